@@ -1,0 +1,104 @@
+"""The record: one row per hand (DESIGN.md "The record").
+
+The compiled engine fills an ``int32[n_hands, len(KERNEL_COLUMNS)]`` matrix whose
+columns are ``KERNEL_COLUMNS`` in order; ``to_frame`` adds the run-level columns
+(``seed``, ``variant``, per-seat strategy names) and gives every column its type.
+Money columns are in units of 底注 (base stake); every hand's ``s{k}_delta`` sum to 0.
+"""
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+N_SEATS = 4
+
+#: Codes of ``win_kind``.
+WIN_KINDS = ("none", "zimo", "dianhu", "qianggang")
+WIN_NONE, WIN_ZIMO, WIN_DIANHU, WIN_QIANGGANG = range(4)
+
+#: Codes of ``shape``.
+SHAPES = ("none", "regular", "qidui", "shisanyao")
+SHAPE_NONE, SHAPE_REGULAR, SHAPE_QIDUI, SHAPE_SHISANYAO = range(4)
+
+#: Hand-level integer columns filled by the kernel, with their storage dtype.
+HAND_COLUMNS: tuple[tuple[str, pl.DataType], ...] = (
+    ("hand", pl.Int64),             # hand index within the run (the RNG key)
+    ("session", pl.Int32),          # session index (session mode), else = hand
+    ("hand_in_session", pl.Int16),  # 0-based hand number inside its session, else 0
+    ("dealer", pl.Int8),            # dealer seat 0..3
+    ("winner", pl.Int8),            # winning seat, -1 = 荒庄
+    ("feeder", pl.Int8),            # discarder / robbed kong declarer, -1 = 自摸 or none
+    ("win_kind", pl.Int8),          # code into WIN_KINDS (categorical in the frame)
+    ("shape", pl.Int8),             # code into SHAPES (categorical in the frame)
+    ("win_tile", pl.Int8),          # tile kind 0..33 of the winning tile, -1 = none
+    ("draws", pl.Int16),            # front draws made in the hand (the dealer's first included)
+    ("replacements", pl.Int16),     # kong replacement draws from the tail
+    ("kongs", pl.Int8),             # kongs declared (明, 补 and 暗)
+    ("pongs", pl.Int8),             # pongs made
+    ("genzhuang", pl.Int8),         # 1 when 前包 (跟庄) happened
+)
+
+#: Per-seat integer columns; the frame names them ``s{k}_{name}``.
+SEAT_COLUMNS: tuple[tuple[str, pl.DataType], ...] = (
+    ("ting_turn", pl.Int16),        # the seat's own turn number (1 = first) at 上架, -1 = never
+    ("waits", pl.Int8),             # live wait count at 上架 (copies not visible to the seat), -1 = never
+    ("yaojiu_start", pl.Int8),      # distinct 幺九/字 kinds in the seat's dealt hand (13 or dealer 14)
+    ("frozen", pl.Int8),            # 拾/抢 tiles the seat took (十三幺)
+    ("win", pl.Int16),              # money from the win settlement
+    ("kong", pl.Int16),             # kong money (0 on 荒庄)
+    ("genzhuang", pl.Int16),        # 前包 money
+    ("huang", pl.Int16),            # 后包 money (荒庄)
+    ("delta", pl.Int16),            # total = win + kong + genzhuang + huang
+)
+
+#: Column order of the kernel's int32 record matrix.
+KERNEL_COLUMNS: tuple[str, ...] = tuple(n for n, _ in HAND_COLUMNS) + tuple(
+    f"s{k}_{n}" for k in range(N_SEATS) for n, _ in SEAT_COLUMNS
+)
+N_KERNEL_COLUMNS = len(KERNEL_COLUMNS)
+COLUMN_INDEX = {name: i for i, name in enumerate(KERNEL_COLUMNS)}
+
+
+def seat_column(seat: int, name: str) -> int:
+    """Return the kernel matrix column index of per-seat column ``name`` for ``seat``."""
+    return COLUMN_INDEX[f"s{seat}_{name}"]
+
+
+def schema() -> dict[str, pl.DataType]:
+    """Return the full frame schema (column name -> polars dtype) in column order."""
+    out: dict[str, pl.DataType] = {"seed": pl.Int64, "variant": pl.Categorical}
+    out.update(dict(HAND_COLUMNS))
+    out["win_kind"] = pl.Enum(list(WIN_KINDS))
+    out["shape"] = pl.Enum(list(SHAPES))
+    for k in range(N_SEATS):
+        out[f"s{k}_strategy"] = pl.Categorical
+        for n, dtype in SEAT_COLUMNS:
+            out[f"s{k}_{n}"] = dtype
+    return out
+
+
+def to_frame(matrix: np.ndarray, seed: int, variant: str, strategies: list[str]) -> pl.DataFrame:
+    """Return the typed polars frame of a kernel record matrix (one row per hand).
+
+    ``strategies`` holds the four seat strategy labels (e.g. ``"greedy"``,
+    ``"selective_ting{min_live_waits=3}"``).
+    """
+    if matrix.ndim != 2 or matrix.shape[1] != N_KERNEL_COLUMNS:
+        raise ValueError(f"record matrix must be [n, {N_KERNEL_COLUMNS}], got {matrix.shape}")
+    n = matrix.shape[0]
+    types = schema()
+    data: dict[str, pl.Series] = {
+        "seed": pl.Series("seed", np.full(n, seed, dtype=np.int64)),
+        "variant": pl.Series("variant", [variant] * n, dtype=pl.Categorical),
+    }
+    for i, name in enumerate(KERNEL_COLUMNS):
+        column = matrix[:, i]
+        if name == "win_kind":
+            data[name] = pl.Series(name, np.asarray(WIN_KINDS)[column], dtype=types[name])
+        elif name == "shape":
+            data[name] = pl.Series(name, np.asarray(SHAPES)[column], dtype=types[name])
+        else:
+            data[name] = pl.Series(name, column).cast(types[name])
+    for k in range(N_SEATS):
+        data[f"s{k}_strategy"] = pl.Series(f"s{k}_strategy", [strategies[k]] * n, dtype=pl.Categorical)
+    return pl.DataFrame(data).select(list(types))

@@ -1,0 +1,73 @@
+"""The wall of one hand and its draw limits (RULES §1.2 r7–r13) — compiled kernels.
+
+The wall is ``int8[136]`` of tile kinds (0..33) in physical order. The deal takes
+positions ``0..51``: seat ``(dealer + j) % 4`` gets ``13*j .. 13*j+12``. Front draws
+continue from position 52 (the head pointer); kong replacements come from the tail,
+position 135 downward (the tail pointer). The 荒 zone is the last ``huang_stacks``
+stacks (2 tiles each) plus ``stacks_per_kong`` stacks per kong declared.
+
+Two models (flag ``dead_wall_model``, RULES r11):
+
+* physical (0): a front draw is allowed while ``front_draws < 84 - 2*huang_stacks
+  - 2*stacks_per_kong*kongs`` (70 − 2K by default); replacements never count.
+* count (1): the hand is 荒 once the tiles left (front and replacement draws both
+  reduce it) are ``<= 2*huang_stacks + 2*stacks_per_kong*kongs`` (14 + 2K).
+"""
+import numpy as np
+from numba import njit
+
+from sim.rng import STREAM_TABLE, STREAM_WALL, bounded, new_generator, shuffle
+
+WALL_SIZE = 136
+DEAL_SIZE = 52
+FIRST_FRONT = 52  # wall position of the first front draw (the dealer's)
+LAST_POSITION = 135  # first replacement position; replacements go downward
+MODEL_PHYSICAL = 0
+MODEL_COUNT = 1
+
+
+@njit(cache=True)
+def fill_wall(run_seed, hand_index, wall):
+    """Fill ``wall`` (``int8[136]``) with the shuffled wall of hand ``hand_index``; returns nothing.
+
+    Depends only on ``(run_seed, hand_index)`` through the wall stream.
+    """
+    for t in range(WALL_SIZE):
+        wall[t] = t // 4
+    state = new_generator(run_seed, hand_index, STREAM_WALL)
+    shuffle(state, wall)
+
+
+@njit(cache=True)
+def draw_dealer(run_seed, hand_index):
+    """Return the dealer seat (0..3) of a single-hand run, uniform, from the hand's table stream."""
+    state = new_generator(run_seed, hand_index, STREAM_TABLE)
+    return bounded(state, 4)
+
+
+@njit(cache=True)
+def deal_position(dealer, seat, j):
+    """Return the wall position of the ``j``-th (0..12) dealt tile of ``seat``."""
+    return 13 * ((seat - dealer) % 4) + j
+
+
+@njit(cache=True)
+def front_draw_allowed(front_draws, replacement_draws, kongs, model, huang_stacks, stacks_per_kong):
+    """Return True when one more front draw is allowed (False means 荒庄, RULES r11–r12)."""
+    reserve = 2 * huang_stacks + 2 * stacks_per_kong * kongs
+    if model == MODEL_PHYSICAL:
+        return front_draws < (WALL_SIZE - DEAL_SIZE) - reserve
+    tiles_left = WALL_SIZE - DEAL_SIZE - front_draws - replacement_draws
+    return tiles_left > reserve
+
+
+@njit(cache=True)
+def front_position(front_draws):
+    """Return the wall position of the next front draw, given front draws made so far."""
+    return FIRST_FRONT + front_draws
+
+
+@njit(cache=True)
+def tail_position(replacement_draws):
+    """Return the wall position of the next kong replacement, given replacements made so far."""
+    return LAST_POSITION - replacement_draws

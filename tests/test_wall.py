@@ -1,0 +1,64 @@
+"""The wall of one hand and its draw limits (RULES §1.1 r1, §1.2 r7–r11)."""
+import numpy as np
+
+from sim import wall
+
+
+def test_wall_holds_136_tiles_four_of_each_kind_rules_1_1_r1():
+    """RULES §1.1 r1: 136 tiles, 34 kinds x 4, no flowers."""
+    w = np.empty(136, dtype=np.int8)
+    wall.fill_wall(7, 0, w)
+    assert np.array_equal(np.bincount(w, minlength=34), np.full(34, 4))
+
+
+def test_wall_depends_only_on_seed_and_hand_index():
+    a, b, c = (np.empty(136, dtype=np.int8) for _ in range(3))
+    wall.fill_wall(7, 123, a)
+    wall.fill_wall(7, 122, b)
+    wall.fill_wall(7, 123, c)  # after another hand: no hidden state
+    assert np.array_equal(a, c) and not np.array_equal(a, b)
+
+
+def test_dealer_is_uniform_over_seats_rules_1_1_r3():
+    """RULES §1.1 r3: the first dealer is random; single-hand runs draw it per hand."""
+    seats = np.bincount([wall.draw_dealer(1, h) for h in range(8000)], minlength=4)
+    assert seats.min() > 1800 and seats.max() < 2200
+
+
+def test_deal_positions_dealer_first_rules_1_1_r4():
+    """RULES §1.1 r4: 13 each; the dealer's block comes first, then 下家, 对家, 上家."""
+    positions = {wall.deal_position(2, seat, j) for seat in range(4) for j in range(13)}
+    assert positions == set(range(52))
+    assert wall.deal_position(2, 2, 0) == 0 and wall.deal_position(2, 3, 0) == 13
+    assert wall.deal_position(2, 1, 12) == 51
+
+
+def limit(model, kongs, replacements=0):
+    """Return the number of front draws allowed before 荒庄."""
+    n = 0
+    while wall.front_draw_allowed(n, replacements, kongs, model, 7, 1):
+        n += 1
+    return n
+
+
+def test_physical_model_70_minus_2k_front_draws_rules_1_2_r7_r11():
+    """RULES §1.2 r7–r9, r11: 84 after the deal, 14 荒 → 70 front draws, two fewer per kong, replacements free."""
+    assert 136 - 52 == 84
+    for kongs in range(5):
+        assert limit(wall.MODEL_PHYSICAL, kongs) == 70 - 2 * kongs
+        assert limit(wall.MODEL_PHYSICAL, kongs, replacements=kongs) == 70 - 2 * kongs
+
+
+def test_count_model_counts_replacements_rules_1_2_r11():
+    """RULES §1.2 r11 (count model): 荒 when tiles left <= 14 + 2K, replacements reduce tiles left."""
+    for kongs in range(5):
+        assert limit(wall.MODEL_COUNT, kongs, replacements=kongs) == 70 - 3 * kongs
+
+
+def test_front_and_tail_never_meet():
+    """RULES §1.2 r10: replacements come from the tail; the front limit keeps them apart."""
+    for kongs in range(5):
+        last_front = wall.front_position(70 - 2 * kongs - 1)
+        lowest_tail = wall.tail_position(kongs - 1) if kongs else 136
+        assert last_front < lowest_tail
+    assert wall.front_position(0) == 52 and wall.tail_position(0) == 135

@@ -1,0 +1,149 @@
+"""Statistics with intervals: means, proportions (Wilson) and paired differences.
+
+Every function returns an :class:`Estimate` (estimate, standard error, 95 % interval, sample
+size). Units are those of the input values (money in 底注 per hand, rates as fractions 0..1).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+import numpy as np
+import polars as pl
+from scipy import stats as scipy_stats
+
+#: Two-sided confidence level of every interval.
+CONFIDENCE = 0.95
+
+#: Columns of one summary row (``summary.parquet``), in order.
+SUMMARY_COLUMNS = ("study", "name", "group", "estimate", "se", "ci_low", "ci_high", "n")
+
+SUMMARY_SCHEMA = {
+    "study": pl.String,
+    "name": pl.String,
+    "group": pl.String,
+    "estimate": pl.Float64,
+    "se": pl.Float64,
+    "ci_low": pl.Float64,
+    "ci_high": pl.Float64,
+    "n": pl.Int64,
+}
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A point estimate with its standard error, 95 % interval and sample size.
+
+    ``se``, ``ci_low`` and ``ci_high`` are NaN when they cannot be computed (n < 2 for a mean).
+    """
+
+    estimate: float
+    se: float
+    ci_low: float
+    ci_high: float
+    n: int
+
+    def row(self, study: str, name: str, group: str) -> dict:
+        """Return this estimate as one summary row (a dict keyed by SUMMARY_COLUMNS)."""
+        return {"study": study, "name": name, "group": group, **asdict(self)}
+
+
+def _z() -> float:
+    return float(scipy_stats.norm.ppf(0.5 + CONFIDENCE / 2))
+
+
+def mean_from_moments(mean: float, sd: float, n: int) -> Estimate:
+    """Return the mean with se = sd/sqrt(n) and a Student-t 95 % interval (units of the data).
+
+    ``sd`` is the sample standard deviation (ddof=1). With n < 2 only the estimate is given.
+    """
+    n = int(n)
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, math.nan, 0)
+    if n < 2 or sd is None or not math.isfinite(sd):
+        return Estimate(float(mean), math.nan, math.nan, math.nan, n)
+    se = float(sd) / math.sqrt(n)
+    half = float(scipy_stats.t.ppf(0.5 + CONFIDENCE / 2, n - 1)) * se
+    return Estimate(float(mean), se, float(mean) - half, float(mean) + half, n)
+
+
+def mean_ci(values) -> Estimate:
+    """Return the sample mean of ``values`` with its standard error and 95 % t interval."""
+    x = np.asarray(values, dtype=float)
+    n = x.size
+    if n == 0:
+        return mean_from_moments(math.nan, math.nan, 0)
+    sd = float(np.std(x, ddof=1)) if n > 1 else math.nan
+    return mean_from_moments(float(np.mean(x)), sd, n)
+
+
+def wilson(successes: int, n: int) -> Estimate:
+    """Return a proportion (fraction 0..1) with the Wilson score 95 % interval.
+
+    ``se`` is the plain binomial standard error sqrt(p(1-p)/n); the interval is Wilson's,
+    which stays inside [0, 1] and behaves at p = 0 or 1.
+    """
+    successes, n = int(successes), int(n)
+    if n <= 0:
+        return Estimate(math.nan, math.nan, math.nan, math.nan, 0)
+    if not 0 <= successes <= n:
+        raise ValueError(f"successes must lie in 0..n, got {successes} of {n}")
+    p = successes / n
+    z = _z()
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return Estimate(p, math.sqrt(p * (1 - p) / n), max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def proportion(flags) -> Estimate:
+    """Return the share of true values in ``flags`` (fraction 0..1) with its Wilson interval."""
+    x = np.asarray(flags, dtype=bool)
+    return wilson(int(x.sum()), int(x.size))
+
+
+def paired_difference(treatment, control) -> Estimate:
+    """Return mean(treatment − control) over paired observations (same walls) with its 95 % interval.
+
+    Both inputs are aligned arrays (observation i of each comes from the same hand).
+    """
+    a = np.asarray(treatment, dtype=float)
+    b = np.asarray(control, dtype=float)
+    if a.shape != b.shape:
+        raise ValueError(f"paired arrays differ in shape: {a.shape} vs {b.shape}")
+    return mean_ci(a - b)
+
+
+def grouped_means(frame: pl.DataFrame, value: str, by: str) -> dict:
+    """Return {group value: Estimate of the mean of column ``value``} for each value of column ``by``."""
+    moments = (
+        frame.group_by(by)
+        .agg(
+            pl.col(value).cast(pl.Float64).mean().alias("mean"),
+            pl.col(value).cast(pl.Float64).std(ddof=1).alias("sd"),
+            pl.len().alias("n"),
+        )
+        .sort(by)
+    )
+    return {
+        row[by]: mean_from_moments(row["mean"], row["sd"] if row["sd"] is not None else math.nan, row["n"])
+        for row in moments.iter_rows(named=True)
+    }
+
+
+def column_mean(frame: pl.DataFrame, value: str) -> Estimate:
+    """Return the Estimate of the mean of column ``value`` of ``frame`` (computed in polars)."""
+    m = frame.select(
+        pl.col(value).cast(pl.Float64).mean().alias("mean"),
+        pl.col(value).cast(pl.Float64).std(ddof=1).alias("sd"),
+        pl.len().alias("n"),
+    ).row(0, named=True)
+    sd = m["sd"] if m["sd"] is not None else math.nan
+    return mean_from_moments(m["mean"] if m["mean"] is not None else math.nan, sd, m["n"])
+
+
+def summary_frame(rows: list[dict]) -> pl.DataFrame:
+    """Return summary rows as a frame with exactly SUMMARY_COLUMNS and their types."""
+    if not rows:
+        return pl.DataFrame(schema=SUMMARY_SCHEMA)
+    return pl.DataFrame(rows, schema=SUMMARY_SCHEMA).select(list(SUMMARY_COLUMNS))

@@ -1,0 +1,268 @@
+"""The batch driver: ``simulate`` splits hand indices into chunks and plays them in the compiled kernel.
+
+Hand *i* depends only on ``(seed, i)``, so the records are identical whatever the number of
+workers, the chunk size or the backend. Chunks run in-process (``jobs=1``), on local worker
+processes (joblib ``loky``) or on a Dask cluster (``backend="dask"``); the result is one polars
+frame sorted by ``hand``, or, with ``out=DIR``, one Parquet part per chunk streamed into ``DIR``
+(see ``sim.parts``: atomic parts, a manifest, resume). Plain Python (no kernels).
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+
+import numpy as np
+
+from sim import parts
+from sim.parts import load, scan  # noqa: F401  (public: sim.driver.load / scan)
+from sim.progress import hand_bar, progress_enabled
+from sim.record import to_frame
+
+BACKENDS = ("loky", "dask")
+MAX_DEFAULT_CHUNK = 25_000   # hands per chunk: ~2 s of one core, a few MB of records
+MIN_DEFAULT_CHUNK = 2_000    # below this, per-chunk overhead starts to show
+CHUNKS_PER_RUN = 16          # default chunking aims at this many chunks for mid-sized runs
+IN_FLIGHT_PER_WORKER = 2     # chunks queued or running per worker (bounds streaming memory)
+DASK_HINT = 'backend="dask" needs the optional Dask extra: pip install "mahjong-rules-lab[dask]"'
+
+
+# --------------------------------------------------------------------------- validation
+
+def _check_int(name: str, value, minimum: int) -> int:
+    """Return ``value`` as int when it is an integer >= minimum, else raise a one-line ValueError."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
+    return int(value)
+
+
+def worker_count(jobs) -> int:
+    """Return the number of worker processes for ``jobs`` (-1 = all cores, else a positive int)."""
+    if isinstance(jobs, bool) or not isinstance(jobs, (int, np.integer)) or not (jobs == -1 or jobs >= 1):
+        raise ValueError(f"jobs must be a positive integer or -1 (all cores), got {jobs!r}")
+    if jobs == -1:
+        from joblib import cpu_count
+
+        return max(1, cpu_count())
+    return int(jobs)
+
+
+def default_chunk(hands: int, session_length: int) -> int:
+    """Return the default chunk size in hands for a run of ``hands``: it depends only on ``hands``
+    and ``session_length`` (never on ``jobs``), so reruns with other parallelism can resume."""
+    size = min(MAX_DEFAULT_CHUNK, max(MIN_DEFAULT_CHUNK, -(-hands // CHUNKS_PER_RUN)))
+    if session_length > 0:
+        size = -(-size // session_length) * session_length
+    return min(size, hands)
+
+
+def _check_chunk(chunk, hands: int, session_length: int) -> int:
+    """Return the validated chunk size (hands per chunk) for the run."""
+    if chunk is None:
+        return default_chunk(hands, session_length)
+    chunk = _check_int("chunk", chunk, 1)
+    if session_length > 0 and chunk % session_length:
+        raise ValueError(f"chunk={chunk} must be a multiple of session_length={session_length}")
+    return chunk
+
+
+def _check_backend(backend: str, scheduler) -> None:
+    """Raise a one-line ValueError for an unknown backend or a scheduler without Dask."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend={backend!r} is not one of {', '.join(BACKENDS)}")
+    if scheduler is not None and backend != "dask":
+        raise ValueError(f"scheduler={scheduler!r} needs backend='dask' (got backend={backend!r})")
+
+
+# --------------------------------------------------------------------------- run settings
+
+def _rules_settings(rules_config) -> dict:
+    """Return the rule config as a plain JSON-able dict (for the manifest)."""
+    for method in ("to_dict", "as_dict"):
+        if hasattr(rules_config, method):
+            return dict(getattr(rules_config, method)())
+    if dataclasses.is_dataclass(rules_config):
+        return dataclasses.asdict(rules_config)
+    if isinstance(rules_config, Mapping):
+        return dict(rules_config)
+    return {"packed": [int(v) for v in np.asarray(rules_config.pack()).ravel()]}
+
+
+def _variant(rules_config) -> str:
+    """Return the variant name of a rule config (e.g. ``"jincheng"``)."""
+    return str(getattr(rules_config, "variant", "jincheng"))
+
+
+def _resolve(rules, seats, rule_overrides: dict):
+    """Return ``(rules_config, seat_configs, labels)`` from the user's rules, overrides and seats."""
+    from sim.rules import resolve_rules
+    from strategies.registry import resolve_seats
+
+    if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
+        raise ValueError(f"seats must be a list of 4 strategy names or configs, got {seats!r}")
+    rules_config = resolve_rules(rules, **rule_overrides)
+    seat_configs = resolve_seats(list(seats))
+    labels = [seat.label() for seat in seat_configs]
+    return rules_config, seat_configs, labels
+
+
+# --------------------------------------------------------------------------- chunk workers
+
+def play_matrix(rules_config, seat_configs, seed: int, first_hand: int, n_hands: int,
+                session_length: int) -> np.ndarray:
+    """Return the kernel record matrix ``int32[n_hands, N_KERNEL_COLUMNS]`` of one chunk."""
+    from sim.play import play_chunk
+
+    return play_chunk(rules_config, seat_configs, seed, first_hand, n_hands, session_length)
+
+
+def _play_returning(task: tuple) -> tuple[int, np.ndarray]:
+    """Worker: play one chunk and return ``(first_hand, record matrix)``."""
+    rules_config, seat_configs, seed, first, n, session_length = task
+    return first, play_matrix(rules_config, seat_configs, seed, first, n, session_length)
+
+
+def _play_writing(task: tuple, out: str, variant: str, labels: list[str]) -> tuple[int, int]:
+    """Worker: play one chunk, write its Parquet part into ``out``; return ``(first_hand, n_hands)``."""
+    first, matrix = _play_returning(task)
+    parts.write_part(to_frame(matrix, task[2], variant, labels), out, first)
+    return first, task[4]
+
+
+def _run_sequential(tasks: list[tuple], out, variant, labels) -> Iterator[tuple]:
+    """Yield chunk results in order, in this process."""
+    for task in tasks:
+        yield _play_writing(task, out, variant, labels) if out is not None else _play_returning(task)
+
+
+def _run_loky(tasks: list[tuple], n_workers: int, out, variant, labels) -> Iterator[tuple]:
+    """Yield chunk results as local worker processes finish them (at most a few chunks in flight)."""
+    from joblib import Parallel, delayed
+
+    if out is not None:
+        calls = (delayed(_play_writing)(task, out, variant, labels) for task in tasks)
+    else:
+        calls = (delayed(_play_returning)(task) for task in tasks)
+    parallel = Parallel(n_jobs=n_workers, backend="loky", return_as="generator_unordered",
+                        pre_dispatch=f"{IN_FLIGHT_PER_WORKER}*n_jobs", batch_size=1)
+    yield from parallel(calls)
+
+
+def _run_dask(tasks: list[tuple], n_workers: int, scheduler, out, variant, labels) -> Iterator[tuple]:
+    """Yield chunk results from a Dask cluster (``scheduler`` address, else a LocalCluster).
+
+    Workers return record matrices and this process writes the parts, so a remote cluster needs
+    no shared filesystem.
+    """
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError as error:
+        raise ImportError(DASK_HINT) from error
+    cluster = None
+    if scheduler is None:
+        cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+    else:
+        client = Client(scheduler)
+    try:
+        pending = iter(tasks)
+        window = max(1, IN_FLIGHT_PER_WORKER * n_workers)
+        futures = as_completed([client.submit(_play_returning, t, pure=False)
+                                for t in _take(pending, window)])
+        for future in futures:
+            first, matrix = future.result()
+            future.release()
+            for task in _take(pending, 1):
+                futures.add(client.submit(_play_returning, task, pure=False))
+            if out is not None:
+                parts.write_part(to_frame(matrix, tasks[0][2], variant, labels), out, first)
+                yield first, matrix.shape[0]
+            else:
+                yield first, matrix
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _take(iterator: Iterator, n: int) -> list:
+    """Return up to ``n`` next items of ``iterator``."""
+    taken = []
+    for item in iterator:
+        taken.append(item)
+        if len(taken) == n:
+            break
+    return taken
+
+
+# --------------------------------------------------------------------------- public entry point
+
+def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out=None, chunk=None,
+             backend="loky", scheduler=None, progress=None, session_length=0, **rule_overrides):
+    """Play ``hands`` seeded hands and return their records.
+
+    Returns a polars DataFrame with one row per hand (DESIGN.md "The record"), sorted by ``hand``;
+    money columns are in units of 底注. With ``out=DIR`` the records are streamed as Parquet parts
+    into ``DIR`` instead and the ``pathlib.Path`` of ``DIR`` is returned (read it with
+    ``sim.driver.load(DIR)`` or ``scan(DIR)``); a rerun with the same settings skips finished parts.
+
+    ``rules`` is a variant name, a ``RulesConfig`` or a mapping, ``rule_overrides`` change single
+    fields; ``seats`` holds four strategy names or configs; ``jobs`` is the number of worker processes
+    (-1 = all cores); ``chunk`` the hands per chunk (default from ``hands``); ``backend`` is ``"loky"``
+    or ``"dask"`` (``scheduler`` = a Dask scheduler address, else a local cluster); ``progress`` shows
+    a bar of hands done and hands/s (None = only when stderr is a terminal); ``session_length`` > 0
+    plays sessions of that many hands with dealer rotation.
+    """
+    hands = _check_int("hands", hands, 1)
+    seed = _check_int("seed", seed, 0)
+    if seed >= 2**63:
+        raise ValueError(f"seed must be < 2**63, got {seed}")
+    session_length = _check_int("session_length", session_length, 0)
+    if session_length > 0 and hands % session_length:
+        raise ValueError(f"hands={hands} must be a whole number of sessions (session_length={session_length})")
+    n_workers = worker_count(jobs)
+    chunk = _check_chunk(chunk, hands, session_length)
+    _check_backend(backend, scheduler)
+    show = progress_enabled(progress)
+    rules_config, seat_configs, labels = _resolve(rules, seats, rule_overrides)
+    variant = _variant(rules_config)
+
+    chunks = parts.chunk_starts(hands, chunk)
+    done_hands = 0
+    if out is not None:
+        out_dir = Path(out)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        settings = {"seed": seed, "variant": variant, "rules": _rules_settings(rules_config),
+                    "seats": labels, "hands": hands, "chunk": chunk, "session_length": session_length}
+        if parts.check_manifest(out_dir, settings):
+            finished = parts.finished_parts(out_dir)
+            parts.remove_stale_temporaries(out_dir)
+            remaining = [(f, n) for f, n in chunks if parts.part_name(f) not in finished]
+            done_hands = hands - sum(n for _, n in remaining)
+            chunks = remaining
+        else:
+            parts.write_manifest(out_dir, settings)
+    tasks = [(rules_config, seat_configs, seed, first, n, session_length) for first, n in chunks]
+    out_arg = os.fspath(out) if out is not None else None
+
+    if backend == "dask":
+        results = _run_dask(tasks, n_workers, scheduler, out_arg, variant, labels)
+    elif n_workers == 1 or len(tasks) <= 1:
+        results = _run_sequential(tasks, out_arg, variant, labels)
+    else:
+        results = _run_loky(tasks, n_workers, out_arg, variant, labels)
+
+    matrices: dict[int, np.ndarray] = {}
+    with hand_bar(hands, done_hands, show) as bar:
+        for first, payload in results:
+            if out is None:
+                matrices[first] = payload
+                bar.update(payload.shape[0])
+            else:
+                bar.update(payload)
+    if out is not None:
+        return Path(out)
+    matrix = np.concatenate([matrices[first] for first in sorted(matrices)], axis=0)
+    return to_frame(matrix, seed, variant, labels)

@@ -1,0 +1,279 @@
+"""Compiled hand evaluation: shanten, useful-tile masks, waits and completeness from the lookup tables.
+
+Kernels take ``counts`` (``int8[34]``, may be a row view of ``int8[4, 34]``), ``melds`` (fixed
+melds, 0..4, so ``4 - melds`` sets are needed) and ``tables`` (the tuple from
+``sim.hand_tables.get_tables()``: ``(suit_table int16[5**9, 10], honor_table int16[5**7, 10])``,
+layout in ``sim._hand_table_builder``). Shanten is standard: -1 = complete, 0 = tenpai; it is
+the fewest tiles to draw (discarding freely) to complete the hand, minus one. Definitions
+(regular targets never need a fifth copy; useful tiles; forms) are documented in ``sim.hand``.
+"""
+import numpy as np
+from numba import njit
+
+FORM_REGULAR = 1    # bitmask of hand forms: 4 sets + pair
+FORM_QIDUI = 2      # 七对, concealed only
+FORM_SHISANYAO = 4  # 十三幺, concealed only
+FORM_ALL = 7
+
+DIST_SHIFT = 9      # packed table entry: distance << 9 | useful ranks (see _hand_table_builder)
+RANK_BITS = 511     # low 9 bits of a packed entry
+NO_DISTANCE = 99    # larger than any distance
+YAOJIU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)  # the 13 幺九/字 kinds
+
+
+@njit(cache=True)
+def _suit_index(counts, base):
+    """Return the base-5 table index of the 9 counts ``counts[base:base+9]``."""
+    index = 0
+    for r in range(8, -1, -1):
+        index = index * 5 + counts[base + r]
+    return index
+
+
+@njit(cache=True)
+def _honor_index(counts):
+    """Return the base-5 table index of the 7 honor counts ``counts[27:34]``."""
+    index = 0
+    for r in range(6, -1, -1):
+        index = index * 5 + counts[27 + r]
+    return index
+
+
+@njit(cache=True)
+def _pair_distance(row_a, row_b, sets, pair):
+    """Return the least summed distance of two components holding ``sets`` sets and ``pair`` pairs."""
+    best = NO_DISTANCE
+    for sets_a in range(sets + 1):
+        col_b = (sets - sets_a) * 2 + pair
+        d = (row_a[sets_a * 2] >> DIST_SHIFT) + (row_b[col_b] >> DIST_SHIFT)
+        if d < best:
+            best = d
+        if pair == 1:
+            d = (row_a[sets_a * 2 + 1] >> DIST_SHIFT) + (row_b[col_b - 1] >> DIST_SHIFT)
+            if d < best:
+                best = d
+    return best
+
+
+@njit(cache=True)
+def _pair_distance_mask(row_a, shift_a, row_b, shift_b, sets, pair):
+    """Return (least summed distance, int64 union of useful kinds over the optimal splits) of two components.
+
+    ``shift_a``/``shift_b`` are the first kind index of each component.
+    """
+    best = NO_DISTANCE
+    mask = np.int64(0)
+    for sets_a in range(sets + 1):
+        for pair_a in range(pair + 1):
+            entry_a = row_a[sets_a * 2 + pair_a]
+            entry_b = row_b[(sets - sets_a) * 2 + pair - pair_a]
+            d = (entry_a >> DIST_SHIFT) + (entry_b >> DIST_SHIFT)
+            if d <= best:
+                both = (np.int64(entry_a & RANK_BITS) << shift_a) | (np.int64(entry_b & RANK_BITS) << shift_b)
+                if d < best:
+                    best = d
+                    mask = both
+                else:
+                    mask |= both
+    return best, mask
+
+
+@njit(cache=True)
+def shanten_regular_k(counts, melds, tables):
+    """Return the regular-form shanten (-1 = complete) with ``melds`` fixed melds."""
+    suit_table = tables[0]
+    row_m = suit_table[_suit_index(counts, 0)]
+    row_p = suit_table[_suit_index(counts, 9)]
+    row_s = suit_table[_suit_index(counts, 18)]
+    row_z = tables[1][_honor_index(counts)]
+    sets = 4 - melds
+    best = NO_DISTANCE
+    for sets_mp in range(sets + 1):
+        for pair_mp in range(2):
+            d = _pair_distance(row_m, row_p, sets_mp, pair_mp) + _pair_distance(
+                row_s, row_z, sets - sets_mp, 1 - pair_mp)
+            if d < best:
+                best = d
+    return best - 1
+
+
+@njit(cache=True)
+def regular_shanten_mask_k(counts, melds, tables):
+    """Return (regular shanten, int64 mask of kinds whose draw lowers it)."""
+    suit_table = tables[0]
+    row_m = suit_table[_suit_index(counts, 0)]
+    row_p = suit_table[_suit_index(counts, 9)]
+    row_s = suit_table[_suit_index(counts, 18)]
+    row_z = tables[1][_honor_index(counts)]
+    sets = 4 - melds
+    best = NO_DISTANCE
+    mask = np.int64(0)
+    for sets_mp in range(sets + 1):
+        for pair_mp in range(2):
+            d_mp, mask_mp = _pair_distance_mask(row_m, 0, row_p, 9, sets_mp, pair_mp)
+            d_sz, mask_sz = _pair_distance_mask(row_s, 18, row_z, 27, sets - sets_mp, 1 - pair_mp)
+            d = d_mp + d_sz
+            if d < best:
+                best = d
+                mask = mask_mp | mask_sz
+            elif d == best:
+                mask |= mask_mp | mask_sz
+    return best - 1, mask
+
+
+@njit(cache=True)
+def _qidui_counts(counts, allow_quad):
+    """Return (pairs, singles): pairs held toward 七对 and kinds where one more tile makes a new pair."""
+    pairs = 0
+    singles = 0
+    for k in range(34):
+        c = counts[k]
+        if allow_quad:
+            pairs += c >> 1
+            singles += c & 1
+        elif c >= 2:
+            pairs += 1
+        elif c == 1:
+            singles += 1
+    return pairs, singles
+
+
+@njit(cache=True)
+def _qidui_distance(pairs, singles):
+    """Return the fewest tiles to add to reach seven pairs (a new pair from nothing costs 2)."""
+    need = 7 - pairs
+    if need <= 0:
+        return 0
+    if singles >= need:
+        return need
+    return 2 * need - singles
+
+
+@njit(cache=True)
+def shanten_qidui_k(counts, allow_quad):
+    """Return the 七对 shanten (-1 = complete); a concealed quad is two pairs when ``allow_quad``."""
+    pairs, singles = _qidui_counts(counts, allow_quad)
+    return _qidui_distance(pairs, singles) - 1
+
+
+@njit(cache=True)
+def qidui_shanten_mask_k(counts, allow_quad):
+    """Return (七对 shanten, int64 mask of kinds whose draw lowers it)."""
+    pairs, singles = _qidui_counts(counts, allow_quad)
+    need = 7 - pairs
+    mask = np.int64(0)
+    if need > 0:
+        short = singles < need  # a brand-new single also helps
+        for k in range(34):
+            c = counts[k]
+            if c == 1 or (allow_quad and c == 3):
+                mask |= np.int64(1) << k
+            elif short and (c == 0 or (allow_quad and c == 2)):
+                mask |= np.int64(1) << k
+    return _qidui_distance(pairs, singles) - 1, mask
+
+
+@njit(cache=True)
+def shanten_shisanyao_k(counts):
+    """Return the 十三幺 shanten (-1 = complete)."""
+    distinct = 0
+    has_pair = 0
+    for k in YAOJIU_KINDS:
+        if counts[k] >= 1:
+            distinct += 1
+            if counts[k] >= 2:
+                has_pair = 1
+    return 13 - distinct - has_pair
+
+
+@njit(cache=True)
+def shisanyao_shanten_mask_k(counts):
+    """Return (十三幺 shanten, int64 mask of kinds whose draw lowers it)."""
+    missing = np.int64(0)
+    held = np.int64(0)
+    has_pair = False
+    for k in YAOJIU_KINDS:
+        if counts[k] == 0:
+            missing |= np.int64(1) << k
+        else:
+            if counts[k] < 4:
+                held |= np.int64(1) << k
+            if counts[k] >= 2:
+                has_pair = True
+    mask = missing if has_pair else missing | held
+    return shanten_shisanyao_k(counts), mask
+
+
+@njit(cache=True)
+def shanten_k(counts, melds, allow_quad, forms, tables):
+    """Return the least shanten over the forms in ``forms`` (七对/十三幺 only when melds == 0)."""
+    best = NO_DISTANCE
+    if forms & FORM_REGULAR:
+        best = shanten_regular_k(counts, melds, tables)
+    if melds == 0:
+        if forms & FORM_QIDUI:
+            best = min(best, shanten_qidui_k(counts, allow_quad))
+        if forms & FORM_SHISANYAO:
+            best = min(best, shanten_shisanyao_k(counts))
+    return best
+
+
+@njit(cache=True)
+def shanten_mask_k(counts, melds, allow_quad, forms, tables):
+    """Return (least shanten over ``forms``, int64 union of useful kinds of the forms reaching it)."""
+    best = NO_DISTANCE
+    mask = np.int64(0)
+    if forms & FORM_REGULAR:
+        best, mask = regular_shanten_mask_k(counts, melds, tables)
+    if melds == 0:
+        if forms & FORM_QIDUI:
+            s, m = qidui_shanten_mask_k(counts, allow_quad)
+            if s < best:
+                best, mask = s, m
+            elif s == best:
+                mask |= m
+        if forms & FORM_SHISANYAO:
+            s, m = shisanyao_shanten_mask_k(counts)
+            if s < best:
+                best, mask = s, m
+            elif s == best:
+                mask |= m
+    return best, mask
+
+
+@njit(cache=True)
+def useful_mask_k(counts, melds, allow_quad, forms, tables):
+    """Return int64: bit k set when drawing kind k lowers ``shanten_k`` (a tenpai 3n+1 hand: its waits)."""
+    return shanten_mask_k(counts, melds, allow_quad, forms, tables)[1]
+
+
+@njit(cache=True)
+def waits_mask_k(counts, melds, allow_quad, forms, tables):
+    """Return int64: bit k set when kind k completes the 3n+1 hand (0 when not tenpai)."""
+    s, mask = shanten_mask_k(counts, melds, allow_quad, forms, tables)
+    if s == 0:
+        return mask
+    return np.int64(0)
+
+
+@njit(cache=True)
+def complete_forms_k(counts, melds, allow_quad, tables):
+    """Return the bitmask of FORM_* in which the 3n+2 hand is complete (0 = not complete)."""
+    forms = 0
+    if shanten_regular_k(counts, melds, tables) == -1:
+        forms |= FORM_REGULAR
+    if melds == 0:
+        if shanten_qidui_k(counts, allow_quad) == -1:
+            forms |= FORM_QIDUI
+        if shanten_shisanyao_k(counts) == -1:
+            forms |= FORM_SHISANYAO
+    return forms
+
+
+@njit(cache=True)
+def shanten_many_k(hands, melds, allow_quad, tables):
+    """Return int8[N]: the least shanten over all forms of each row of ``hands`` (int8[N, 34])."""
+    out = np.empty(hands.shape[0], np.int8)  # [hand] shanten, -1 = complete
+    for i in range(hands.shape[0]):
+        out[i] = shanten_k(hands[i], melds, allow_quad, FORM_ALL, tables)
+    return out

@@ -1,0 +1,105 @@
+"""Throughput of the batch driver: hands/s on one core and on all cores, scaling, streamed-run
+peak memory, and time to the first hand with cold and warm caches.
+
+Run ``python benchmarks/throughput.py`` (add ``--quick`` for a short pass). Figures are printed,
+never asserted. The default seat mix is four ``greedy`` seats. Targets (issue 4): >= 10,000
+hands/s per core; 1,000,000 hands <= 60 s warm with jobs=-1; 1 -> 2 core scaling >= 1.8x;
+peak RSS <= 1 GB for 10,000,000 streamed hands.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+SEATS = ["greedy"] * 4
+
+# Child program: one streamed run, then the peak RSS of this process and of its workers (MiB).
+STREAM_CHILD = """
+import json, resource, sys, time
+import sim
+from joblib.externals.loky import get_reusable_executor
+hands, out, jobs = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+start = time.perf_counter()
+sim.simulate(hands, seed=1, seats=["greedy"] * 4, jobs=jobs, out=out, progress=False)
+seconds = time.perf_counter() - start
+get_reusable_executor().shutdown(wait=True)
+self_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+worker_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+print(json.dumps({"seconds": seconds, "parent_mib": self_kib / 1024, "worker_mib": worker_kib / 1024}))
+"""
+
+# Child program: import the package and play one hand; wall time from interpreter start.
+FIRST_HAND_CHILD = """
+import json, time
+start = time.perf_counter()
+import sim
+sim.simulate(1, seed=0, seats=["greedy"] * 4, jobs=1, progress=False)
+print(json.dumps({"seconds": time.perf_counter() - start}))
+"""
+
+
+def rate(hands: int, jobs: int) -> tuple[float, float]:
+    """Return ``(hands/s, seconds)`` of one in-memory ``simulate`` run."""
+    import sim
+
+    start = time.perf_counter()
+    sim.simulate(hands, seed=2, seats=SEATS, jobs=jobs, progress=False)
+    seconds = time.perf_counter() - start
+    return hands / seconds, seconds
+
+
+def run_child(program: str, args: list[str], env: dict | None = None) -> dict:
+    """Run a child Python program and return the JSON dict it prints last."""
+    done = subprocess.run([sys.executable, "-c", program, *args], capture_output=True, text=True,
+                          env={**os.environ, **(env or {})}, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def first_hand_times() -> tuple[float, float]:
+    """Return seconds to the first hand with empty numba and table caches (cold), then again (warm)."""
+    with tempfile.TemporaryDirectory() as numba_cache, tempfile.TemporaryDirectory() as table_cache:
+        env = {"NUMBA_CACHE_DIR": numba_cache, "MJRULES_CACHE_DIR": table_cache}
+        cold = run_child(FIRST_HAND_CHILD, [], env)["seconds"]
+        warm = run_child(FIRST_HAND_CHILD, [], env)["seconds"]
+    return cold, warm
+
+
+def main() -> None:
+    """Measure and print every figure."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--one-core-hands", type=int, default=200_000)
+    parser.add_argument("--all-core-hands", type=int, default=1_000_000)
+    parser.add_argument("--stream-hands", type=int, default=10_000_000)
+    parser.add_argument("--quick", action="store_true", help="small sizes (a minute or two)")
+    args = parser.parse_args()
+    if args.quick:
+        args.one_core_hands, args.all_core_hands, args.stream_hands = 50_000, 200_000, 500_000
+    from joblib import cpu_count
+
+    cores = cpu_count()
+    cold, warm = first_hand_times()
+    print(f"time to first hand: cold {cold:.1f} s (empty numba + table caches), warm {warm:.2f} s")
+
+    rate(2_000, 1)                       # load the compiled code into this process
+    one, _ = rate(args.one_core_hands, 1)
+    print(f"one core: {one:,.0f} hands/s ({args.one_core_hands:,} hands, four greedy)")
+    rate(50_000, -1)                     # start the worker processes and load their code
+    everything, seconds = rate(args.all_core_hands, -1)
+    scaling = everything / one
+    print(f"all {cores} cores: {everything:,.0f} hands/s; {args.all_core_hands:,} hands in {seconds:.1f} s; "
+          f"scaling {scaling:.2f}x (efficiency {scaling / cores:.0%})")
+
+    with tempfile.TemporaryDirectory() as out:
+        peak = run_child(STREAM_CHILD, [str(args.stream_hands), out, "-1"])
+    print(f"streamed {args.stream_hands:,} hands with jobs=-1 in {peak['seconds']:.1f} s: peak RSS "
+          f"parent {peak['parent_mib']:.0f} MiB, largest worker {peak['worker_mib']:.0f} MiB, "
+          f"total <= {peak['parent_mib'] + cores * peak['worker_mib']:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,144 @@
+"""Simulation arms: what one study asks the simulator to play, and running each distinct arm once.
+
+An *arm* is a seat mix plus rule overrides (on top of the run's ``rules`` group), a session
+length and a hand count. Every arm of a run uses the run's seed, so arms that differ only in one
+seat's strategy play the same walls and their per-hand results can be paired. Arms that several
+studies ask for (e.g. the plain seat mix) are simulated once and shared.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from experiments.config import ConfigError, RunConfig, validate_seats
+
+
+def seat_label(spec) -> str:
+    """Return a strategy spec as its ``name{key=value,...}`` string (strings are returned unchanged)."""
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, dict) and "name" in spec:
+        params = spec.get("params") or {}
+        if not params:
+            return str(spec["name"])
+        inner = ",".join(f"{k}={_plain(v)}" for k, v in sorted(params.items()))
+        return f"{spec['name']}{{{inner}}}"
+    raise ConfigError(f"seat spec {spec!r} must be a name, 'name{{key=value}}' or {{name: ..., params: ...}}")
+
+
+def _plain(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@dataclass(frozen=True)
+class ArmSpec:
+    """One simulated arm: four seat specs, rule overrides, session length (0 = single hands), hands (None = run's)."""
+
+    seats: tuple[str, str, str, str]
+    rules: tuple[tuple[str, Any], ...] = ()
+    session_length: int = 0
+    hands: int | None = None
+
+    def with_seat0(self, spec: str) -> "ArmSpec":
+        """Return this arm with seat 0 (the studied seat) playing ``spec``."""
+        return ArmSpec((spec,) + tuple(self.seats[1:]), self.rules, self.session_length, self.hands)
+
+    def describe(self) -> str:
+        """Return a one-line human description (seats; rule overrides; session length)."""
+        text = " / ".join(self.seats)
+        if self.rules:
+            text += "; " + ", ".join(f"{k}={_plain(v)}" for k, v in self.rules)
+        if self.session_length:
+            text += f"; sessions of {self.session_length} hands"
+        return text
+
+
+def base_arm(config: RunConfig) -> ArmSpec:
+    """Return the run's plain arm: the seats group's mix, no rule overrides, single hands."""
+    return ArmSpec(tuple(seat_label(s) for s in config.seats.seats))
+
+
+def _safe(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.=-]+", "_", text).strip("_")
+
+
+@dataclass
+class ArmRunner:
+    """Runs each distinct arm once into ``hands_dir/<study>_<role>/`` and loads its records."""
+
+    config: RunConfig
+    hands_dir: Path
+    directories: dict = field(default_factory=dict)   # ArmSpec -> Path
+    roles: dict = field(default_factory=dict)         # ArmSpec -> list of "study/role"
+
+    def hands_of(self, arm: ArmSpec) -> int:
+        """Return the hands the arm plays (a whole number of sessions in session mode)."""
+        hands = arm.hands or self.config.hands
+        if arm.session_length:
+            hands = max(arm.session_length, hands - hands % arm.session_length)
+        return hands
+
+    def rules_of(self, arm: ArmSpec) -> dict:
+        """Return the rules mapping of the arm: the run's rules group with the arm's overrides."""
+        return {**self.config.rules, **dict(arm.rules)}
+
+    def canonical(self, arm: ArmSpec) -> ArmSpec:
+        """Return ``arm`` without rule overrides that equal the run's rules (so equal arms are shared)."""
+        from sim.rules import resolve_rules
+
+        run_rules = resolve_rules(dict(self.config.rules)).to_dict()
+        kept = tuple((k, v) for k, v in arm.rules if k not in run_rules or run_rules[k] != v)
+        hands = None if arm.hands == self.config.hands else arm.hands
+        return ArmSpec(arm.seats, kept, arm.session_length, hands)
+
+    def register(self, study: str, role: str, arm: ArmSpec) -> None:
+        """Record that ``study`` needs ``arm`` under the name ``role``; validate it before any simulation."""
+        from sim.rules import resolve_rules
+
+        try:
+            resolve_rules(self.rules_of(arm))
+        except ValueError as error:
+            raise ConfigError(f"{study} arm {role!r}: {str(error).splitlines()[0]}") from None
+        arm = self.canonical(arm)
+        if arm not in self.directories:
+            validate_seats(list(arm.seats), f"{study} arm {role!r} seats")
+            self.directories[arm] = self.hands_dir / _safe(f"{study}_{role}")
+            self.roles[arm] = []
+        self.roles[arm].append(f"{study}/{role}")
+
+    def total_hands(self) -> int:
+        """Return the hands of all distinct registered arms together."""
+        return sum(self.hands_of(arm) for arm in self.directories)
+
+    def run_all(self) -> None:
+        """Simulate every registered arm (a rerun into the same folder resumes from finished parts)."""
+        from sim import simulate
+
+        c = self.config
+        for arm, directory in self.directories.items():
+            chunk = c.chunk
+            if chunk and arm.session_length and chunk % arm.session_length:
+                chunk += arm.session_length - chunk % arm.session_length
+            simulate(self.hands_of(arm), seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats),
+                     jobs=c.jobs, out=directory, chunk=chunk, backend=c.backend, scheduler=c.scheduler,
+                     progress=c.progress, session_length=arm.session_length)
+
+    def frame(self, arm: ArmSpec, columns: list[str]) -> pl.DataFrame:
+        """Return the arm's records (only ``columns``), one row per hand, sorted by hand index."""
+        from sim.parts import scan
+
+        wanted = list(dict.fromkeys(["hand", *columns]))
+        return scan(self.directories[self.canonical(arm)]).select(wanted).collect().sort("hand")
+
+    def table(self) -> list[dict]:
+        """Return one dict per distinct arm (folder, seats, rule overrides, session length, hands, used by)."""
+        return [
+            {"folder": directory.name, "seats": list(arm.seats),
+             "rules": {k: v for k, v in arm.rules}, "session_length": arm.session_length,
+             "hands": self.hands_of(arm), "used_by": self.roles[arm], "description": arm.describe()}
+            for arm, directory in self.directories.items()
+        ]

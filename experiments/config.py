@@ -1,0 +1,214 @@
+"""Structured configs (dataclasses) of the ``mjrules`` app and their validation.
+
+The composed Hydra config (conf/config.yaml + the rules/, seats/ and experiment/ groups) is
+checked against these dataclasses by :func:`validate`, which returns a :class:`RunConfig` or
+raises :class:`ConfigError` with one line naming the key, the bad value and the valid choices.
+The ``rules`` group is checked by ``sim.rules.resolve_rules`` and the seat specs by
+``strategies.registry.resolve_seats``, so a bad run stops before any simulation.
+"""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+#: Studies the app can run, in report order.
+STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting")
+#: ``greedy`` pong policies (strategies issue).
+PONG_POLICIES = ("always", "improves", "never")
+#: Parallel backends of ``sim.simulate``.
+BACKENDS = ("loky", "dask")
+
+
+class ConfigError(ValueError):
+    """A bad key or value in the run config; its message is one line."""
+
+
+def _range(low: int, high: int) -> dict:
+    return {"range": (low, high)}
+
+
+def _choices(options: tuple[str, ...]) -> dict:
+    return {"choices": options}
+
+
+@dataclass
+class DealerEdgeParams:
+    """dealer_edge: ``session_length`` hands per session for the tenure measure (0 = skip it)."""
+
+    session_length: int = field(default=16, metadata=_range(0, 1000))
+
+
+@dataclass
+class HuangzhuangParams:
+    """huangzhuang: the 荒 stacks and greedy pong policies swept; ``sweep_hands`` per sweep arm (None = hands)."""
+
+    stacks: list[int] = field(default_factory=lambda: [5, 6, 7, 8, 9], metadata=_range(0, 20))
+    pong_policies: list[str] = field(default_factory=lambda: list(PONG_POLICIES),
+                                     metadata=_choices(PONG_POLICIES))
+    sweep_hands: Optional[int] = field(default=None, metadata=_range(1, 10**10))
+
+
+@dataclass
+class ThirteenOrphansParams:
+    """thirteen_orphans: dealt distinct 幺九/字 counts k studied and the 拾/抢 settings compared."""
+
+    min_distinct: list[int] = field(default_factory=lambda: list(range(7, 14)), metadata=_range(1, 13))
+    shi_qiang: list[bool] = field(default_factory=lambda: [True, False])
+
+
+@dataclass
+class EarlyTingParams:
+    """early_ting: ``selective_ting`` thresholds compared with ``early_ting`` (``give_up_turn`` None = default)."""
+
+    min_live_waits: list[int] = field(default_factory=lambda: [2, 3, 4, 5], metadata=_range(1, 30))
+    give_up_turn: Optional[int] = field(default=None, metadata=_range(1, 40))
+
+
+@dataclass
+class ExperimentConfig:
+    """The experiment group: a name, the studies it runs, and each study's parameters."""
+
+    name: str = "overview"
+    studies: list[str] = field(default_factory=lambda: list(STUDIES), metadata=_choices(STUDIES))
+    dealer_edge: DealerEdgeParams = field(default_factory=DealerEdgeParams)
+    huangzhuang: HuangzhuangParams = field(default_factory=HuangzhuangParams)
+    thirteen_orphans: ThirteenOrphansParams = field(default_factory=ThirteenOrphansParams)
+    early_ting: EarlyTingParams = field(default_factory=EarlyTingParams)
+
+
+@dataclass
+class SeatsConfig:
+    """The seats group: a mix name and four strategy specs (seat 0 is the studied seat)."""
+
+    name: str = "all_greedy"
+    seats: list[Any] = field(default_factory=lambda: ["greedy"] * 4)
+
+
+@dataclass
+class RunConfig:
+    """The whole run: sizes, seeding, parallelism, and the three groups.
+
+    ``hands`` is the number of hands of every simulated arm; ``progress`` None = a bar only
+    when stderr is a terminal; ``jobs`` -1 = all cores.
+    """
+
+    hands: int = field(default=20_000, metadata=_range(1, 10**10))
+    seed: int = field(default=0, metadata=_range(0, 2**63 - 1))
+    jobs: int = field(default=-1, metadata=_range(-1, 4096))
+    backend: str = field(default="loky", metadata=_choices(BACKENDS))
+    scheduler: Optional[str] = None
+    chunk: Optional[int] = field(default=None, metadata=_range(1, 10**9))
+    progress: Optional[bool] = None
+    rules: dict = field(default_factory=dict)
+    seats: SeatsConfig = field(default_factory=SeatsConfig)
+    experiment: ExperimentConfig = field(default_factory=ExperimentConfig)
+
+
+def _type_name(hint) -> str:
+    return getattr(hint, "__name__", str(hint))
+
+
+def _check_scalar(value, hint, path: str, meta: dict):
+    """Return ``value`` checked against a scalar type ``hint`` and the field metadata."""
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise ConfigError(f"{path}={value!r} must be true or false")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ConfigError(f"{path}={value!r} must be an integer")
+        if "range" in meta:
+            low, high = meta["range"]
+            if not low <= value <= high:
+                raise ConfigError(f"{path}={value!r} is out of range {low}..{high}")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise ConfigError(f"{path}={value!r} must be a string")
+        if "choices" in meta and value not in meta["choices"]:
+            raise ConfigError(f"{path}={value!r} is not valid; choose one of {', '.join(meta['choices'])}")
+        return value
+    if hint is dict:
+        if not isinstance(value, dict):
+            raise ConfigError(f"{path} must be a mapping, got {value!r}")
+        return value
+    return value  # Any
+
+
+def _check(value, hint, path: str, meta: dict):
+    """Return ``value`` checked against the type ``hint`` (scalars, Optional, list, dataclass)."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        return None if value is None else _check(value, args[0], path, meta)
+    if value is None and hint is not Any:
+        raise ConfigError(f"{path} must not be null (expected {_type_name(hint)})")
+    if origin is list:
+        if not isinstance(value, (list, tuple)):
+            raise ConfigError(f"{path}={value!r} must be a list")
+        (item,) = typing.get_args(hint) or (Any,)
+        return [_check(v, item, f"{path}[{i}]", meta) for i, v in enumerate(value)]
+    if dataclasses.is_dataclass(hint):
+        return build(hint, value, path)
+    return _check_scalar(value, hint, path, meta)
+
+
+def build(cls, data, path: str = ""):
+    """Return an instance of dataclass ``cls`` from mapping ``data``; raise ConfigError on a bad key or value."""
+    prefix = f"{path}." if path else ""
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path or 'config'} must be a mapping, got {data!r}")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    hints = typing.get_type_hints(cls)
+    for key in data:
+        if key not in fields:
+            close = difflib.get_close_matches(str(key), list(fields), n=1)
+            hint = f"did you mean {close[0]!r}?" if close else f"valid keys: {', '.join(fields)}"
+            raise ConfigError(f"unknown key {prefix}{key}; {hint}")
+    values = {name: _check(data[name], hints[name], f"{prefix}{name}", dict(f.metadata))
+              for name, f in fields.items() if name in data}
+    return cls(**values)
+
+
+def _validate_rules(rules: dict) -> None:
+    from sim.rules import resolve_rules
+
+    try:
+        resolve_rules(dict(rules))
+    except ValueError as error:
+        message = str(error).splitlines()[0]
+        raise ConfigError(message if message.startswith("rules.") else f"rules: {message}") from None
+
+
+def validate_seats(seats: list, path: str = "seats.seats") -> None:
+    """Raise ConfigError unless ``seats`` holds four strategy specs the registry accepts."""
+    if len(seats) != 4:
+        raise ConfigError(f"{path} must list 4 strategy specs (seat 0 first), got {len(seats)}")
+    try:
+        from strategies.registry import resolve_seats
+    except ImportError:  # registry not installed yet: the simulator will check the specs
+        return
+    try:
+        resolve_seats(list(seats))
+    except ValueError as error:
+        raise ConfigError(f"{path}: {str(error).splitlines()[0]}") from None
+
+
+def validate(data: dict) -> RunConfig:
+    """Return the validated :class:`RunConfig` of a composed config (a plain nested dict).
+
+    Raises :class:`ConfigError` (one line) on an unknown key, a bad value, an invalid rule
+    or an unknown strategy.
+    """
+    config = build(RunConfig, data)
+    _validate_rules(config.rules)
+    validate_seats(config.seats.seats)
+    if not config.experiment.studies:
+        raise ConfigError(f"experiment.studies is empty; choose from {', '.join(STUDIES)}")
+    if config.jobs == 0:
+        raise ConfigError("jobs=0 is not valid; use -1 (all cores) or a positive count")
+    return config

@@ -1,0 +1,80 @@
+"""Run the studies of a validated config into one output folder.
+
+Plans every study's arms first (validating each arm's rules and seats), simulates each distinct
+arm once into ``hands/``, summarizes each study, writes ``summary.parquet`` (with the run's
+metadata) and builds the report. Returns the report path.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from experiments import stats, study_dealer_edge, study_early_ting, study_huangzhuang, study_thirteen_orphans
+from experiments.arms import ArmRunner, base_arm
+from experiments.config import RunConfig
+
+#: Study name -> module with ``plan``, ``columns`` and ``summarize``.
+STUDY_MODULES = {
+    "dealer_edge": study_dealer_edge,
+    "huangzhuang": study_huangzhuang,
+    "thirteen_orphans": study_thirteen_orphans,
+    "early_ting": study_early_ting,
+}
+
+
+def plan_studies(config: RunConfig, runner: ArmRunner) -> dict[str, dict]:
+    """Return {study: {role: ArmSpec}} and register every arm with ``runner`` (validating it)."""
+    base = base_arm(config)
+    plans = {}
+    for study in dict.fromkeys(config.experiment.studies):
+        params = getattr(config.experiment, study)
+        plans[study] = STUDY_MODULES[study].plan(params, base)
+        for role, arm in plans[study].items():
+            runner.register(study, role, arm)
+    return plans
+
+
+def run_metadata(config: RunConfig, runner: ArmRunner, seconds: float, overrides: list[str]) -> dict:
+    """Return the run's metadata stored with the summary (rules, seats, seed, hands, arms, run time in s)."""
+    from sim.rules import resolve_rules
+
+    return {
+        "experiment": config.experiment.name,
+        "studies": list(dict.fromkeys(config.experiment.studies)),
+        "seed": config.seed,
+        "hands": config.hands,
+        "simulated_hands": runner.total_hands(),
+        "jobs": config.jobs,
+        "backend": config.backend,
+        "rules": resolve_rules(dict(config.rules)).to_dict(),
+        "seats_name": config.seats.name,
+        "seats": [str(s) for s in config.seats.seats],
+        "parameters": {s: dataclasses.asdict(getattr(config.experiment, s)) for s in config.experiment.studies},
+        "arms": runner.table(),
+        "run_seconds": round(seconds, 2),
+        "finished_utc": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
+        "overrides": list(overrides),
+    }
+
+
+def run(config: RunConfig, out_dir: Path, overrides: list[str] = ()) -> Path:
+    """Simulate, summarize and report every study of ``config`` into ``out_dir``; return report.html's path."""
+    from reports.builder import build_report
+    from reports.summary_io import write_summary
+
+    started = time.perf_counter()
+    out_dir = Path(out_dir)
+    runner = ArmRunner(config, out_dir / "hands")
+    plans = plan_studies(config, runner)
+    runner.run_all()
+    rows = []
+    for study, arms in plans.items():
+        module = STUDY_MODULES[study]
+        frames = {role: runner.frame(arm, module.columns(role)) for role, arm in arms.items()}
+        rows += module.summarize(frames, getattr(config.experiment, study))
+    summary = stats.summary_frame(rows)
+    meta = run_metadata(config, runner, time.perf_counter() - started, overrides)
+    write_summary(summary, meta, out_dir / "summary.parquet")
+    return build_report(out_dir)

@@ -1,0 +1,96 @@
+"""Study thirteen_orphans: when does chasing 十三幺 pay, with and without 拾/抢?
+
+Seat 0 plays ``thirteen_orphans{min_distinct=K}`` (K = the smallest k studied) in the *chase* arm
+and ``greedy`` in the *greedy* arm; the other seats and the walls are the same, so the per-hand
+results pair. A hand dealt j ≥ K distinct 幺九/字 kinds is played identically by every threshold
+k ≤ j, so one chase arm answers every k. Summary rows (money in 底注 per hand), group
+``k=J, shi_qiang=on|off`` (hands where seat 0 was dealt exactly J kinds):
+
+* ``completion_rate``: share of those hands seat 0 wins with 十三幺 in the chase arm (Wilson).
+* ``chase_minus_greedy``: paired mean of seat 0's result, chase − greedy.
+* ``policy_value``: per hand over *all* hands, the paired gain of the policy "chase when dealt
+  ≥ J kinds" (0 on hands below J).
+* ``pays_from_k`` group ``shi_qiang=on|off``: the smallest J from which every studied J' ≥ J
+  with hands has a positive ``chase_minus_greedy`` estimate (NaN when none); n = hands with ≥ J.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+
+from experiments import stats
+from experiments.arms import ArmSpec
+from experiments.config import ThirteenOrphansParams
+
+STUDY = "thirteen_orphans"
+
+
+def _switch(on: bool) -> str:
+    return "on" if on else "off"
+
+
+def plan(params: ThirteenOrphansParams, base: ArmSpec) -> dict[str, ArmSpec]:
+    """Return a ``chase`` and a ``greedy`` arm for each 拾/抢 setting (``chase, shi_qiang=on`` ...)."""
+    lowest = min(params.min_distinct)
+    arms = {}
+    for on in params.shi_qiang:
+        rules = base.rules + (("allow_shi", on), ("allow_qiang", on))
+        arm = ArmSpec(base.seats, rules, 0, base.hands)
+        arms[f"chase, shi_qiang={_switch(on)}"] = arm.with_seat0(f"thirteen_orphans{{min_distinct={lowest}}}")
+        arms[f"greedy, shi_qiang={_switch(on)}"] = arm.with_seat0("greedy")
+    return arms
+
+
+def columns(role: str) -> list[str]:
+    """Return the record columns the study reads from arm ``role``."""
+    return ["winner", "shape", "s0_yaojiu_start", "s0_delta"]
+
+
+def _paired(chase: pl.DataFrame, greedy: pl.DataFrame) -> pl.DataFrame:
+    """Return per hand: ``distinct`` (dealt kinds), ``completed`` (十三幺 win in chase) and ``gain`` (chase − greedy)."""
+    if not np.array_equal(chase["hand"].to_numpy(), greedy["hand"].to_numpy()):
+        raise ValueError("chase and greedy arms do not hold the same hands")
+    if not np.array_equal(chase["s0_yaojiu_start"].to_numpy(), greedy["s0_yaojiu_start"].to_numpy()):
+        raise ValueError("chase and greedy arms were not dealt the same hands (walls differ)")
+    return pl.DataFrame({
+        "distinct": chase["s0_yaojiu_start"].cast(pl.Int16),
+        "completed": ((chase["winner"] == 0) & (chase["shape"] == "shisanyao")),
+        "gain": chase["s0_delta"].cast(pl.Float64) - greedy["s0_delta"].cast(pl.Float64),
+    })
+
+
+def summarize(frames: dict[str, pl.DataFrame], params: ThirteenOrphansParams) -> list[dict]:
+    """Return the summary rows of the study (see the module docstring)."""
+    rows = []
+    for on in params.shi_qiang:
+        setting = f"shi_qiang={_switch(on)}"
+        paired = _paired(frames[f"chase, {setting}"], frames[f"greedy, {setting}"])
+        gains = {}
+        for k in sorted(params.min_distinct):
+            group = f"k={k}, {setting}"
+            exact = paired.filter(pl.col("distinct") == k)
+            if exact.height:
+                rows.append(stats.proportion(exact["completed"].to_numpy()).row(STUDY, "completion_rate", group))
+                gain = stats.mean_ci(exact["gain"].to_numpy())
+                rows.append(gain.row(STUDY, "chase_minus_greedy", group))
+                gains[k] = gain.estimate
+            policy = paired["gain"].to_numpy() * (paired["distinct"].to_numpy() >= k)
+            rows.append(stats.mean_ci(policy).row(STUDY, "policy_value", group))
+        start = pays_from(gains)
+        n_from = int((paired["distinct"] >= start).sum()) if start is not None else 0
+        rows.append(stats.Estimate(float(start) if start is not None else math.nan,
+                                   math.nan, math.nan, math.nan, n_from).row(STUDY, "pays_from_k", setting))
+    return rows
+
+
+def pays_from(gains: dict[int, float]) -> int | None:
+    """Return the smallest k whose gain and every larger k's gain are positive (None if there is none)."""
+    start = None
+    for k in sorted(gains, reverse=True):
+        if gains[k] > 0:
+            start = k
+        else:
+            break
+    return start

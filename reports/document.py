@@ -1,0 +1,71 @@
+"""A report as a list of blocks, rendered to Markdown or to one self-contained HTML page.
+
+Blocks: ``("h1"|"h2"|"h3", text)``, ``("p", markdown-light text)``, ``("table", header, rows)``,
+``("figure", png path, caption)``, ``("pre", text)``. The HTML embeds figures as base64 data URIs,
+so the page needs no other file.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import os
+from pathlib import Path
+
+STYLE = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:1em 0;font-size:0.9em}td,th{border:1px solid #ccc;padding:3px 8px}
+th{background:#f0f0f0}td{text-align:right}td:nth-child(-n+3){text-align:left}img{max-width:100%}
+pre{background:#f6f6f6;padding:0.6em;overflow-x:auto;font-size:0.85em}"""
+
+
+def render_markdown(blocks: list[tuple], base_dir: Path) -> str:
+    """Return the blocks as Markdown; figure links are relative to ``base_dir``."""
+    out = []
+    for block in blocks:
+        kind = block[0]
+        if kind in ("h1", "h2", "h3"):
+            out.append("#" * int(kind[1]) + " " + block[1])
+        elif kind == "p":
+            out.append(block[1])
+        elif kind == "table":
+            header, rows = block[1], block[2]
+            out.append("| " + " | ".join(header) + " |")
+            out.append("|" + "|".join(" --- " for _ in header) + "|")
+            out += ["| " + " | ".join(str(c).replace("|", "/") for c in row) + " |" for row in rows]
+        elif kind == "figure":
+            rel = os.path.relpath(block[1], base_dir)
+            out.append(f"![{block[2]}]({Path(rel).as_posix()})")
+        elif kind == "pre":
+            out.append("```\n" + block[1] + "\n```")
+        out.append("")
+    return "\n".join(out)
+
+
+def _inline(text: str) -> str:
+    """Escape text and turn `code` spans into <code>."""
+    pieces = html.escape(text).split("`")
+    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(pieces))
+
+
+def render_html(blocks: list[tuple], title: str) -> str:
+    """Return the blocks as one self-contained HTML page (figures embedded as base64 PNG)."""
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           f"<title>{html.escape(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>"]
+    for block in blocks:
+        kind = block[0]
+        if kind in ("h1", "h2", "h3"):
+            out.append(f"<{kind}>{_inline(block[1])}</{kind}>")
+        elif kind == "p":
+            out.append(f"<p>{_inline(block[1])}</p>")
+        elif kind == "table":
+            out.append("<table>")
+            out.append("<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in block[1]) + "</tr>")
+            out += ["<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in block[2]]
+            out.append("</table>")
+        elif kind == "figure":
+            data = base64.b64encode(Path(block[1]).read_bytes()).decode("ascii")
+            out.append(f'<figure><img src="data:image/png;base64,{data}" alt="{html.escape(block[2])}">'
+                       f"<figcaption>{_inline(block[2])}</figcaption></figure>")
+        elif kind == "pre":
+            out.append(f"<pre>{html.escape(block[1])}</pre>")
+    out += ["</body>", "</html>", ""]
+    return "\n".join(out)

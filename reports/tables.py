@@ -1,0 +1,72 @@
+"""Tables of summary rows for reports and the console: formatting and the headline selection."""
+from __future__ import annotations
+
+import math
+
+import polars as pl
+
+#: (study, statistic name, group or None for every group) shown in the headline table.
+HEADLINE = (
+    ("dealer_edge", "result_total", None),
+    ("dealer_edge", "win_rate", "dealer"),
+    ("dealer_edge", "tenure_hands", None),
+    ("huangzhuang", "huang_rate", "all"),
+    ("thirteen_orphans", "pays_from_k", None),
+    ("thirteen_orphans", "completion_rate", "k=9, shi_qiang=on"),
+    ("thirteen_orphans", "completion_rate", "k=9, shi_qiang=off"),
+    ("early_ting", "diff_mean_result", None),
+)
+
+UNITS = {"rate": "%", "share": "%", "turn": "turns", "tenure_hands": "hands", "pays_from_k": "kinds"}
+
+
+def unit_of(name: str) -> str:
+    """Return the display unit of a statistic: '%' for rates/shares, else 底注, turns, hands or kinds."""
+    if name.endswith("_rate") or name.endswith("_share"):
+        return "%"
+    for key, unit in UNITS.items():
+        if name.endswith(key):
+            return unit
+    return "底注"
+
+
+def _number(value, percent: bool) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "–"
+    return f"{100 * value:.2f}" if percent else f"{value:.3f}"
+
+
+def display_rows(rows: pl.DataFrame) -> list[list[str]]:
+    """Return summary rows as text cells: study, statistic, group, estimate, 95 % CI, unit, n."""
+    cells = []
+    for row in rows.iter_rows(named=True):
+        unit = unit_of(row["name"])
+        pct = unit == "%" and not row["name"].startswith("diff_")
+        if row["name"] == "diff_win_rate":
+            unit, pct = "pp", True
+        ci = "–" if row["ci_low"] is None or math.isnan(row["ci_low"]) else \
+            f"[{_number(row['ci_low'], pct)}, {_number(row['ci_high'], pct)}]"
+        cells.append([row["study"], row["name"], row["group"], _number(row["estimate"], pct), ci, unit,
+                      f"{row['n']:,}"])
+    return cells
+
+
+HEADER = ["study", "statistic", "group", "estimate", "95% CI", "unit", "n"]
+
+
+def headline(summary: pl.DataFrame) -> pl.DataFrame:
+    """Return the headline rows of a summary (see HEADLINE), in HEADLINE order."""
+    picked = []
+    for study, name, group in HEADLINE:
+        rows = summary.filter((pl.col("study") == study) & (pl.col("name") == name))
+        if group is not None:
+            rows = rows.filter(pl.col("group") == group)
+        picked.append(rows)
+    return pl.concat(picked) if picked else summary.head(0)
+
+
+def text_table(rows: pl.DataFrame) -> str:
+    """Return summary rows as an aligned plain-text table (for the console)."""
+    cells = [HEADER] + display_rows(rows)
+    widths = [max(len(r[i]) for r in cells) for i in range(len(HEADER))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells)

@@ -1,0 +1,66 @@
+"""Hand-made record frames for testing the report layer (built with sim.record.to_frame).
+
+Not an engine: the rows follow the record schema with simple, fully determined rules
+(zero-sum deltas, dealer rotation in sessions) so summaries can be checked by hand.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from sim.record import COLUMN_INDEX, N_KERNEL_COLUMNS, SHAPES, WIN_KINDS, seat_column, to_frame
+
+
+def record_matrix(n: int, seed: int = 0, session_length: int = 0) -> np.ndarray:
+    """Return an ``int32[n, N_KERNEL_COLUMNS]`` record matrix of plausible, zero-sum hands."""
+    rng = np.random.default_rng(seed)
+    m = np.zeros((n, N_KERNEL_COLUMNS), dtype=np.int32)
+    col = COLUMN_INDEX
+    m[:, col["hand"]] = np.arange(n)
+    dealer = rng.integers(0, 4, n)
+    winner = rng.choice([-1, 0, 1, 2, 3], n, p=[0.15, 0.25, 0.2, 0.2, 0.2])
+    if session_length:
+        m[:, col["session"]] = np.arange(n) // session_length
+        m[:, col["hand_in_session"]] = np.arange(n) % session_length
+        for i in range(n):
+            if i % session_length:
+                prev = dealer[i - 1]
+                dealer[i] = prev if winner[i - 1] in (-1, prev) else (prev + 1) % 4
+    else:
+        m[:, col["session"]] = np.arange(n)
+    m[:, col["dealer"]] = dealer
+    m[:, col["winner"]] = winner
+    zimo = rng.random(n) < 0.3
+    feeder = np.where(zimo | (winner < 0), -1, (winner + rng.integers(1, 4, n)) % 4)
+    m[:, col["feeder"]] = feeder
+    m[:, col["win_kind"]] = np.where(winner < 0, 0, np.where(zimo, 1, 2))
+    m[:, col["shape"]] = np.where(winner < 0, 0, rng.choice([1, 2, 3], n, p=[0.9, 0.08, 0.02]))
+    m[:, col["kongs"]] = rng.choice([0, 1, 2, 3, 4], n, p=[0.6, 0.25, 0.1, 0.04, 0.01])
+    m[:, col["draws"]] = rng.integers(20, 71, n)
+    for k in range(4):
+        m[:, seat_column(k, "yaojiu_start")] = rng.integers(3, 14, n)
+        m[:, seat_column(k, "ting_turn")] = np.where(rng.random(n) < 0.7, rng.integers(1, 18, n), -1)
+        m[:, seat_column(k, "waits")] = np.where(m[:, seat_column(k, "ting_turn")] >= 0, rng.integers(1, 9, n), -1)
+    for i in range(n):
+        w, f, d = winner[i], feeder[i], dealer[i]
+        if w < 0:
+            for k in range(4):
+                m[i, seat_column(k, "huang")] = -6 if k == d else 2
+        else:
+            for k in range(4):
+                if k == w:
+                    continue
+                pay = 2 if d in (k, w) else 1
+                pay = pay * (2 if zimo[i] else 1) + (pay if k == f else 0)
+                m[i, seat_column(k, "win")] -= pay
+                m[i, seat_column(w, "win")] += pay
+    for k in range(4):
+        total = sum(m[:, seat_column(k, c)] for c in ("win", "kong", "genzhuang", "huang"))
+        m[:, seat_column(k, "delta")] = total
+    assert set(np.unique(m[:, col["win_kind"]])) <= set(range(len(WIN_KINDS)))
+    assert set(np.unique(m[:, col["shape"]])) <= set(range(len(SHAPES)))
+    return m
+
+
+def record_frame(n: int, seed: int = 0, session_length: int = 0, strategies=("greedy",) * 4):
+    """Return the typed polars record frame of ``record_matrix`` (run seed 0, variant jincheng)."""
+    return to_frame(record_matrix(n, seed, session_length), 0, "jincheng", list(strategies))

@@ -1,0 +1,93 @@
+"""Applying the current seat's self-phase action (RULES §1.3–§1.5, §1.9) — kernels shared by every driver.
+
+``apply_self`` takes an ACT_* self action (assumed legal: drivers check it against
+sim._legal.legal_self) and moves the hand on: a discard opens a claim window, a 上架
+fixes the seat's waits and passes the turn, a kong is offered for 抢杠胡 then completed
+with a tail replacement, 自摸 settles the hand.
+"""
+from numba import njit
+
+from sim._claims import open_claims
+from sim._flow import (
+    complete_kong, gz_break, gz_follow, gz_settle_if_complete, record_win, seat_draws, settle_one_win,
+)
+from sim._rule_layout import R_GENZHUANG_SHANGJIA_BREAKS, R_ROB_ANGANG
+from sim._state import (
+    ACT_ANGANG, ACT_BUGANG, ACT_SHANGJIA, ACT_ZIMO, EV_DISCARD, EV_SHANGJIA, EV_ZIMO, KONG_AN,
+    KONG_BU, PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, ST_CURRENT, ST_LAST_DRAWN, ST_LIVE_WAITS,
+    ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_STEPS, ST_TING, ST_TING_TURN, ST_TURNS, ST_WAITS, log_event,
+)
+from sim._ting import count_seen, ting_waits
+from sim.record import WIN_ZIMO
+
+
+@njit(cache=True)
+def live_wait_copies(hands, frozen, melds, rivers, st, seat, waits):
+    """Return the copies of the kinds in ``waits`` that ``seat`` cannot see (r27 live waits)."""
+    total = 0
+    for k in range(34):
+        if (waits >> k) & 1 == 1:
+            left = 4 - count_seen(hands, frozen, melds, rivers, st, seat, k)
+            if left > 0:
+                total += left
+    return total
+
+
+@njit(cache=True)
+def discard(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, tile):
+    """Put ``tile`` face-up in ``seat``'s river and offer it (r19); play moves on if nobody can claim."""
+    hands[seat, tile] -= 1
+    rivers[seat, st[ST_RIVER_LEN + seat]] = tile
+    st[ST_RIVER_LEN + seat] += 1
+    log_event(events, st, EV_DISCARD, seat, tile, 0)
+    gz_follow(st, seat, tile)
+    if not open_claims(rule_vec, tables, hands, frozen, melds, st, PEND_DISCARD, tile, seat):
+        gz_settle_if_complete(rule_vec, st, money, events)
+        seat_draws(rule_vec, wall, hands, st, money, events, (seat + 1) % 4)
+
+
+@njit(cache=True)
+def shangjia(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, tile):
+    """上架 ``tile`` face-down (r23–r24): fix the waits, record the turn and live waits, pass the turn."""
+    hands[seat, tile] -= 1
+    waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    st[ST_TING + seat] = 1
+    st[ST_WAITS + seat] = waits
+    st[ST_TING_TURN + seat] = st[ST_TURNS + seat]
+    st[ST_SHANGJIA_TILE + seat] = tile
+    live = live_wait_copies(hands, frozen, melds, rivers, st, seat, waits)
+    st[ST_LIVE_WAITS + seat] = live
+    log_event(events, st, EV_SHANGJIA, seat, tile, live)
+    if rule_vec[R_GENZHUANG_SHANGJIA_BREAKS] == 1:
+        gz_break(st)  # r49: the face-down tile is not 打出
+    else:
+        gz_follow(st, seat, tile)
+        gz_settle_if_complete(rule_vec, st, money, events)
+    seat_draws(rule_vec, wall, hands, st, money, events, (seat + 1) % 4)
+
+
+@njit(cache=True)
+def apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action):
+    """Apply the current seat's self-phase ``action`` (ACT_*); returns nothing."""
+    seat = st[ST_CURRENT]
+    st[ST_STEPS] += 1
+    if action == ACT_ZIMO:
+        tile = st[ST_LAST_DRAWN]
+        shape = settle_one_win(rule_vec, tables, hands, frozen, st, money, seat, -1, WIN_ZIMO, tile, True)
+        log_event(events, st, EV_ZIMO, seat, tile, 0)
+        record_win(st, seat, -1, WIN_ZIMO, shape, tile)
+    elif action < ACT_SHANGJIA:
+        discard(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
+    elif action < ACT_ANGANG:
+        shangjia(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action - ACT_SHANGJIA)
+    elif action < ACT_BUGANG:
+        tile = action - ACT_ANGANG
+        robbable = rule_vec[R_ROB_ANGANG] == 1
+        if not (robbable and open_claims(rule_vec, tables, hands, frozen, melds, st, PEND_ANGANG, tile, seat)):
+            hands[seat, tile] -= 4
+            complete_kong(rule_vec, wall, hands, melds, st, money, events, seat, tile, KONG_AN, -1)
+    else:
+        tile = action - ACT_BUGANG
+        if not open_claims(rule_vec, tables, hands, frozen, melds, st, PEND_BUGANG, tile, seat):
+            hands[seat, tile] -= 1
+            complete_kong(rule_vec, wall, hands, melds, st, money, events, seat, tile, KONG_BU, -1)

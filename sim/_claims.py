@@ -1,0 +1,156 @@
+"""Claim windows: who may answer a discard or kong tile, and priority resolution — kernels.
+
+RULES §1.3 r19–r21: 胡 > 抢 > 拾 > 杠 = 碰, ties to the seat nearest after the
+discarder (flag ``multi_ron``: every 胡 claimant wins); r40–r41 抢杠胡 on a 补杠 (and on a
+暗杠 for 十三幺 with ``rob_angang``). Answers are kept in ``st[ST_CLAIM + seat]``; the window
+resolves once every eligible seat has answered.
+"""
+from numba import njit
+
+from sim._flow import (
+    begin_turn, complete_kong, gz_break, gz_settle_if_complete, record_win, seat_draws, settle_one_win,
+)
+from sim._legal import CLAIM_BIT_HU, claim_options
+from sim._rule_layout import R_GUO_HU, R_MULTI_RON
+from sim._state import (
+    ACT_GANG, ACT_HU, ACT_PENG, ACT_QIANG, ACT_SHI, CLAIM_NOT_ELIGIBLE, CLAIM_WAITING, EV_HU,
+    EV_PASS_HU, EV_PENG, EV_QIANG, EV_QIANGGANG, EV_SHI, KONG_AN, KONG_BU, KONG_MING, MELD_PONG,
+    PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, PHASE_CLAIM, ST_CLAIM, ST_COMMITTED, ST_N_FROZEN,
+    ST_N_MELDS, ST_N_SHI, ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE, ST_PHASE, ST_PONGS,
+    ST_QIANG_USED, ST_RIVER_LEN, ST_GUO_HU, log_event,
+)
+from sim.record import WIN_DIANHU, WIN_QIANGGANG
+
+
+@njit(cache=True)
+def claim_priority(action):
+    """Return the priority of a claim answer: 胡 4 > 抢 3 > 拾 2 > 杠 = 碰 1 > pass 0."""
+    if action == ACT_HU:
+        return 4
+    if action == ACT_QIANG:
+        return 3
+    if action == ACT_SHI:
+        return 2
+    if action == ACT_GANG or action == ACT_PENG:
+        return 1
+    return 0
+
+
+@njit(cache=True)
+def open_claims(rule_vec, tables, hands, frozen, melds, st, kind, tile, source):
+    """Offer ``tile`` from ``source`` to the other seats; returns True when a window opened
+    (some seat has a real option), False when nobody can answer."""
+    st[ST_PENDING_KIND] = kind
+    st[ST_PENDING_TILE] = tile
+    st[ST_PENDING_FROM] = source
+    any_open = False
+    for s in range(4):
+        st[ST_CLAIM + s] = CLAIM_NOT_ELIGIBLE
+        if s != source and claim_options(rule_vec, tables, hands, frozen, melds, st, s) != 0:
+            st[ST_CLAIM + s] = CLAIM_WAITING
+            any_open = True
+    if any_open:
+        st[ST_PHASE] = PHASE_CLAIM
+    return any_open
+
+
+@njit(cache=True)
+def claim_to_act(st):
+    """Return the next seat (turn order after the source) still to answer the window, -1 = none."""
+    source = st[ST_PENDING_FROM]
+    for i in range(1, 4):
+        s = (source + i) % 4
+        if st[ST_CLAIM + s] == CLAIM_WAITING:
+            return s
+    return -1
+
+
+@njit(cache=True)
+def take_from_river(rivers, st, source):
+    """Remove the claimed discard (the last tile) from ``source``'s river."""
+    st[ST_RIVER_LEN + source] -= 1
+
+
+@njit(cache=True)
+def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events):
+    """Apply the winning answer of the closed window, or continue play when all passed."""
+    source = st[ST_PENDING_FROM]
+    tile = st[ST_PENDING_TILE]
+    kind = st[ST_PENDING_KIND]
+    best_seat = -1
+    best_priority = 0
+    for i in range(1, 4):
+        s = (source + i) % 4
+        p = claim_priority(st[ST_CLAIM + s]) if st[ST_CLAIM + s] >= 0 else 0
+        if p > best_priority:
+            best_priority = p
+            best_seat = s
+    action = st[ST_CLAIM + best_seat] if best_seat >= 0 else -1
+    if action == ACT_HU:
+        win_kind = WIN_DIANHU if kind == PEND_DISCARD else WIN_QIANGGANG
+        if kind == PEND_DISCARD:
+            take_from_river(rivers, st, source)
+        else:
+            hands[source, tile] -= 1  # the robbed kong tile leaves its declarer (r41)
+        gz_break(st)
+        shape = settle_one_win(rule_vec, tables, hands, frozen, st, money, best_seat, source, win_kind, tile, True)
+        log_event(events, st, EV_HU if kind == PEND_DISCARD else EV_QIANGGANG, best_seat, tile, source)
+        if rule_vec[R_MULTI_RON] == 1:
+            for i in range(1, 4):
+                s = (source + i) % 4
+                if s != best_seat and st[ST_CLAIM + s] == ACT_HU:
+                    settle_one_win(rule_vec, tables, hands, frozen, st, money, s, source, win_kind, tile, False)
+                    log_event(events, st, EV_HU if kind == PEND_DISCARD else EV_QIANGGANG, s, tile, source)
+        record_win(st, best_seat, source, win_kind, shape, tile)
+        for s in range(4):
+            st[ST_CLAIM + s] = CLAIM_NOT_ELIGIBLE
+        return
+    for s in range(4):
+        st[ST_CLAIM + s] = CLAIM_NOT_ELIGIBLE
+    if kind == PEND_BUGANG:
+        hands[source, tile] -= 1
+        complete_kong(rule_vec, wall, hands, melds, st, money, events, source, tile, KONG_BU, -1)
+        return
+    if kind == PEND_ANGANG:
+        hands[source, tile] -= 4
+        complete_kong(rule_vec, wall, hands, melds, st, money, events, source, tile, KONG_AN, -1)
+        return
+    if best_seat < 0:
+        gz_settle_if_complete(rule_vec, st, money, events)
+        seat_draws(rule_vec, wall, hands, st, money, events, (source + 1) % 4)
+        return
+    take_from_river(rivers, st, source)
+    gz_break(st)
+    begin_turn(st, best_seat, -1)
+    if action == ACT_PENG:
+        hands[best_seat, tile] -= 2
+        melds[best_seat, tile] = MELD_PONG
+        st[ST_N_MELDS + best_seat] += 1
+        st[ST_PONGS] += 1
+        log_event(events, st, EV_PENG, best_seat, tile, source)
+    elif action == ACT_GANG:
+        hands[best_seat, tile] -= 3
+        complete_kong(rule_vec, wall, hands, melds, st, money, events, best_seat, tile, KONG_MING, source)
+    else:  # 拾 or 抢: the tile is set aside frozen and the seat is committed to 十三幺 (r30–r33)
+        frozen[best_seat, tile] = 1
+        st[ST_N_FROZEN + best_seat] += 1
+        st[ST_COMMITTED + best_seat] = 1
+        if action == ACT_QIANG:
+            st[ST_QIANG_USED + best_seat] = 1
+            log_event(events, st, EV_QIANG, best_seat, tile, source)
+        else:
+            st[ST_N_SHI + best_seat] += 1
+            log_event(events, st, EV_SHI, best_seat, tile, source)
+
+
+@njit(cache=True)
+def apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action):
+    """Record ``seat``'s answer (an ACT_* claim, assumed legal); resolves the window after the last answer."""
+    if action != ACT_HU and st[ST_PENDING_KIND] == PEND_DISCARD:
+        if claim_options(rule_vec, tables, hands, frozen, melds, st, seat) & CLAIM_BIT_HU:
+            log_event(events, st, EV_PASS_HU, seat, st[ST_PENDING_TILE], 0)
+            if rule_vec[R_GUO_HU] == 1:
+                st[ST_GUO_HU + seat] |= 1 << st[ST_PENDING_TILE]
+    st[ST_CLAIM + seat] = action
+    if claim_to_act(st) < 0:
+        resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events)

@@ -1,0 +1,63 @@
+"""Starting a hand and passing the deal (RULES §1.1 r1–r5, §1.10 r52–r53) — kernels."""
+from numba import njit
+
+from sim._flow import seat_draws
+from sim._rule_layout import R_GENZHUANG_ENABLED, R_HUANG_DEALER
+from sim._state import (
+    CLAIM_NOT_ELIGIBLE, EV_DEAL, PHASE_SELF, ST_CLAIM, ST_DEALER, ST_FEEDER, ST_GZ_STATE, ST_HAND,
+    ST_LIVE_WAITS, ST_PHASE, ST_SEED, ST_SHANGJIA_TILE, ST_TING_TURN, ST_WIN_TILE, ST_WINNER,
+    ST_YAOJIU_START, YAOJIU_BITS, log_event,
+)
+from sim.wall import deal_position
+
+
+@njit(cache=True)
+def distinct_yaojiu(counts):
+    """Return the number of distinct 幺九/字 kinds present in ``counts`` (int8[34])."""
+    n = 0
+    for k in range(34):
+        if (YAOJIU_BITS >> k) & 1 == 1 and counts[k] > 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index):
+    """Reset the state for a filled ``wall``, deal 13 to each seat (r4) and let the dealer draw first."""
+    hands[:] = 0
+    frozen[:] = 0
+    melds[:] = 0
+    rivers[:] = 0
+    st[:] = 0
+    money[:] = 0
+    st[ST_SEED] = run_seed
+    st[ST_HAND] = hand_index
+    st[ST_DEALER] = dealer
+    st[ST_PHASE] = PHASE_SELF
+    st[ST_WINNER] = -1
+    st[ST_FEEDER] = -1
+    st[ST_WIN_TILE] = -1
+    st[ST_GZ_STATE] = 0 if rule_vec[R_GENZHUANG_ENABLED] == 1 else 1
+    for s in range(4):
+        st[ST_TING_TURN + s] = -1
+        st[ST_LIVE_WAITS + s] = -1
+        st[ST_SHANGJIA_TILE + s] = -1
+        st[ST_CLAIM + s] = CLAIM_NOT_ELIGIBLE
+        for j in range(13):
+            hands[s, wall[deal_position(dealer, s, j)]] += 1
+    log_event(events, st, EV_DEAL, dealer, -1, dealer)
+    seat_draws(rule_vec, wall, hands, st, money, events, dealer)
+    for s in range(4):
+        st[ST_YAOJIU_START + s] = distinct_yaojiu(hands[s])
+
+
+@njit(cache=True)
+def next_dealer(rule_vec, st):
+    """Return the dealer of the next hand of a session (r52: 闲 win → 下家; r53/A2: 荒庄 per huang_dealer)."""
+    dealer = st[ST_DEALER]
+    winner = st[ST_WINNER]
+    if winner == dealer:
+        return dealer
+    if winner < 0 and rule_vec[R_HUANG_DEALER] == 0:
+        return dealer
+    return (dealer + 1) % 4

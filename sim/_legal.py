@@ -1,0 +1,221 @@
+"""Legal actions of the seat to act (RULES §1.3–§1.6) — kernels shared by every driver.
+
+``legal_self`` fills a bool[N_ACTIONS] mask for the current seat's self phase;
+``legal_claim`` fills it for one seat answering the open claim window. Both return the
+number of real options (in a claim window ``ACT_PASS`` is always set and not counted).
+"""
+from numba import njit
+
+from sim._hand_kernel import FORM_SHISANYAO, shanten_k
+from sim._rule_layout import (
+    R_ALLOW_QIANG, R_ALLOW_SHI, R_BUGANG_ONLY_ON_DRAW, R_GUO_HU, R_QIANG_REQUIRES_SHI,
+    R_QIDUI_ALLOW_QUAD, R_TING_ALLOW_PONG, R_TING_KONG_POLICY,
+)
+from sim._state import (
+    ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_QIANG,
+    ACT_SHANGJIA, ACT_SHI, ACT_ZIMO, KONG_AN, KONG_BU, MELD_ANGANG, MELD_BUGANG, MELD_MINGGANG,
+    MELD_PONG, PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, ST_COMMITTED, ST_CURRENT, ST_GUO_HU,
+    ST_LAST_DRAWN, ST_N_MELDS, ST_N_SHI, ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE,
+    ST_QIANG_USED, ST_TING, ST_WAITS, is_yaojiu,
+)
+from sim._ting import seat_forms, ting_waits, win_shape_forms
+
+POLICY_SAME_WAITS = 0
+POLICY_STILL_TENPAI = 1
+POLICY_CONCEALED_ONLY = 2
+POLICY_NONE = 3
+
+
+@njit(cache=True)
+def waits_after_kong(rule_vec, tables, hands, frozen, melds, st, seat, tile, kong_type):
+    """Return the seat's 上架 waits once a kong of ``tile`` is laid down (state restored after)."""
+    taken = 1 if kong_type == KONG_BU else (4 if kong_type == KONG_AN else 3)
+    old_code = melds[seat, tile]
+    hands[seat, tile] -= taken
+    if kong_type == KONG_BU:
+        melds[seat, tile] = MELD_BUGANG
+    else:
+        melds[seat, tile] = MELD_ANGANG if kong_type == KONG_AN else MELD_MINGGANG
+        st[ST_N_MELDS + seat] += 1
+    waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    hands[seat, tile] += taken
+    melds[seat, tile] = old_code
+    if kong_type != KONG_BU:
+        st[ST_N_MELDS + seat] -= 1
+    return waits
+
+
+@njit(cache=True)
+def ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile, kong_type):
+    """Return True when a 上架 seat may make this kong under ``ting_kong_policy`` (RULES r18, A5)."""
+    policy = rule_vec[R_TING_KONG_POLICY]
+    if policy == POLICY_NONE or (policy == POLICY_CONCEALED_ONLY and kong_type != KONG_AN):
+        return False
+    waits = waits_after_kong(rule_vec, tables, hands, frozen, melds, st, seat, tile, kong_type)
+    if policy == POLICY_STILL_TENPAI:
+        return waits != 0
+    return waits == st[ST_WAITS + seat]
+
+
+@njit(cache=True)
+def keeps_waits_discard(rule_vec, tables, hands, frozen, melds, st, seat, tile):
+    """Return True when discarding ``tile`` leaves the seat's fixed 上架 waits unchanged."""
+    hands[seat, tile] -= 1
+    waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    hands[seat, tile] += 1
+    return waits == st[ST_WAITS + seat]
+
+
+@njit(cache=True)
+def can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
+    """Return False when no discard can leave tenpai (a cheap filter before trying each one)."""
+    if st[ST_COMMITTED + seat] == 1:
+        return True
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    return shanten_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables) <= 0
+
+
+@njit(cache=True)
+def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
+    """Fill ``mask`` (bool[N_ACTIONS]) with the current seat's self-phase actions; returns their count."""
+    mask[:] = False
+    seat = st[ST_CURRENT]
+    last = st[ST_LAST_DRAWN]
+    n = 0
+    if st[ST_TING + seat] == 1:  # locked hand, r26
+        if last >= 0:
+            if (st[ST_WAITS + seat] >> last) & 1 == 1:
+                mask[ACT_ZIMO] = True
+                n += 1
+            mask[ACT_DISCARD + last] = True
+            n += 1
+            if st[ST_COMMITTED + seat] == 0:
+                if hands[seat, last] == 4 and ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, last, KONG_AN):
+                    mask[ACT_ANGANG + last] = True
+                    n += 1
+                if melds[seat, last] == MELD_PONG and ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, last, KONG_BU):
+                    mask[ACT_BUGANG + last] = True
+                    n += 1
+        else:  # after a 碰 allowed by ting_allow_pong: only waits-keeping discards
+            for t in range(34):
+                if hands[seat, t] > 0 and keeps_waits_discard(rule_vec, tables, hands, frozen, melds, st, seat, t):
+                    mask[ACT_DISCARD + t] = True
+                    n += 1
+        return n
+    for t in range(34):
+        if hands[seat, t] > 0:
+            mask[ACT_DISCARD + t] = True
+            n += 1
+    if can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
+        for t in range(34):
+            if hands[seat, t] > 0:
+                hands[seat, t] -= 1
+                waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+                hands[seat, t] += 1
+                if waits != 0:
+                    mask[ACT_SHANGJIA + t] = True
+                    n += 1
+    if last >= 0 and st[ST_COMMITTED + seat] == 0:
+        only_drawn = rule_vec[R_BUGANG_ONLY_ON_DRAW] == 1
+        for t in range(34):
+            if hands[seat, t] == 4:
+                mask[ACT_ANGANG + t] = True
+                n += 1
+            if melds[seat, t] == MELD_PONG and hands[seat, t] >= 1 and (not only_drawn or t == last):
+                mask[ACT_BUGANG + t] = True
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def can_win_on(rule_vec, tables, hands, frozen, st, seat, tile):
+    """Return True when ``seat`` may 胡 the offered ``tile`` (上架 r22, fixed waits r26, 过胡 A36)."""
+    if st[ST_TING + seat] == 0 or (st[ST_WAITS + seat] >> tile) & 1 == 0:
+        return False
+    if rule_vec[R_GUO_HU] == 1 and (st[ST_GUO_HU + seat] >> tile) & 1 == 1:
+        return False
+    if st[ST_PENDING_KIND] == PEND_ANGANG:  # only 十三幺 may rob a 暗杠 (A9)
+        hands[seat, tile] += 1
+        forms = win_shape_forms(rule_vec, tables, hands, frozen, st, seat)
+        hands[seat, tile] -= 1
+        return forms & FORM_SHISANYAO != 0
+    return True
+
+
+@njit(cache=True)
+def ting_pong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile):
+    """Return True when a 上架 seat (ting_allow_pong) can pong and still keep its waits by a discard."""
+    hands[seat, tile] -= 2
+    melds[seat, tile] = MELD_PONG
+    st[ST_N_MELDS + seat] += 1
+    ok = False
+    for t in range(34):
+        if hands[seat, t] > 0 and keeps_waits_discard(rule_vec, tables, hands, frozen, melds, st, seat, t):
+            ok = True
+            break
+    hands[seat, tile] += 2
+    melds[seat, tile] = 0
+    st[ST_N_MELDS + seat] -= 1
+    return ok
+
+
+CLAIM_BIT_HU = 1
+CLAIM_BIT_QIANG = 2
+CLAIM_BIT_SHI = 4
+CLAIM_BIT_GANG = 8
+CLAIM_BIT_PENG = 16
+
+
+@njit(cache=True)
+def claim_options(rule_vec, tables, hands, frozen, melds, st, seat):
+    """Return the CLAIM_BIT_* set of ``seat``'s real answers to the open window (0 = pass only)."""
+    source = st[ST_PENDING_FROM]
+    tile = st[ST_PENDING_TILE]
+    if seat == source:
+        return 0
+    bits = 0
+    if can_win_on(rule_vec, tables, hands, frozen, st, seat, tile):
+        bits |= CLAIM_BIT_HU
+    if st[ST_PENDING_KIND] != PEND_DISCARD:
+        return bits
+    ting = st[ST_TING + seat] == 1
+    committed = st[ST_COMMITTED + seat] == 1
+    held = hands[seat, tile]
+    if not committed and held >= 2:
+        if not ting or (rule_vec[R_TING_ALLOW_PONG] == 1 and ting_pong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile)):
+            bits |= CLAIM_BIT_PENG
+    if not committed and held == 3:
+        if not ting or ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile, 0):
+            bits |= CLAIM_BIT_GANG
+    if (not ting and st[ST_N_MELDS + seat] == 0 and is_yaojiu(tile) and held == 0
+            and frozen[seat, tile] == 0 and st[ST_QIANG_USED + seat] == 0):
+        if rule_vec[R_ALLOW_SHI] == 1 and source == (seat + 3) % 4:
+            bits |= CLAIM_BIT_SHI
+        if rule_vec[R_ALLOW_QIANG] == 1 and (rule_vec[R_QIANG_REQUIRES_SHI] == 0 or st[ST_N_SHI + seat] > 0):
+            bits |= CLAIM_BIT_QIANG
+    return bits
+
+
+@njit(cache=True)
+def legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask):
+    """Fill ``mask`` with ``seat``'s answers to the open window (ACT_PASS always); returns real options."""
+    mask[:] = False
+    mask[ACT_PASS] = True
+    bits = claim_options(rule_vec, tables, hands, frozen, melds, st, seat)
+    n = 0
+    if bits & CLAIM_BIT_HU:
+        mask[ACT_HU] = True
+        n += 1
+    if bits & CLAIM_BIT_QIANG:
+        mask[ACT_QIANG] = True
+        n += 1
+    if bits & CLAIM_BIT_SHI:
+        mask[ACT_SHI] = True
+        n += 1
+    if bits & CLAIM_BIT_GANG:
+        mask[ACT_GANG] = True
+        n += 1
+    if bits & CLAIM_BIT_PENG:
+        mask[ACT_PENG] = True
+        n += 1
+    return n

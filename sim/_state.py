@@ -1,0 +1,168 @@
+"""Flat state layout of one 晋城 hand and the engine's int constants — compiled kernels.
+
+The state of a hand is a handful of typed arrays (shapes fixed once here):
+
+* ``wall``    int8[136]      tile kinds in physical order (sim.wall): deal 0..51, front from 52, tail from 135 down
+* ``hands``   int8[4, 34]    concealed tile counts per seat (frozen 拾/抢 tiles and meld tiles excluded)
+* ``frozen``  int8[4, 34]    1 where the seat holds a frozen 拾/抢 tile of that kind (十三幺, RULES §1.5)
+* ``melds``   int8[4, 34]    exposed/concealed meld code per seat and kind (MELD_*), 0 = none
+* ``rivers``  int8[4, 64]    face-up discards still in each river, in order; length in ``st[ST_RIVER_LEN + seat]``
+* ``st``      int64[N_ST]    every scalar: phase, seats, counters, per-seat flags and fixed wait masks (ST_*)
+* ``money``   int32[4, 4]    payment ledger rows MONEY_WIN / MONEY_KONG / MONEY_GENZHUANG / MONEY_HUANG, by seat
+* ``events``  int32[cap, 4]  readable action log rows (EV_* code, seat, tile, extra); cap 1 disables logging
+* ``rngs``    uint64[4, 2]   per-seat decision generators (sim.rng state), stream STREAM_SEAT0 + seat
+
+Actions are small ints: ``ACT_DISCARD + t``, ``ACT_SHANGJIA + t``, ``ACT_ANGANG + t``,
+``ACT_BUGANG + t`` (t = kind 0..33), ``ACT_ZIMO`` in the self phase; ``ACT_PASS``,
+``ACT_PENG``, ``ACT_GANG``, ``ACT_SHI``, ``ACT_QIANG``, ``ACT_HU`` in a claim window.
+"""
+import numpy as np
+from numba import njit
+
+N_SEATS = 4
+N_KINDS = 34
+RIVER_CAP = 64
+EVENT_CAP = 512  # events kept by the Python Game (a hand has well under 300 actions)
+
+# --- phases ---------------------------------------------------------------------------
+PHASE_SELF = 0   # st[ST_CURRENT] acts: discard / 上架 / kong / 自摸
+PHASE_CLAIM = 1  # seats answer the pending discard (or kong tile) in turn order after the discarder
+PHASE_OVER = 2
+
+# --- what a claim window is about -------------------------------------------------------
+PEND_DISCARD = 0  # a face-up discard: 胡 / 抢 / 拾 / 杠 / 碰
+PEND_BUGANG = 1   # a 补杠 tile: 抢杠胡 only
+PEND_ANGANG = 2   # a 暗杠 (flag rob_angang): 十三幺 抢杠胡 only
+
+# --- meld codes in ``melds`` --------------------------------------------------------------
+MELD_NONE = 0
+MELD_PONG = 1
+MELD_MINGGANG = 2  # from a discard
+MELD_BUGANG = 3    # pong + 4th tile
+MELD_ANGANG = 4
+
+# --- kong types passed to sim._scoring.kong_payment ----------------------------------------
+KONG_MING = 0
+KONG_BU = 1
+KONG_AN = 2
+
+# --- actions --------------------------------------------------------------------------------
+ACT_DISCARD = 0
+ACT_SHANGJIA = 34
+ACT_ANGANG = 68
+ACT_BUGANG = 102
+ACT_ZIMO = 136
+ACT_PASS = 137
+ACT_PENG = 138
+ACT_GANG = 139
+ACT_SHI = 140
+ACT_QIANG = 141
+ACT_HU = 142
+N_ACTIONS = 143
+
+# --- claim answers kept in st[ST_CLAIM + seat] during a window ------------------------------
+CLAIM_NOT_ELIGIBLE = -2
+CLAIM_WAITING = -1
+
+# --- scalar offsets into ``st`` ----------------------------------------------------------
+ST_PHASE = 0
+ST_CURRENT = 1          # seat whose self phase it is (or who discarded, during a claim window)
+ST_DEALER = 2
+ST_FRONT_DRAWS = 3      # front draws made (the dealer's first included)
+ST_REPLACEMENTS = 4     # tail replacement draws made
+ST_KONGS = 5
+ST_PONGS = 6
+ST_LAST_DRAWN = 7       # kind the current seat just drew (front or tail), -1 after a call
+ST_PENDING_TILE = 8     # kind offered in the open claim window
+ST_PENDING_FROM = 9     # discarder / kong declarer of the window
+ST_PENDING_KIND = 10    # PEND_*
+ST_WINNER = 11          # -1 = none yet / 荒庄
+ST_FEEDER = 12          # -1 = 自摸 / none
+ST_WIN_KIND = 13        # sim.record WIN_*
+ST_SHAPE = 14           # sim.record SHAPE_*
+ST_WIN_TILE = 15
+ST_GZ_STATE = 16        # 前包 tracking: 0 = still possible, 1 = broken or done
+ST_GZ_TILE = 17         # the dealer's first discard
+ST_GZ_COUNT = 18        # first discards matching so far (4 = 前包)
+ST_N_EVENTS = 19
+ST_SEED = 20
+ST_HAND = 21
+ST_GENZHUANG = 22       # 1 when 前包 happened
+ST_STEPS = 23           # decisions applied (guards against endless loops)
+ST_TING = 24            # + seat: 1 after 上架
+ST_TING_TURN = 28       # + seat: own turn number at 上架, -1 = never
+ST_TURNS = 32           # + seat: own turns started (draws and calls)
+ST_WAITS = 36           # + seat: wait mask (bit k = kind k) fixed at 上架
+ST_LIVE_WAITS = 40      # + seat: live wait copies at 上架 (unseen by the seat), -1 = never
+ST_COMMITTED = 44       # + seat: 1 after the first 拾/抢 (十三幺 only)
+ST_QIANG_USED = 48      # + seat
+ST_N_MELDS = 52         # + seat: melds (碰/杠) of the seat
+ST_N_FROZEN = 56        # + seat: frozen 拾/抢 tiles
+ST_GUO_HU = 60          # + seat: kinds whose win the seat passed this go-around (flag guo_hu)
+ST_RIVER_LEN = 64       # + seat
+ST_YAOJIU_START = 68    # + seat: distinct 幺九/字 kinds dealt (dealer: 14 tiles)
+ST_CLAIM = 72           # + seat: CLAIM_* or the answered action in the open window
+ST_SHANGJIA_TILE = 76   # + seat: the face-down 上架 tile, -1 = none
+ST_N_SHI = 80           # + seat: 拾 taken
+N_ST = 84
+
+# --- payment ledger rows ----------------------------------------------------------------------
+MONEY_WIN = 0
+MONEY_KONG = 1
+MONEY_GENZHUANG = 2
+MONEY_HUANG = 3
+N_MONEY = 4
+
+# --- event codes (events[i] = code, seat, tile, extra) ----------------------------------------
+EV_DEAL = 0         # extra = dealer
+EV_DRAW = 1         # extra = 0 front, 1 tail replacement
+EV_DISCARD = 2
+EV_SHANGJIA = 3     # extra = live waits
+EV_ANGANG = 4
+EV_BUGANG = 5
+EV_MINGGANG = 6     # extra = discarder
+EV_PENG = 7         # extra = discarder
+EV_SHI = 8          # extra = discarder
+EV_QIANG = 9        # extra = discarder
+EV_HU = 10          # extra = discarder
+EV_ZIMO = 11
+EV_QIANGGANG = 12   # extra = robbed kong declarer
+EV_HUANG = 13
+EV_GENZHUANG = 14
+EV_PASS_HU = 15     # a seat passed a win on tile
+
+YAOJIU_BITS = np.int64(
+    (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | (1 << 26)
+    | (1 << 27) | (1 << 28) | (1 << 29) | (1 << 30) | (1 << 31) | (1 << 32) | (1 << 33)
+)
+
+
+@njit(cache=True)
+def is_yaojiu(kind):
+    """Return True when ``kind`` is a 幺九/字 kind (a 十三幺 kind)."""
+    return (YAOJIU_BITS >> kind) & 1 == 1
+
+
+@njit(cache=True)
+def new_state():
+    """Return fresh zeroed state arrays ``(wall, hands, frozen, melds, rivers, st, money)`` (shapes above)."""
+    wall = np.zeros(136, dtype=np.int8)
+    hands = np.zeros((N_SEATS, N_KINDS), dtype=np.int8)
+    frozen = np.zeros((N_SEATS, N_KINDS), dtype=np.int8)
+    melds = np.zeros((N_SEATS, N_KINDS), dtype=np.int8)
+    rivers = np.zeros((N_SEATS, RIVER_CAP), dtype=np.int8)
+    st = np.zeros(N_ST, dtype=np.int64)
+    money = np.zeros((N_MONEY, N_SEATS), dtype=np.int32)
+    return wall, hands, frozen, melds, rivers, st, money
+
+
+@njit(cache=True)
+def log_event(events, st, code, seat, tile, extra):
+    """Append one event row when the log has room (a 1-row log means logging is off); returns nothing."""
+    n = st[ST_N_EVENTS]
+    if events.shape[0] > 1 and n < events.shape[0]:
+        events[n, 0] = code
+        events[n, 1] = seat
+        events[n, 2] = tile
+        events[n, 3] = extra
+        st[ST_N_EVENTS] = n + 1

@@ -1,0 +1,162 @@
+"""Tenpai, waits and visibility as the 晋城 rules need them (RULES §1.4 r23–r27, §1.5 r34–r35) — kernels.
+
+Built on the hand-evaluation kernels (sim._hand_kernel); adds only the rule layer:
+which forms a seat may still win with, the 十三幺 check with frozen 拾/抢 tiles, the
+r27 empty-wait filter, and the copies of each kind a seat can see.
+"""
+import numpy as np
+from numba import njit
+
+from sim._hand_kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, complete_forms_k, waits_mask_k
+from sim._rule_layout import R_ALLOW_EMPTY_TING, R_QIDUI_ALLOW_QUAD
+from sim._state import (
+    MELD_ANGANG, MELD_PONG, ST_COMMITTED, ST_N_MELDS, ST_RIVER_LEN, YAOJIU_BITS,
+)
+
+ALL_KINDS_BITS = np.int64((1 << 34) - 1)
+
+
+@njit(cache=True)
+def seat_forms(st, seat):
+    """Return the FORM_* bitmask the seat may still complete (committed: 十三幺 only; melds: regular only)."""
+    if st[ST_COMMITTED + seat] == 1:
+        return FORM_SHISANYAO
+    if st[ST_N_MELDS + seat] > 0:
+        return FORM_REGULAR
+    return FORM_REGULAR | FORM_QIDUI | FORM_SHISANYAO
+
+
+@njit(cache=True)
+def frozen_shisanyao_waits(concealed, frozen_row):
+    """Return the wait mask of a committed 十三幺 seat's 13 tiles (concealed + frozen), r35.
+
+    The duplicated kind must be a concealed pair and the winning kind never a frozen kind.
+    """
+    missing = -1
+    n_missing = 0
+    pair = -1
+    for k in range(34):
+        total = concealed[k] + frozen_row[k]
+        if total == 0:
+            continue
+        if (YAOJIU_BITS >> k) & 1 == 0 or total > 2:
+            return np.int64(0)
+        if total == 2:
+            if pair >= 0 or frozen_row[k] > 0:
+                return np.int64(0)
+            pair = k
+    for k in range(34):
+        if (YAOJIU_BITS >> k) & 1 == 1 and concealed[k] + frozen_row[k] == 0:
+            missing = k
+            n_missing += 1
+    if pair < 0 and n_missing == 0:
+        mask = np.int64(0)
+        for k in range(34):
+            if (YAOJIU_BITS >> k) & 1 == 1 and frozen_row[k] == 0:
+                mask |= np.int64(1) << k
+        return mask
+    if pair >= 0 and n_missing == 1:
+        return np.int64(1) << missing
+    return np.int64(0)
+
+
+@njit(cache=True)
+def raw_waits(rule_vec, tables, hands, frozen, st, seat):
+    """Return the wait mask of the seat's current concealed hand (3k+1 tiles), before the r27 filter."""
+    if st[ST_COMMITTED + seat] == 1:
+        return frozen_shisanyao_waits(hands[seat], frozen[seat])
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    return waits_mask_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables)
+
+
+@njit(cache=True)
+def owned_copies(hands, frozen, melds, seat, kind):
+    """Return copies of ``kind`` the seat holds: concealed + frozen + inside its melds."""
+    n = hands[seat, kind] + frozen[seat, kind]
+    code = melds[seat, kind]
+    if code == MELD_PONG:
+        n += 3
+    elif code != 0:
+        n += 4
+    return n
+
+
+@njit(cache=True)
+def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
+    """Return the seat's waits that count for 上架 (r27: drop kinds whose 4 copies it holds), as a mask.
+
+    With ``allow_empty_ting`` the raw waits are returned unfiltered. 0 = not tenpai.
+    """
+    waits = raw_waits(rule_vec, tables, hands, frozen, st, seat)
+    if waits == 0 or rule_vec[R_ALLOW_EMPTY_TING] == 1:
+        return waits
+    for k in range(34):
+        if (waits >> k) & 1 == 1 and owned_copies(hands, frozen, melds, seat, k) >= 4:
+            waits &= ~(np.int64(1) << k)
+    return waits
+
+
+@njit(cache=True)
+def win_shape_forms(rule_vec, tables, hands, frozen, st, seat):
+    """Return the FORM_* bits complete in the seat's concealed hand (3k+2 tiles, winning tile included)."""
+    if st[ST_COMMITTED + seat] == 1:
+        return FORM_SHISANYAO  # the waits already enforce r35
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    return complete_forms_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, tables) & seat_forms(st, seat)
+
+
+@njit(cache=True)
+def count_seen(hands, frozen, melds, rivers, st, seat, kind):
+    """Return the copies of ``kind`` the seat can see.
+
+    Seen: own concealed tiles, every frozen tile, every exposed meld (others' 暗杠 are
+    face down and unseen; own ones are seen) and every river.
+    """
+    n = hands[seat, kind]
+    for s in range(4):
+        n += frozen[s, kind]
+        code = melds[s, kind]
+        if code == MELD_PONG:
+            n += 3
+        elif code == MELD_ANGANG:
+            if s == seat:
+                n += 4
+        elif code != 0:
+            n += 4
+        for i in range(st[ST_RIVER_LEN + s]):
+            if rivers[s, i] == kind:
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def visible_counts(hands, frozen, melds, rivers, st, seat, out):
+    """Fill ``out`` (int8[34]) with the copies of each kind the seat can see (as ``count_seen``)."""
+    for k in range(34):
+        out[k] = hands[seat, k]
+    for s in range(4):
+        for k in range(34):
+            n = frozen[s, k]
+            code = melds[s, k]
+            if code == MELD_PONG:
+                n += 3
+            elif code == MELD_ANGANG:
+                if s == seat:
+                    n += 4
+            elif code != 0:
+                n += 4
+            out[k] += n
+        for i in range(st[ST_RIVER_LEN + s]):
+            out[rivers[s, i]] += 1
+
+
+@njit(cache=True)
+def live_copies(mask, seen):
+    """Return the number of unseen copies (4 − seen) summed over the kinds in ``mask``."""
+    total = 0
+    for k in range(34):
+        if (mask >> k) & 1 == 1:
+            left = 4 - seen[k]
+            if left > 0:
+                total += left
+    return total

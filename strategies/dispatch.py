@@ -1,0 +1,30 @@
+"""Strategy dispatch by integer id — compiled kernel.
+
+To add a strategy: write its kernel module, give it the next ``STRATEGY_*`` id here,
+add a branch to ``choose_action``, and register its name and parameters in
+strategies/registry.py. Every strategy receives the seat's legal-action mask and reads
+only that seat's view of the state (its own hand, rivers, exposed melds, frozen tiles,
+who has 上架); never the wall or other concealed hands.
+"""
+from numba import njit
+
+from sim._state import PHASE_SELF, ST_PENDING_TILE, ST_PHASE
+from strategies.greedy import greedy_claim, greedy_self
+from strategies.random_policy import random_action
+
+STRATEGY_RANDOM = 0
+STRATEGY_GREEDY = 1
+
+
+@njit(cache=True)
+def choose_action(strategy_id, params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
+    """Return the ACT_* the seat's strategy picks among the True entries of ``mask``.
+
+    ``params`` is the seat's float64[8] parameter row, ``rng`` its uint64[2] decision
+    generator, ``seen`` an int8[34] scratch row.
+    """
+    if strategy_id == STRATEGY_GREEDY:
+        if st[ST_PHASE] == PHASE_SELF:
+            return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+        return greedy_claim(rule_vec, tables, hands, st, mask, seat, st[ST_PENDING_TILE], params)
+    return random_action(mask, rng)

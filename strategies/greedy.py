@@ -1,0 +1,141 @@
+"""``greedy``: shanten-minimising play with 上架 at the first tenpai — compiled kernels.
+
+Behaviour (issue 3 item 5): always win when it can; discard the tile that minimises
+shanten, ties broken by the most live useful tiles (useful kinds minus the copies the
+seat can see); 上架 as soon as a discard leaves tenpai, choosing the 上架 tile with the
+most live waits; 碰 when it lowers shanten (parameter ``pong``); kong when legal and
+shanten does not rise (parameter ``kong``); never 拾/抢.
+
+View: reads only its seat's concealed hand and melds, and what the seat can see
+(rivers, exposed melds, frozen tiles) through sim._ting.visible_counts.
+
+Parameters (``params`` row, float64[8]): [0] pong mode (0 = improves, 1 = always,
+2 = never); [1] kong (1 = when shanten does not rise, 0 = never).
+"""
+from numba import njit
+
+from sim._hand_kernel import FORM_REGULAR, shanten_k, shanten_mask_k
+from sim._rule_layout import R_QIDUI_ALLOW_QUAD
+from sim._state import (
+    ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
+    ACT_ZIMO, ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
+)
+from sim._ting import live_copies, seat_forms, ting_waits, visible_counts
+
+PONG_IMPROVES = 0
+PONG_ALWAYS = 1
+PONG_NEVER = 2
+
+
+@njit(cache=True)
+def greedy_kong(rule_vec, tables, hands, melds, st, mask, seat, base_shanten):
+    """Return an ACT_ANGANG/ACT_BUGANG action whose kong keeps shanten <= ``base_shanten``, -1 = none."""
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    n_melds = st[ST_N_MELDS + seat]
+    for t in range(34):
+        if mask[ACT_ANGANG + t]:
+            hands[seat, t] -= 4
+            s = shanten_k(hands[seat], n_melds + 1, allow_quad, FORM_REGULAR, tables)
+            hands[seat, t] += 4
+            if s <= base_shanten:
+                return ACT_ANGANG + t
+        if mask[ACT_BUGANG + t]:
+            hands[seat, t] -= 1
+            s = shanten_k(hands[seat], n_melds, allow_quad, FORM_REGULAR, tables)
+            hands[seat, t] += 1
+            if s <= base_shanten:
+                return ACT_BUGANG + t
+    return -1
+
+
+@njit(cache=True)
+def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
+    """Return the greedy self-phase ACT_* for ``seat``; ``seen`` is an int8[34] scratch row."""
+    if mask[ACT_ZIMO]:
+        return ACT_ZIMO
+    if st[ST_TING + seat] == 1:
+        for t in range(34):
+            if params[1] > 0 and (mask[ACT_ANGANG + t] or mask[ACT_BUGANG + t]):
+                return ACT_ANGANG + t if mask[ACT_ANGANG + t] else ACT_BUGANG + t
+        last = st[ST_LAST_DRAWN]
+        if last >= 0 and mask[ACT_DISCARD + last]:
+            return ACT_DISCARD + last
+        for t in range(34):
+            if mask[ACT_DISCARD + t]:
+                return ACT_DISCARD + t
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    forms = seat_forms(st, seat)
+    n_melds = st[ST_N_MELDS + seat]
+    if params[1] > 0 and st[ST_LAST_DRAWN] >= 0:
+        base = shanten_k(hands[seat], n_melds, allow_quad, forms, tables)
+        kong = greedy_kong(rule_vec, tables, hands, melds, st, mask, seat, base)
+        if kong >= 0:
+            return kong
+    visible_counts(hands, frozen, melds, rivers, st, seat, seen)
+    best_shanten = 99
+    best_live = -1
+    best_tile = -1
+    for t in range(34):
+        if not mask[ACT_DISCARD + t]:
+            continue
+        hands[seat, t] -= 1
+        s, useful = shanten_mask_k(hands[seat], n_melds, allow_quad, forms, tables)
+        hands[seat, t] += 1
+        if s > best_shanten:
+            continue
+        live = live_copies(useful, seen)
+        if s < best_shanten or live > best_live:
+            best_shanten = s
+            best_live = live
+            best_tile = t
+    if best_shanten == 0:
+        best_waits = -1
+        best_ting = -1
+        for t in range(34):
+            if mask[ACT_SHANGJIA + t]:
+                hands[seat, t] -= 1
+                waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+                hands[seat, t] += 1
+                live = live_copies(waits, seen)
+                if live > best_waits:
+                    best_waits = live
+                    best_ting = t
+        if best_ting >= 0:
+            return ACT_SHANGJIA + best_ting
+    if best_tile < 0:  # committed 十三幺 hands can fall outside the table forms
+        for t in range(34):
+            if mask[ACT_SHANGJIA + t]:
+                return ACT_SHANGJIA + t
+        for t in range(34):
+            if mask[ACT_DISCARD + t]:
+                return ACT_DISCARD + t
+    return ACT_DISCARD + best_tile
+
+
+@njit(cache=True)
+def greedy_claim(rule_vec, tables, hands, st, mask, seat, tile, params):
+    """Return the greedy answer (ACT_HU / ACT_GANG / ACT_PENG / ACT_PASS) to the offered ``tile``."""
+    if mask[ACT_HU]:
+        return ACT_HU
+    if not (mask[ACT_GANG] or mask[ACT_PENG]):
+        return ACT_PASS
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    n_melds = st[ST_N_MELDS + seat]
+    base = shanten_k(hands[seat], n_melds, allow_quad, seat_forms(st, seat), tables)
+    if mask[ACT_GANG] and params[1] > 0:
+        hands[seat, tile] -= 3
+        s = shanten_k(hands[seat], n_melds + 1, allow_quad, FORM_REGULAR, tables)
+        hands[seat, tile] += 3
+        if s <= base:
+            return ACT_GANG
+    if mask[ACT_PENG]:
+        mode = int(params[0])
+        if mode == PONG_ALWAYS:
+            return ACT_PENG
+        if mode == PONG_IMPROVES:
+            hands[seat, tile] -= 2
+            s = shanten_k(hands[seat], n_melds + 1, allow_quad, FORM_REGULAR, tables)
+            hands[seat, tile] += 2
+            if s < base:
+                return ACT_PENG
+    return ACT_PASS

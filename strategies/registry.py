@@ -1,0 +1,170 @@
+"""Strategy registry: names, validated parameters, and the arrays the compiled dispatch reads.
+
+A seat is given as a name (``"greedy"``), a ``"name{key=value,...}"`` string, a dict
+(``{"name": "greedy", "pong": "always"}``) or a ``StrategyConfig``. Each registered
+strategy has a compiled id (strategies/dispatch.py) and an ordered parameter table;
+parameter *i* is stored in column *i* of the seat's float64[8] parameter row. Enumerated
+parameters are stored as the index of their value.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any, Mapping
+
+import numpy as np
+
+from strategies.dispatch import STRATEGY_GREEDY, STRATEGY_RANDOM
+
+N_PARAMS = 8  # columns of the per-seat parameter block
+
+
+@dataclasses.dataclass(frozen=True)
+class StrategySpec:
+    """A registered strategy: compiled id, parameter defaults (ordered), enum choices per parameter."""
+
+    name: str
+    strategy_id: int
+    defaults: tuple[tuple[str, Any], ...] = ()
+    choices: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    doc: str = ""
+
+
+REGISTRY: dict[str, StrategySpec] = {}
+
+
+def register(spec: StrategySpec) -> None:
+    """Add ``spec`` to the registry (names are unique)."""
+    if spec.name in REGISTRY:
+        raise ValueError(f"strategy {spec.name!r} is already registered")
+    if len(spec.defaults) > N_PARAMS:
+        raise ValueError(f"strategy {spec.name!r} has more than {N_PARAMS} parameters")
+    REGISTRY[spec.name] = spec
+
+
+register(StrategySpec("random", STRATEGY_RANDOM, doc="uniform over legal actions; 上架 whenever allowed"))
+register(StrategySpec(
+    "greedy", STRATEGY_GREEDY,
+    defaults=(("pong", "improves"), ("kong", True)),
+    choices={"pong": ("improves", "always", "never")},
+    doc="minimise shanten, ties by live useful tiles; 上架 at first tenpai on the most live waits",
+))
+
+
+@dataclasses.dataclass(frozen=True)
+class StrategyConfig:
+    """One seat's strategy: a registered ``name`` and its parameter values (defaults filled in)."""
+
+    name: str
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def __post_init__(self):
+        spec = _spec(self.name)
+        merged = dict(spec.defaults)
+        for key, value in dict(self.params).items():
+            if key not in merged:
+                valid = ", ".join(merged) or "none"
+                raise ValueError(f"unknown parameter {key!r} for strategy {self.name!r} (valid: {valid})")
+            merged[key] = _check_value(spec, key, value)
+        object.__setattr__(self, "params", merged)
+
+    @property
+    def strategy_id(self) -> int:
+        """Return the compiled dispatch id of this strategy."""
+        return _spec(self.name).strategy_id
+
+    def param_row(self) -> np.ndarray:
+        """Return the float64[8] parameter row the compiled strategy reads (enums as value indices)."""
+        spec = _spec(self.name)
+        row = np.zeros(N_PARAMS, dtype=np.float64)
+        for i, (key, _) in enumerate(spec.defaults):
+            value = self.params[key]
+            row[i] = spec.choices[key].index(value) if key in spec.choices else float(value)
+        return row
+
+    def label(self) -> str:
+        """Return the record label: the name, plus ``{key=value,...}`` for non-default parameters."""
+        spec = _spec(self.name)
+        changed = [f"{k}={_show(self.params[k])}" for k, default in spec.defaults if self.params[k] != default]
+        return self.name + ("{" + ",".join(changed) + "}" if changed else "")
+
+
+def _show(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _spec(name: str) -> StrategySpec:
+    if name not in REGISTRY:
+        raise ValueError(f"unknown strategy {name!r} (valid: {', '.join(sorted(REGISTRY))})")
+    return REGISTRY[name]
+
+
+def _check_value(spec: StrategySpec, key: str, value):
+    default = dict(spec.defaults)[key]
+    if key in spec.choices:
+        if value not in spec.choices[key]:
+            raise ValueError(f"bad value {value!r} for {spec.name}.{key} (valid: {', '.join(spec.choices[key])})")
+        return value
+    if isinstance(default, bool):
+        if isinstance(value, str) and value.lower() in ("true", "false", "1", "0"):
+            return value.lower() in ("true", "1")
+        if isinstance(value, (bool, int)) and value in (0, 1):
+            return bool(value)
+        raise ValueError(f"bad value {value!r} for {spec.name}.{key} (valid: true, false)")
+    try:
+        number = type(default)(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"bad value {value!r} for {spec.name}.{key} (valid: a number)") from None
+    return number
+
+
+_CALL = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\{(.*)\})?\s*$")
+
+
+def parse_seat(seat) -> StrategyConfig:
+    """Return the ``StrategyConfig`` of one seat given as a name, ``name{k=v,...}``, dict or config."""
+    if isinstance(seat, StrategyConfig):
+        return seat
+    if isinstance(seat, Mapping):
+        items = dict(seat)
+        if "name" not in items:
+            raise ValueError(f"a strategy dict needs a 'name' key (valid names: {', '.join(sorted(REGISTRY))})")
+        name = items.pop("name")
+        params = dict(items.pop("params", {}) or {})
+        params.update(items)
+        return StrategyConfig(str(name), params)
+    if isinstance(seat, str):
+        match = _CALL.match(seat)
+        if not match:
+            raise ValueError(f"bad strategy text {seat!r} (expected name or name{{key=value,...}})")
+        params = {}
+        body = match.group(2)
+        if body and body.strip():
+            for item in body.split(","):
+                if "=" not in item:
+                    raise ValueError(f"bad parameter {item.strip()!r} in {seat!r} (expected key=value)")
+                key, value = item.split("=", 1)
+                params[key.strip()] = value.strip()
+        return StrategyConfig(match.group(1), params)
+    raise ValueError(f"bad seat {seat!r} (expected a strategy name, dict or StrategyConfig)")
+
+
+def resolve_seats(seats=None) -> list[StrategyConfig]:
+    """Return four ``StrategyConfig`` from ``seats`` (None = four greedy; one item = used for all four)."""
+    if seats is None:
+        seats = ["greedy"] * 4
+    if isinstance(seats, (str, Mapping, StrategyConfig)):
+        seats = [seats] * 4
+    seats = list(seats)
+    if len(seats) != 4:
+        raise ValueError(f"seats must list 4 strategies, got {len(seats)}")
+    return [parse_seat(s) for s in seats]
+
+
+def seat_arrays(configs) -> tuple[np.ndarray, np.ndarray]:
+    """Return ``(strategy_ids int64[4], params float64[4, 8])`` for the compiled dispatch."""
+    ids = np.array([c.strategy_id for c in configs], dtype=np.int64)
+    params = np.stack([c.param_row() for c in configs]).astype(np.float64)
+    return ids, params

@@ -91,6 +91,7 @@ def huangzhuang(summary: pl.DataFrame, path: Path) -> Path | None:
             line = cells.filter(pl.col("pong") == pong).sort("x")
             left.errorbar(line["x"], line["estimate"] * 100, yerr=_yerr(line, 100), marker="o", capsize=3,
                           label=f"greedy, pong={pong}")
+        left.set_xticks(sorted(cells["x"].unique().to_list()))
         left.legend(fontsize=8)
     left.set_xlabel("huang stacks at the tail (2 tiles each)")
     left.set_ylabel("huangzhuang rate (% of hands)")

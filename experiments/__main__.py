@@ -1,0 +1,4 @@
+"""``python -m experiments`` = the ``mjrules`` console script."""
+from experiments.app import main
+
+main()

@@ -1,0 +1,66 @@
+"""The ``mjrules`` entry point: check the command line, then run the studies as a Hydra app.
+
+``mjrules`` runs the overview; ``mjrules experiment=X rules=Y seats=Z hands=N`` one study;
+``mjrules -m rules.houbao_units=1,2`` a sweep (ending with a comparison report). A bad key or
+value prints one ``error: ...`` line on stderr and exits with status 2, before any simulation.
+"""
+from __future__ import annotations
+
+import sys
+
+import hydra
+from omegaconf import DictConfig, OmegaConf
+
+from experiments.compose import CONF_DIR, CONFIG_NAME, check_overrides
+from experiments.config import ConfigError, validate
+
+EXIT_BAD_INPUT = 2
+
+
+def fail(message: str) -> None:
+    """Print ``error: message`` (one line) on stderr and exit with status 2."""
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(EXIT_BAD_INPUT)
+
+
+@hydra.main(version_base="1.3", config_path=str(CONF_DIR), config_name=CONFIG_NAME)
+def run_app(cfg: DictConfig) -> None:
+    """Hydra task: validate the composed config, run its studies, print the headline and report path."""
+    from hydra.core.hydra_config import HydraConfig
+
+    from experiments.runner import run
+    from reports.summary_io import read_summary
+    from reports.tables import headline, text_table
+
+    hydra_config = HydraConfig.get()
+    try:
+        config = validate(OmegaConf.to_container(cfg, resolve=True))
+        report = run(config, hydra_config.runtime.output_dir, list(hydra_config.overrides.task))
+    except ConfigError as error:
+        fail(str(error))
+    summary, meta = read_summary(report.parent / "summary.parquet")
+    print(text_table(headline(summary)))
+    print(f"{meta['simulated_hands']:,} hands simulated in {meta['run_seconds']:.1f} s")
+    print(f"report: {report}")
+
+
+def _overrides(argv: list[str]) -> list[str]:
+    from hydra._internal.utils import get_args_parser
+
+    return list(get_args_parser().parse_known_args(argv)[0].overrides)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console script ``mjrules``: check every override (sweeps expanded), then hand over to Hydra."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not any(a in ("-h", "--help", "--hydra-help", "--info", "-i") for a in argv):
+        try:
+            check_overrides(_overrides(argv))
+        except ConfigError as error:
+            fail(str(error))
+    sys.argv = [sys.argv[0]] + argv
+    run_app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,213 @@
+"""Step-by-step play of one hand over the same kernels as the batch loop (scripted tests, replays, Python policies).
+
+Example::
+
+    g = Game(seats=[None, "greedy", "greedy", "greedy"], seed=7)   # seat 0 scripted
+    g.advance()                    # strategies play until seat 0 must decide
+    g.legal_actions(0)             # ['discard 1m', ..., 'shangjia 7z']
+    g.step(0, "discard 7z"); g.advance()
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from sim import _state as S
+from sim._claims import apply_claim
+from sim._apply import apply_self
+from sim._deal import start_hand
+from sim._legal import legal_claim, legal_self
+from sim._record_fill import fill_record
+from sim._turn import run_until, seat_to_act, seed_seats
+from sim.game_log import action_text, event_text, parse_action
+from sim.hand_tables import get_tables
+from sim.record import KERNEL_COLUMNS, N_KERNEL_COLUMNS
+from sim.rules import resolve_rules
+from sim.tiles import format as format_tiles
+from sim.tiles import name
+from sim.wall import draw_dealer, fill_wall
+from strategies.registry import resolve_seats, seat_arrays
+
+PHASE_NAMES = {S.PHASE_SELF: "self", S.PHASE_CLAIM: "claim", S.PHASE_OVER: "over"}
+MELD_NAMES = {S.MELD_PONG: "peng", S.MELD_MINGGANG: "minggang", S.MELD_BUGANG: "bugang", S.MELD_ANGANG: "angang"}
+
+
+class Game:
+    """One 晋城 hand played action by action.
+
+    ``rules``: variant name / RulesConfig / mapping (sim.rules.resolve_rules). ``seats``: None
+    (all four scripted) or a list of 4 where None = a scripted seat and anything else a
+    strategy (name, ``"name{k=v}"``, dict, StrategyConfig). ``wall``: an int8[136] (e.g. from
+    sim.stacked.stacked_wall) or None for the shuffled wall of ``(seed, hand_index)``.
+    ``dealer``: a seat, or None = 0 with a given wall, else wall.draw_dealer(seed, hand_index)
+    (as the batch engine does). Strategy seats use the decision streams of
+    ``(seed, hand_index)``, so ``Game(seats=4 strategies, seed=s, hand_index=i).advance()``
+    plays exactly hand *i* of ``play_chunk(..., seed=s, ...)``.
+    """
+
+    def __init__(self, rules="jincheng", seats=None, wall=None, dealer=None, seed: int = 0, hand_index: int = 0):
+        self.rules = resolve_rules(rules)
+        self._rule_vec = self.rules.pack()
+        self._tables = get_tables()
+        seats = [None] * 4 if seats is None else list(seats)
+        if len(seats) != 4:
+            raise ValueError(f"seats must list 4 entries (None = scripted), got {len(seats)}")
+        self.scripted = np.array([s is None for s in seats], dtype=np.bool_)
+        configs = resolve_seats([s if s is not None else "random" for s in seats])
+        self.seat_labels = [None if s is None else c.label() for s, c in zip(seats, configs)]
+        self._ids, self._params = seat_arrays(configs)
+        self.seed, self.hand_index = int(seed), int(hand_index)
+        self.wall, self._hands, self._frozen, self._melds, self._rivers, self._st, self._money = S.new_state()
+        if wall is None:
+            fill_wall(self.seed, self.hand_index, self.wall)
+            if dealer is None:
+                dealer = int(draw_dealer(self.seed, self.hand_index))
+        else:
+            wall = np.asarray(wall, dtype=np.int8)
+            if wall.shape != (136,) or np.bincount(wall, minlength=34).tolist() != [4] * 34:
+                raise ValueError("wall must be 136 tile kinds with four copies of each (see sim.stacked.stacked_wall)")
+            self.wall[:] = wall
+            dealer = 0 if dealer is None else dealer
+        if dealer not in (0, 1, 2, 3):
+            raise ValueError(f"dealer={dealer!r} must be a seat 0..3")
+        self._events = np.zeros((S.EVENT_CAP, 4), dtype=np.int32)  # event log rows (code, seat, tile, extra)
+        self._rngs = np.zeros((4, 2), dtype=np.uint64)             # per-seat decision generators
+        self._mask = np.zeros(S.N_ACTIONS, dtype=np.bool_)         # scratch legal-action mask
+        self._seen = np.zeros(34, dtype=np.int8)                   # scratch visible-copies row
+        seed_seats(self._rngs, self.seed, self.hand_index)
+        start_hand(self._rule_vec, self.wall, self._hands, self._frozen, self._melds, self._rivers, self._st,
+                   self._money, self._events, int(dealer), self.seed, self.hand_index)
+
+    # --- state views ---------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """'self' (the current seat acts), 'claim' (a seat answers a discard/kong) or 'over'."""
+        return PHASE_NAMES[int(self._st[S.ST_PHASE])]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision is due, None when the hand is over."""
+        seat = int(seat_to_act(self._st))
+        return None if seat < 0 else seat
+
+    @property
+    def dealer(self) -> int:
+        return int(self._st[S.ST_DEALER])
+
+    @property
+    def hands(self) -> list[str]:
+        """Concealed tiles of each seat in notation (frozen and meld tiles excluded)."""
+        return [format_tiles(self._hands[s]) for s in range(4)]
+
+    @property
+    def rivers(self) -> list[list[str]]:
+        """Face-up discards still in each river, in order."""
+        return [[name(int(t)) for t in self._rivers[s, : self._st[S.ST_RIVER_LEN + s]]] for s in range(4)]
+
+    @property
+    def melds(self) -> list[list[tuple[str, str]]]:
+        """Each seat's melds as (kind of meld: peng/minggang/bugang/angang, tile)."""
+        return [[(MELD_NAMES[int(c)], name(k)) for k, c in enumerate(self._melds[s]) if c] for s in range(4)]
+
+    @property
+    def frozen(self) -> list[str]:
+        """Each seat's frozen 拾/抢 tiles in notation."""
+        return [format_tiles(self._frozen[s]) for s in range(4)]
+
+    @property
+    def shangjia(self) -> list[bool]:
+        """True for each seat that has 上架."""
+        return [bool(self._st[S.ST_TING + s]) for s in range(4)]
+
+    @property
+    def shangjia_tiles(self) -> list[str | None]:
+        """The face-down 上架 tile of each seat (None = not 上架)."""
+        return [None if self._st[S.ST_SHANGJIA_TILE + s] < 0 else name(int(self._st[S.ST_SHANGJIA_TILE + s]))
+                for s in range(4)]
+
+    @property
+    def waits(self) -> list[list[str]]:
+        """Each seat's fixed wait kinds since 上架 (empty before)."""
+        return [[name(k) for k in range(34) if (int(self._st[S.ST_WAITS + s]) >> k) & 1] for s in range(4)]
+
+    @property
+    def last_drawn(self) -> str | None:
+        """The tile the current seat just drew (None after a call)."""
+        t = int(self._st[S.ST_LAST_DRAWN])
+        return None if t < 0 else name(t)
+
+    @property
+    def front_draws(self) -> int:
+        return int(self._st[S.ST_FRONT_DRAWS])
+
+    @property
+    def kongs(self) -> int:
+        return int(self._st[S.ST_KONGS])
+
+    @property
+    def money(self) -> dict[str, list[int]]:
+        """Payment ledger so far, per seat: win, kong (void on 荒庄), genzhuang (前包), huang (后包)."""
+        rows = ("win", "kong", "genzhuang", "huang")
+        return {r: [int(v) for v in self._money[i]] for i, r in enumerate(rows)}
+
+    @property
+    def log(self) -> list[str]:
+        """Readable events so far (draws, discards, calls, 上架, wins, settlements)."""
+        n = int(self._st[S.ST_N_EVENTS])
+        return [event_text(*map(int, row)) for row in self._events[:n]]
+
+    # --- decisions ---------------------------------------------------------------------------
+    def _legal_codes(self, seat: int) -> list[int]:
+        if seat != self.to_act:
+            return []
+        args = (self._rule_vec, self._tables, self._hands, self._frozen, self._melds, self._st)
+        if self._st[S.ST_PHASE] == S.PHASE_SELF:
+            legal_self(*args, self._mask)
+        else:
+            legal_claim(*args, seat, self._mask)
+        return [int(a) for a in np.flatnonzero(self._mask)]
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Return ``seat``'s legal actions in readable form ([] when it is not that seat's decision)."""
+        return [action_text(a) for a in self._legal_codes(seat)]
+
+    def step(self, seat: int, action: str) -> None:
+        """Apply ``seat``'s ``action`` (readable form); ValueError when it is not legal now."""
+        code = parse_action(action)
+        legal = self._legal_codes(seat)
+        if code not in legal:
+            choices = ", ".join(action_text(a) for a in legal) or "none (not this seat's turn)"
+            raise ValueError(f"action {action!r} is not legal for seat {seat} now (legal: {choices})")
+        state = (self._rule_vec, self._tables, self.wall, self._hands, self._frozen, self._melds, self._rivers,
+                 self._st, self._money, self._events)
+        if self._st[S.ST_PHASE] == S.PHASE_SELF:
+            apply_self(*state, code)
+        else:
+            self._st[S.ST_STEPS] += 1
+            apply_claim(*state, seat, code)
+
+    def advance(self) -> int | None:
+        """Let strategy seats play until a scripted seat must decide or the hand ends; returns ``to_act``."""
+        seat = run_until(self._rule_vec, self._tables, self.wall, self._hands, self._frozen, self._melds,
+                         self._rivers, self._st, self._money, self._events, self._rngs, self._ids, self._params,
+                         self.scripted, self._mask, self._seen)
+        return None if seat < 0 else int(seat)
+
+    # --- results -------------------------------------------------------------------------------
+    def record(self) -> dict[str, int]:
+        """Return the hand's record row (sim.record.KERNEL_COLUMNS -> int), as the batch kernel fills it."""
+        row = np.zeros(N_KERNEL_COLUMNS, dtype=np.int32)
+        fill_record(row, self._st, self._money, self.hand_index, self.hand_index, 0)
+        return dict(zip(KERNEL_COLUMNS, (int(v) for v in row)))
+
+    def observation(self, seat: int) -> dict:
+        """Return what ``seat`` may see: own hand and draw, rivers, exposed melds (others' 暗杠 hidden), frozen
+        tiles, who has 上架, own waits, dealer, phase, the offered tile and the front draws left."""
+        melds = [m if s == seat else [(k, t if k != "angang" else "?") for k, t in m] for s, m in enumerate(self.melds)]
+        pending = int(self._st[S.ST_PENDING_TILE]) if self.phase == "claim" else -1
+        return {
+            "seat": seat, "dealer": self.dealer, "phase": self.phase, "to_act": self.to_act,
+            "hand": self.hands[seat], "last_drawn": self.last_drawn if self.to_act == seat else None,
+            "rivers": self.rivers, "melds": melds, "frozen": self.frozen, "shangjia": self.shangjia,
+            "waits": self.waits[seat], "offered": name(pending) if pending >= 0 else None,
+            "front_draws": self.front_draws, "kongs": self.kongs,
+        }

@@ -1,0 +1,62 @@
+"""Readable text for engine events and actions (tile notation + Chinese names) — plain Python."""
+from __future__ import annotations
+
+from sim import _state as S
+from sim.tiles import NAMES, name
+
+SELF_VERBS = {S.ACT_DISCARD: "discard", S.ACT_SHANGJIA: "shangjia", S.ACT_ANGANG: "angang", S.ACT_BUGANG: "bugang"}
+SINGLE_ACTIONS = {S.ACT_ZIMO: "zimo", S.ACT_PASS: "pass", S.ACT_PENG: "peng", S.ACT_GANG: "gang",
+                  S.ACT_SHI: "shi", S.ACT_QIANG: "qiang", S.ACT_HU: "hu"}
+
+
+def tile_text(kind: int) -> str:
+    """Return ``'5m(五万)'`` for a kind."""
+    return f"{name(kind)}({NAMES[kind]})"
+
+
+def action_text(action: int) -> str:
+    """Return the readable form of an ACT_* code, e.g. ``'discard 5m'``, ``'peng'``."""
+    if action in SINGLE_ACTIONS:
+        return SINGLE_ACTIONS[action]
+    base = max(b for b in SELF_VERBS if b <= action)
+    return f"{SELF_VERBS[base]} {name(action - base)}"
+
+
+def parse_action(text: str) -> int:
+    """Return the ACT_* code of a readable action; ValueError naming the text and the valid verbs."""
+    from sim.tiles import kind as tile_kind
+
+    words = text.split()
+    verbs = {v: b for b, v in SELF_VERBS.items()}
+    singles = {v: a for a, v in SINGLE_ACTIONS.items()}
+    if len(words) == 1 and words[0] in singles:
+        return singles[words[0]]
+    if len(words) == 2 and words[0] in verbs:
+        return verbs[words[0]] + tile_kind(words[1])
+    valid = ", ".join([f"{v} <tile>" for v in verbs] + list(singles))
+    raise ValueError(f"bad action {text!r} (valid: {valid})")
+
+
+def event_text(code: int, seat: int, tile: int, extra: int) -> str:
+    """Return one log line for an event row of the kernel log."""
+    who = f"seat {seat}"
+    t = tile_text(tile) if tile >= 0 else ""
+    lines = {
+        S.EV_DEAL: f"deal: dealer (庄) is seat {extra}",
+        S.EV_DRAW: f"{who} draws {t}" + (" from the tail (补牌)" if extra == 1 else ""),
+        S.EV_DISCARD: f"{who} discards {t}",
+        S.EV_SHANGJIA: f"{who} 上架 {t} face-down ({extra} live waits)",
+        S.EV_ANGANG: f"{who} 暗杠 {t}",
+        S.EV_BUGANG: f"{who} 补杠 {t}",
+        S.EV_MINGGANG: f"{who} 明杠 {t} from seat {extra}",
+        S.EV_PENG: f"{who} 碰 {t} from seat {extra}",
+        S.EV_SHI: f"{who} 拾 {t} from seat {extra}",
+        S.EV_QIANG: f"{who} 抢 {t} from seat {extra}",
+        S.EV_HU: f"{who} 胡 {t} on seat {extra}'s discard (点胡)",
+        S.EV_ZIMO: f"{who} 自摸 {t}",
+        S.EV_QIANGGANG: f"{who} 抢杠胡 {t} from seat {extra}",
+        S.EV_HUANG: "荒庄: the wall reached the 荒 zone",
+        S.EV_GENZHUANG: f"前包: all four first discards were {t}; the dealer pays",
+        S.EV_PASS_HU: f"{who} passes a win on {t}",
+    }
+    return lines.get(code, f"event {code} seat {seat} tile {tile} extra {extra}")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from omegaconf import OmegaConf
 
-from experiments.config import ConfigError, RunConfig, validate
+from experiments.config import ConfigError, RunConfig, build, validate
 
 SCHEMA_NAME = "run_schema"
 CONF_DIR = Path(__file__).resolve().parent.parent / "conf"
@@ -79,7 +79,7 @@ def _check_key_exists(config, dotted: str) -> None:
 
 
 def _precheck_values(base, values: list) -> None:
-    """Apply value overrides to an untyped copy of ``base`` and validate it (clear one-line messages)."""
+    """Apply value overrides to an untyped copy of ``base`` and type-check it (clear one-line messages)."""
     plain = OmegaConf.create(OmegaConf.to_container(base, resolve=False))
     for key, override in values:
         _check_key_exists(base, key)
@@ -87,7 +87,7 @@ def _precheck_values(base, values: list) -> None:
         if OmegaConf.is_config(value):
             value = OmegaConf.to_container(value)
         OmegaConf.update(plain, key, value, merge=False)
-    validate(OmegaConf.to_container(plain, resolve=True))
+    build(RunConfig, OmegaConf.to_container(plain, resolve=True))
 
 
 def compose_config(overrides: list[str]):

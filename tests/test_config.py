@@ -1,0 +1,105 @@
+"""Config composition and validation (experiments/config.py, experiments/compose.py, the app's error path)."""
+import dataclasses
+
+import pytest
+
+from experiments import config as cfg
+from experiments.app import main
+from experiments.compose import compose_config, group_options, load_run_config
+from experiments.config import ConfigError
+
+
+@pytest.mark.parametrize("experiment", group_options("experiment"))
+@pytest.mark.parametrize("seats", group_options("seats"))
+@pytest.mark.parametrize("rules", group_options("rules"))
+def test_every_config_composes(experiment, seats, rules):
+    composed = compose_config([f"experiment={experiment}", f"seats={seats}", f"rules={rules}"])
+    assert composed.experiment.name == experiment
+    assert len(composed.seats.seats) == 4
+    assert composed.rules.variant == rules
+
+
+def test_the_config_groups_are_the_expected_ones():
+    assert set(group_options("experiment")) == {"overview", *cfg.STUDIES}
+    assert {"all_greedy", "one_selective", "one_thirteen_orphans", "one_defensive"} <= set(group_options("seats"))
+    assert "jincheng" in group_options("rules")
+
+
+@pytest.mark.parametrize("seats", group_options("seats"))
+def test_every_seat_mix_validates_against_the_strategy_registry(seats):
+    config = load_run_config([f"seats={seats}", "experiment=dealer_edge"])
+    assert config.seats.name == seats
+
+
+@pytest.mark.parametrize("experiment", group_options("experiment"))
+def test_every_experiment_validates_with_its_study_arms(experiment):
+    config = load_run_config([f"experiment={experiment}"])
+    assert config.experiment.name == experiment
+    assert set(config.experiment.studies) <= set(cfg.STUDIES)
+
+
+def test_yaml_study_parameters_match_the_dataclass_defaults():
+    for study in cfg.STUDIES:
+        config = load_run_config([f"experiment={study}"])
+        assert config.experiment.studies == [study]
+        if study != "huangzhuang":  # the yaml spells out the same defaults
+            assert getattr(config.experiment, study) == getattr(cfg.ExperimentConfig(), study)
+
+
+def test_overrides_reach_the_validated_config():
+    config = load_run_config(["hands=123", "seed=9", "rules.houbao_units=1", "experiment=huangzhuang",
+                              "experiment.huangzhuang.stacks=[5,9]", "progress=false"])
+    assert (config.hands, config.seed, config.progress) == (123, 9, False)
+    assert config.rules["houbao_units"] == 1
+    assert config.experiment.huangzhuang.stacks == [5, 9]
+
+
+@pytest.mark.parametrize("override, fragment", [
+    ("hands=ten", "hands='ten' must be an integer"),
+    ("hands=0", "hands=0 is out of range"),
+    ("experiment=nope", "choose one of dealer_edge"),
+    ("seats=nobody", "choose one of all_greedy"),
+    ("rules.houbao=1", "unknown key rules.houbao; did you mean 'houbao_units'"),
+    ("rules.houbao_units=5", "rules.houbao_units=5"),
+    ("rules.huang_dealer=rot", "choose one of stay, rotate"),
+    ("+colour=red", "unknown key colour"),
+    ("backend=ray", "choose one of loky, dask"),
+    ("experiment.huangzhuang.stacks=[4,30]", "experiment.huangzhuang.stacks[1]=30 is out of range 0..20"),
+    ("experiment.huangzhuang.pong_policies=[alwys]", "choose one of always, improves, never"),
+    ("experiment.studies=[poker]", "experiment.studies[0]='poker'"),
+    ("seats.seats=[greedy,greedy,greedy]", "must list 4 strategy specs"),
+    ("seats.seats=[poker,greedy,greedy,greedy]", "poker"),
+    ("jobs=0", "jobs=0"),
+])
+def test_bad_input_is_one_line_naming_the_key(override, fragment):
+    with pytest.raises(ConfigError) as info:
+        load_run_config([override])
+    message = str(info.value)
+    assert fragment in message
+    assert "\n" not in message
+
+
+def test_sweeps_are_expanded_and_every_value_checked():
+    from experiments.compose import check_overrides
+
+    configs = check_overrides(["rules.houbao_units=1,2", "experiment=dealer_edge"])
+    assert [c.rules["houbao_units"] for c in configs] == [1, 2]
+    with pytest.raises(ConfigError, match="houbao_units=3"):
+        check_overrides(["rules.houbao_units=1,3", "experiment=dealer_edge"])
+
+
+def test_app_prints_one_error_line_and_exits_2(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as info:
+        main(["hands=abc"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: hands=") and err.count("\n") == 1
+    assert not (tmp_path / "outputs").exists()  # stopped before any run folder or simulation
+
+
+def test_build_rejects_unknown_keys_in_nested_dataclasses():
+    with pytest.raises(ConfigError, match="unknown key experiment.early_ting.min_waits; did you mean"):
+        cfg.build(cfg.RunConfig, {"experiment": {"early_ting": {"min_waits": [2]}}})
+    built = cfg.build(cfg.RunConfig, {"hands": 5})
+    assert dataclasses.asdict(built)["hands"] == 5 and built.seed == 0

@@ -171,7 +171,8 @@ def test_r13_shangjia_tile_does_not_change_the_wall_count():
     """RULES §1.2 r13: a 上架 tile lies on the 荒 stacks but changes no count: still 70 front draws."""
     hands = {2: "123m456p789s111z5z"}
     t = table(hands, draws="2m2p2s").play([(2, "shangjia 2s")])
-    assert t.river(2) == [] and t.game.shangjia_tiles[2] == "2s" and t.game.front_draws == 3
+    assert t.river(2) == [] and t.game.shangjia_tiles[2] == "2s"
+    assert t.game.front_draws == 4 and t.to_act == 3  # seat 3 has drawn the next front tile
     row = t.finish().record()
     assert row["draws"] == 70 and row["winner"] == -1
     assert row["s2_ting_turn"] == 1

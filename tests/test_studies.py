@@ -1,0 +1,159 @@
+"""The studies (experiments/study_*.py, arms.py, runner.py): hand-checked pieces on hand-made frames, then each
+study end to end on the real engine (≤ 2,000 hands per arm) into a temporary folder."""
+import math
+
+import polars as pl
+import pytest
+
+from experiments import runner, study_dealer_edge, study_early_ting, study_huangzhuang, study_thirteen_orphans
+from experiments.arms import ArmSpec, seat_label
+from experiments.compose import load_run_config
+from experiments.config import EarlyTingParams, HuangzhuangParams, ThirteenOrphansParams
+from sim.record import schema
+from synthetic_records import record_frame
+
+BASE = ArmSpec(("greedy",) * 4)
+
+
+def test_tenures_leave_out_the_tenure_cut_by_the_session_end():
+    frame = pl.DataFrame({"session": [0] * 6 + [1] * 3, "hand_in_session": [0, 1, 2, 3, 4, 5, 0, 1, 2],
+                          "dealer": [0, 0, 1, 1, 1, 2, 3, 3, 0],
+                          **{f"s{k}_delta": [k, 0, 0, 0, 0, 0, 0, 0, 0] for k in range(4)}})
+    held = study_dealer_edge.tenures(frame)
+    assert held["hands"].to_list() == [2, 3, 2]
+    assert held["result"].to_list() == [0, 0, 0]  # hand 0: dealer 0 had delta 0 (seat k had delta k)
+
+
+def test_tenure_result_sums_the_dealer_money_only():
+    frame = pl.DataFrame({"session": [0, 0, 0], "hand_in_session": [0, 1, 2], "dealer": [2, 2, 3],
+                          "s0_delta": [5, 5, 5], "s1_delta": [1, 1, 1], "s2_delta": [3, -4, 0], "s3_delta": [0, 0, 9]})
+    held = study_dealer_edge.tenures(frame)
+    assert held.select("hands", "result").rows() == [(2, -1)]
+
+
+def test_positions_count_from_the_dealer_in_turn_order():
+    frame = record_frame(4).with_columns(pl.Series("dealer", [2, 2, 2, 2], dtype=pl.Int8))
+    long = study_dealer_edge.by_position(frame)
+    # seat k sits (k - dealer) mod 4 after the dealer: seat 3 is 下家 (1), seat 0 对家 (2), seat 1 上家 (3)
+    assert long["position"].to_list() == [2] * 4 + [3] * 4 + [0] * 4 + [1] * 4
+
+
+def test_pays_from_is_the_start_of_the_positive_tail():
+    assert study_thirteen_orphans.pays_from({7: -1.0, 8: 0.5, 9: -0.2, 10: 1.0, 11: 2.0}) == 10
+    assert study_thirteen_orphans.pays_from({7: -1.0, 13: -2.0}) is None
+    assert study_thirteen_orphans.pays_from({7: 0.1, 8: 0.2}) == 7
+
+
+def test_dianpao_paid_counts_only_discard_wins_fed_by_seat_0():
+    frame = pl.DataFrame({
+        "winner": [1, 2, 0, -1], "feeder": [0, -1, 3, -1],
+        "win_kind": pl.Series(["dianhu", "zimo", "dianhu", "none"], dtype=pl.Enum(["none", "zimo", "dianhu",
+                                                                                    "qianggang"])),
+        "s0_win": [-4, -4, 6, 0], "s0_ting_turn": [3, -1, 5, -1]})
+    out = study_early_ting.seat0_outcomes(frame)
+    assert out["dianpao_paid"].to_list() == [4.0, 0.0, 0.0, 0.0]
+    assert out["won"].to_list() == [False, False, True, False]
+    assert out["ting"].to_list() == [True, False, True, False]
+
+
+def test_plans_change_only_what_each_study_varies():
+    sweep = study_huangzhuang.plan(HuangzhuangParams(stacks=[5, 9], pong_policies=["never"]), BASE)
+    assert sweep["stacks=9, pong=never"] == ArmSpec(("greedy{pong=never}",) * 4, (("huang_stacks", 9),))
+    assert len(sweep) == 3
+    chase = study_thirteen_orphans.plan(ThirteenOrphansParams(min_distinct=[9, 8], shi_qiang=[False]), BASE)
+    assert chase["chase, shi_qiang=off"].seats[0] == "thirteen_orphans{min_distinct=8}"
+    assert chase["greedy, shi_qiang=off"].rules == (("allow_shi", False), ("allow_qiang", False))
+    early = study_early_ting.plan(EarlyTingParams(min_live_waits=[3], give_up_turn=12), BASE)
+    assert early["t=3"].seats == ("selective_ting{min_live_waits=3,give_up_turn=12}", "greedy", "greedy", "greedy")
+
+
+def test_seat_labels_of_dict_specs():
+    assert seat_label({"name": "greedy", "params": {"pong": "never"}}) == "greedy{pong=never}"
+    assert seat_label({"name": "random"}) == "random"
+
+
+# --------------------------------------------------------------------------- end to end on the engine
+
+def run_study(tmp_path, overrides):
+    config = load_run_config(overrides + ["jobs=1", "progress=false"])
+    report = runner.run(config, tmp_path, overrides)
+    summary = pl.read_parquet(tmp_path / "summary.parquet")
+    assert summary.columns == ["study", "name", "group", "estimate", "se", "ci_low", "ci_high", "n"]
+    assert report == tmp_path / "report.html" and (tmp_path / "report.md").is_file()
+    for study in config.experiment.studies:
+        assert (tmp_path / "figures" / f"{study}.png").stat().st_size > 10_000
+    arms = [p for p in (tmp_path / "hands").iterdir() if p.is_dir()]
+    for arm in arms:
+        part = sorted(arm.glob("part-*.parquet"))[0]
+        assert pl.read_parquet_schema(part).keys() >= schema().keys()
+    return summary, arms
+
+
+def value(summary, name, group):
+    return summary.filter((pl.col("name") == name) & (pl.col("group") == group)).row(0, named=True)
+
+
+def test_dealer_edge_end_to_end(tmp_path):
+    summary, arms = run_study(tmp_path, ["experiment=dealer_edge", "hands=2000",
+                                         "experiment.dealer_edge.session_length=8"])
+    assert len(arms) == 2
+    totals = [value(summary, "result_total", p)["estimate"] for p in study_dealer_edge.POSITIONS]
+    assert sum(totals) == pytest.approx(0, abs=1e-9)  # every hand is zero-sum
+    for p in study_dealer_edge.POSITIONS:
+        parts = sum(value(summary, f"result_{c}", p)["estimate"] for c in ("win", "kong", "qianbao", "houbao"))
+        assert parts == pytest.approx(value(summary, "result_total", p)["estimate"])
+        assert value(summary, "win_rate", p)["n"] == 2000
+    assert value(summary, "tenure_hands", "session_length=8")["estimate"] >= 1
+
+
+def test_huangzhuang_end_to_end(tmp_path):
+    summary, arms = run_study(tmp_path, ["experiment=huangzhuang", "hands=2000",
+                                         "experiment.huangzhuang.stacks=[5,9]",
+                                         "experiment.huangzhuang.pong_policies=[always,never]",
+                                         "experiment.huangzhuang.sweep_hands=500"])
+    assert len(arms) == 5
+    shares = summary.filter(pl.col("name") == "kong_share")
+    assert shares["estimate"].sum() == pytest.approx(1.0)
+    by_kongs = sum(value(summary, "kong_share", g)["estimate"] * value(summary, "huang_rate", g)["estimate"]
+                   for g in shares["group"])
+    assert by_kongs == pytest.approx(value(summary, "huang_rate", "all")["estimate"])
+    sweep = summary.filter(pl.col("name") == "huang_rate_sweep")
+    assert sorted(sweep["group"]) == ["stacks=5, pong=always", "stacks=5, pong=never", "stacks=9, pong=always",
+                                      "stacks=9, pong=never"]
+    assert (sweep["n"] == 500).all()
+
+
+def test_thirteen_orphans_end_to_end(tmp_path):
+    summary, arms = run_study(tmp_path, ["experiment=thirteen_orphans", "hands=2000"])
+    assert len(arms) == 4
+    for setting in ("on", "off"):
+        gains = summary.filter((pl.col("name") == "chase_minus_greedy") & pl.col("group").str.ends_with(setting))
+        # policy value of "chase from k=7" = Σ_j gain_j · n_j / N over the studied j = 7..13
+        weighted = (gains["estimate"] * gains["n"]).sum() / 2000
+        assert value(summary, "policy_value", f"k=7, shi_qiang={setting}")["estimate"] == pytest.approx(weighted)
+        assert value(summary, "pays_from_k", f"shi_qiang={setting}")["n"] <= 2000
+
+
+def test_early_ting_end_to_end(tmp_path):
+    summary, arms = run_study(tmp_path, ["experiment=early_ting", "hands=1500",
+                                         "experiment.early_ting.min_live_waits=[2,4]"])
+    assert len(arms) == 3
+    for t in (2, 4):
+        diff = value(summary, "diff_mean_result", f"t={t}")
+        change = value(summary, "mean_result", f"t={t}")["estimate"] - value(summary, "mean_result", "early")["estimate"]
+        assert diff["estimate"] == pytest.approx(change)
+        assert diff["n"] == 1500 and not math.isnan(diff["se"])
+
+
+def test_overview_from_the_console_entry_point(tmp_path, capsys):
+    from experiments.app import main
+
+    main(["hands=400", "jobs=1", "progress=false", f"hydra.run.dir={tmp_path}",
+          "experiment.huangzhuang.stacks=[7]", "experiment.huangzhuang.pong_policies=[never]",
+          "experiment.huangzhuang.sweep_hands=200", "experiment.early_ting.min_live_waits=[3]",
+          "experiment.thirteen_orphans.shi_qiang=[true]", "experiment.dealer_edge.session_length=0"])
+    out = capsys.readouterr().out
+    assert f"report: {tmp_path / 'report.html'}" in out
+    assert "huang_rate" in out and "result_total" in out
+    studies = set(pl.read_parquet(tmp_path / "summary.parquet")["study"])
+    assert studies == {"dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting"}

@@ -150,10 +150,12 @@ class Scripted:
         self.step(self.to_act, self.auto_action())
 
     def play(self, script=(), finish=False) -> "Scripted":
-        """Apply ``script`` entries ``(seat, action)``; seats still to answer the last window then pass.
+        """Apply ``script`` entries ``(seat, action)``; when the last entry answered a claim window,
+        the seats still to answer it pass (so the window resolves).
 
         With ``finish`` the hand is auto-played to its end.
         """
+        answered_claim = False
         for seat, action in script:
             while True:
                 if self.phase == "over":
@@ -161,12 +163,13 @@ class Scripted:
                 if self.to_act == seat:
                     legal = self.legal()
                     if action in legal:
+                        answered_claim = self.phase == "claim"
                         self.step(seat, action)
                         break
                     if self.phase != "claim":
                         raise AssertionError(f"seat {seat} cannot {action!r}; legal: {legal}")
                 self.auto()
-        while self.phase == "claim" and script:
+        while self.phase == "claim" and answered_claim:
             self.auto()  # the seats still to answer the last scripted window pass
         if finish:
             self.finish()
@@ -179,6 +182,14 @@ class Scripted:
                 raise AssertionError(f"hand ended before seat {seat} reached its {phase} phase")
             self.auto()
         return self
+
+    def window(self) -> dict[int, list[str]]:
+        """Pass every answer of the open claim window; return {seat: its legal answers} as asked."""
+        asked: dict[int, list[str]] = {}
+        while self.phase == "claim":
+            asked[self.to_act] = sorted(self.legal())
+            self.step(self.to_act, "pass")
+        return asked
 
     def finish(self) -> "Scripted":
         """Auto-play to the end of the hand."""

@@ -40,84 +40,101 @@ def _honor_index(counts):
 
 
 @njit(cache=True)
-def _pair_distance(row_a, row_b, sets, pair):
-    """Return the least summed distance of two components holding ``sets`` sets and ``pair`` pairs."""
-    best = NO_DISTANCE
-    for sets_a in range(sets + 1):
-        col_b = (sets - sets_a) * 2 + pair
-        d = (row_a[sets_a * 2] >> DIST_SHIFT) + (row_b[col_b] >> DIST_SHIFT)
-        if d < best:
-            best = d
-        if pair == 1:
-            d = (row_a[sets_a * 2 + 1] >> DIST_SHIFT) + (row_b[col_b - 1] >> DIST_SHIFT)
-            if d < best:
-                best = d
-    return best
+def _distances(row):
+    """Return the 10 distances (tiles to add, index sets*2+pair) of one packed table row, as a tuple."""
+    return (row[0] >> DIST_SHIFT, row[1] >> DIST_SHIFT, row[2] >> DIST_SHIFT, row[3] >> DIST_SHIFT,
+            row[4] >> DIST_SHIFT, row[5] >> DIST_SHIFT, row[6] >> DIST_SHIFT, row[7] >> DIST_SHIFT,
+            row[8] >> DIST_SHIFT, row[9] >> DIST_SHIFT)
 
 
 @njit(cache=True)
-def _pair_distance_mask(row_a, shift_a, row_b, shift_b, sets, pair):
-    """Return (least summed distance, int64 union of useful kinds over the optimal splits) of two components.
+def _combine(a, b):
+    """Return the 10 distances of two components together (tuples indexed sets*2+pair).
 
-    ``shift_a``/``shift_b`` are the first kind index of each component.
+    Entry k is the least a[i] + b[k - i] over splits that never put a pair in both: for even k
+    (no pair) only even i, for odd k every i.
     """
-    best = NO_DISTANCE
+    return (
+        a[0] + b[0],
+        min(a[0] + b[1], a[1] + b[0]),
+        min(a[0] + b[2], a[2] + b[0]),
+        min(a[0] + b[3], a[1] + b[2], a[2] + b[1], a[3] + b[0]),
+        min(a[0] + b[4], a[2] + b[2], a[4] + b[0]),
+        min(a[0] + b[5], a[1] + b[4], a[2] + b[3], a[3] + b[2], a[4] + b[1], a[5] + b[0]),
+        min(a[0] + b[6], a[2] + b[4], a[4] + b[2], a[6] + b[0]),
+        min(a[0] + b[7], a[1] + b[6], a[2] + b[5], a[3] + b[4], a[4] + b[3], a[5] + b[2],
+            a[6] + b[1], a[7] + b[0]),
+        min(a[0] + b[8], a[2] + b[6], a[4] + b[4], a[6] + b[2], a[8] + b[0]),
+        min(a[0] + b[9], a[1] + b[8], a[2] + b[7], a[3] + b[6], a[4] + b[5], a[5] + b[4],
+            a[6] + b[3], a[7] + b[2], a[8] + b[1], a[9] + b[0]),
+    )
+
+
+@njit(cache=True)
+def _whole_distance(a, b, sets):
+    """Return the least a[i] + b[2*sets + 1 - i]: ``sets`` sets and the pair spread over both halves.
+
+    Written out per ``sets`` so every tuple index is a constant.
+    """
+    if sets == 4:
+        return min(a[0] + b[9], a[1] + b[8], a[2] + b[7], a[3] + b[6], a[4] + b[5], a[5] + b[4],
+                   a[6] + b[3], a[7] + b[2], a[8] + b[1], a[9] + b[0])
+    if sets == 3:
+        return min(a[0] + b[7], a[1] + b[6], a[2] + b[5], a[3] + b[4], a[4] + b[3], a[5] + b[2],
+                   a[6] + b[1], a[7] + b[0])
+    if sets == 2:
+        return min(a[0] + b[5], a[1] + b[4], a[2] + b[3], a[3] + b[2], a[4] + b[1], a[5] + b[0])
+    if sets == 1:
+        return min(a[0] + b[3], a[1] + b[2], a[2] + b[1], a[3] + b[0])
+    return min(a[0] + b[1], a[1] + b[0])
+
+
+@njit(cache=True)
+def _split_mask(row_a, shift_a, row_b, shift_b, column, distance):
+    """Return the int64 union of useful kinds over the splits of ``column`` (sets*2+pair) between two
+    components that reach ``distance``; ``shift_a``/``shift_b`` are each component's first kind."""
     mask = np.int64(0)
-    for sets_a in range(sets + 1):
-        for pair_a in range(pair + 1):
-            entry_a = row_a[sets_a * 2 + pair_a]
-            entry_b = row_b[(sets - sets_a) * 2 + pair - pair_a]
-            d = (entry_a >> DIST_SHIFT) + (entry_b >> DIST_SHIFT)
-            if d <= best:
-                both = (np.int64(entry_a & RANK_BITS) << shift_a) | (np.int64(entry_b & RANK_BITS) << shift_b)
-                if d < best:
-                    best = d
-                    mask = both
-                else:
-                    mask |= both
-    return best, mask
+    step = 2 - (column & 1)  # no pair wanted (even column): both sides take even columns
+    for col_a in range(0, column + 1, step):
+        entry_a = row_a[col_a]
+        entry_b = row_b[column - col_a]
+        if (entry_a >> DIST_SHIFT) + (entry_b >> DIST_SHIFT) == distance:
+            mask |= (np.int64(entry_a & RANK_BITS) << shift_a) | (np.int64(entry_b & RANK_BITS) << shift_b)
+    return mask
+
+
+@njit(cache=True)
+def _rows(counts, tables):
+    """Return the packed table rows of the m, p, s and honor components of ``counts``."""
+    suit_table = tables[0]
+    return (suit_table[_suit_index(counts, 0)], suit_table[_suit_index(counts, 9)],
+            suit_table[_suit_index(counts, 18)], tables[1][_honor_index(counts)])
 
 
 @njit(cache=True)
 def shanten_regular_k(counts, melds, tables):
     """Return the regular-form shanten (-1 = complete) with ``melds`` fixed melds."""
-    suit_table = tables[0]
-    row_m = suit_table[_suit_index(counts, 0)]
-    row_p = suit_table[_suit_index(counts, 9)]
-    row_s = suit_table[_suit_index(counts, 18)]
-    row_z = tables[1][_honor_index(counts)]
-    sets = 4 - melds
-    best = NO_DISTANCE
-    for sets_mp in range(sets + 1):
-        for pair_mp in range(2):
-            d = _pair_distance(row_m, row_p, sets_mp, pair_mp) + _pair_distance(
-                row_s, row_z, sets - sets_mp, 1 - pair_mp)
-            if d < best:
-                best = d
+    row_m, row_p, row_s, row_z = _rows(counts, tables)
+    mp = _combine(_distances(row_m), _distances(row_p))
+    sz = _combine(_distances(row_s), _distances(row_z))
+    best = _whole_distance(mp, sz, 4 - melds)
     return best - 1
 
 
 @njit(cache=True)
 def regular_shanten_mask_k(counts, melds, tables):
     """Return (regular shanten, int64 mask of kinds whose draw lowers it)."""
-    suit_table = tables[0]
-    row_m = suit_table[_suit_index(counts, 0)]
-    row_p = suit_table[_suit_index(counts, 9)]
-    row_s = suit_table[_suit_index(counts, 18)]
-    row_z = tables[1][_honor_index(counts)]
+    row_m, row_p, row_s, row_z = _rows(counts, tables)
+    mp = _combine(_distances(row_m), _distances(row_p))
+    sz = _combine(_distances(row_s), _distances(row_z))
     sets = 4 - melds
-    best = NO_DISTANCE
+    best = _whole_distance(mp, sz, sets)
     mask = np.int64(0)
-    for sets_mp in range(sets + 1):
-        for pair_mp in range(2):
-            d_mp, mask_mp = _pair_distance_mask(row_m, 0, row_p, 9, sets_mp, pair_mp)
-            d_sz, mask_sz = _pair_distance_mask(row_s, 18, row_z, 27, sets - sets_mp, 1 - pair_mp)
-            d = d_mp + d_sz
-            if d < best:
-                best = d
-                mask = mask_mp | mask_sz
-            elif d == best:
-                mask |= mask_mp | mask_sz
+    for col_mp in range(2 * sets + 2):  # every split of the sets and the pair reaching best
+        col_sz = 2 * sets + 1 - col_mp
+        if mp[col_mp] + sz[col_sz] == best:
+            mask |= _split_mask(row_m, 0, row_p, 9, col_mp, mp[col_mp])
+            mask |= _split_mask(row_s, 18, row_z, 27, col_sz, sz[col_sz])
     return best - 1, mask
 
 

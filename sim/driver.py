@@ -162,7 +162,7 @@ def _run_dask(tasks: list[tuple], n_workers: int, scheduler, out, variant, label
     cluster = None
     if scheduler is None:
         cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+                               dashboard_address=":0")
         client = Client(cluster)
     else:
         client = Client(scheduler)

@@ -1,0 +1,154 @@
+"""The batch driver sim.simulate: arguments, the returned frame, streaming, resume (real engine)."""
+import sys
+
+import numpy as np
+import polars as pl
+import pytest
+
+import sim
+from sim import driver, parts
+
+SEATS = ["greedy"] * 4
+
+
+@pytest.fixture(scope="module")
+def reference():
+    """Records of hands 0..239 of seed 11, played in one chunk in this process."""
+    return sim.simulate(240, seed=11, seats=SEATS, chunk=240, progress=False)
+
+
+def test_one_row_per_hand_sorted_with_run_columns(reference):
+    assert reference.height == 240
+    assert reference["hand"].to_list() == list(range(240))
+    assert (reference["seed"] == 11).all()
+    assert (reference["variant"].cast(pl.String) == "jincheng").all()
+    for k in range(4):
+        assert (reference[f"s{k}_strategy"].cast(pl.String) == "greedy").all()
+    assert reference.columns == list(sim.record.schema())
+
+
+def test_deltas_sum_to_zero(reference):
+    total = sum(reference[f"s{k}_delta"].cast(pl.Int64) for k in range(4))
+    assert (total == 0).all()
+
+
+@pytest.mark.parametrize("kwargs, key", [
+    ({"hands": 0}, "hands"),
+    ({"hands": "10"}, "hands"),
+    ({"hands": True}, "hands"),
+    ({"hands": 10, "seed": -1}, "seed"),
+    ({"hands": 10, "seed": 2**63}, "seed"),
+    ({"hands": 10, "jobs": 0}, "jobs"),
+    ({"hands": 10, "jobs": -2}, "jobs"),
+    ({"hands": 10, "jobs": 1.5}, "jobs"),
+    ({"hands": 10, "chunk": 0}, "chunk"),
+    ({"hands": 10, "backend": "spark"}, "backend='spark' is not one of loky, dask"),
+    ({"hands": 10, "scheduler": "tcp://127.0.0.1:8786"}, "scheduler"),
+    ({"hands": 10, "session_length": -1}, "session_length"),
+    ({"hands": 10, "session_length": 4}, "hands=10 must be a whole number of sessions"),
+    ({"hands": 8, "session_length": 4, "chunk": 6}, "chunk=6 must be a multiple of session_length=4"),
+    ({"hands": 10, "progress": "yes"}, "progress"),
+    ({"hands": 10, "no_such_rule": 1}, "no_such_rule"),
+    ({"hands": 10, "seats": "greedy"}, "seats"),
+])
+def test_bad_arguments_give_a_one_line_error_naming_the_key(kwargs, key):
+    with pytest.raises(ValueError) as error:
+        sim.simulate(**kwargs)
+    message = str(error.value)
+    assert key in message
+    assert "\n" not in message
+
+
+def test_bad_strategy_name_lists_the_valid_ones():
+    with pytest.raises(ValueError) as error:
+        sim.simulate(10, seats=["greedy", "no_such_bot", "greedy", "greedy"])
+    message = str(error.value)
+    assert "no_such_bot" in message and "greedy" in message and "random" in message
+    assert "\n" not in message
+
+
+def test_default_chunk_is_aligned_to_sessions_and_bounded():
+    for hands in (1, 12, 1_000, 99_996, 10_000_000):
+        for session_length in (0, 4, 6):
+            if session_length and hands % session_length:
+                continue
+            chunk = driver.default_chunk(hands, session_length)
+            assert 1 <= chunk <= hands
+            assert chunk <= driver.MAX_DEFAULT_CHUNK + session_length
+            if session_length:
+                assert chunk % session_length == 0
+    assert driver.worker_count(-1) >= 1
+
+
+def test_streamed_parts_load_to_the_same_records(tmp_path, reference):
+    out = sim.simulate(240, seed=11, seats=SEATS, chunk=100, out=tmp_path / "run", progress=False)
+    assert out == tmp_path / "run"
+    assert sorted(p.name for p in out.iterdir()) == [
+        "manifest.json", parts.part_name(0), parts.part_name(100), parts.part_name(200)]
+    manifest = parts.read_manifest(out)
+    assert manifest["seed"] == 11 and manifest["chunk"] == 100 and manifest["seats"] == SEATS
+    assert manifest["rules"]["houbao_units"] == 2
+    assert driver.load(out).equals(reference)
+    assert driver.scan(out).select(pl.len()).collect().item() == 240
+
+
+def test_resume_recomputes_only_the_deleted_part(tmp_path, monkeypatch, reference):
+    out = tmp_path / "run"
+    sim.simulate(240, seed=11, seats=SEATS, chunk=100, out=out, progress=False)
+    kept = {name: (out / name).stat().st_mtime_ns for name in (parts.part_name(0), parts.part_name(200))}
+    (out / parts.part_name(100)).unlink()
+    played = []
+    real_play = driver.play_matrix
+
+    def counting_play(rules, seats, seed, first_hand, n_hands, session_length):
+        played.append((first_hand, n_hands))
+        return real_play(rules, seats, seed, first_hand, n_hands, session_length)
+
+    monkeypatch.setattr(driver, "play_matrix", counting_play)
+    sim.simulate(240, seed=11, seats=SEATS, chunk=100, out=out, progress=False)
+    assert played == [(100, 100)]
+    assert {name: (out / name).stat().st_mtime_ns for name in kept} == kept
+    assert driver.load(out).equals(reference)
+    played.clear()
+    sim.simulate(240, seed=11, seats=SEATS, chunk=100, out=out, progress=False)
+    assert played == []
+
+
+@pytest.mark.parametrize("change, key", [
+    ({"seed": 12}, "seed"),
+    ({"chunk": 120}, "chunk"),
+    ({"houbao_units": 1}, "rules.houbao_units"),
+    ({"seats": ["random"] + SEATS[1:]}, "seats"),
+])
+def test_rerun_with_other_settings_names_the_differing_key(tmp_path, change, key):
+    settings = {"hands": 40, "seed": 11, "seats": SEATS, "chunk": 20, "progress": False}
+    sim.simulate(**settings, out=tmp_path)
+    with pytest.raises(ValueError, match=rf" {key} is ") as error:
+        sim.simulate(**{**settings, **change}, out=tmp_path)
+    assert "\n" not in str(error.value)
+
+
+def test_progress_bar_only_when_asked(capsys):
+    sim.simulate(20, seed=1, seats=SEATS, progress=False)
+    assert capsys.readouterr().err == ""
+    sim.simulate(20, seed=1, seats=SEATS, progress=True)
+    assert "hands" in capsys.readouterr().err
+
+
+def test_session_mode_numbers_sessions_and_hands(reference):
+    frame = sim.simulate(24, seed=11, seats=SEATS, session_length=8, chunk=8, progress=False)
+    assert frame["session"].to_list() == [h // 8 for h in range(24)]
+    assert frame["hand_in_session"].to_list() == [h % 8 for h in range(24)]
+
+
+def test_dask_backend_without_dask_names_the_extra(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(ImportError, match=r'pip install "mahjong-rules-lab\[dask\]"'):
+        sim.simulate(10, seats=SEATS, backend="dask", progress=False)
+
+
+def test_int32_matrix_of_a_chunk_has_the_kernel_columns():
+    matrix = driver.play_matrix(*driver._resolve("jincheng", SEATS, {})[:2], 3, 5, 7, 0)
+    assert matrix.dtype == np.int32
+    assert matrix.shape == (7, sim.record.N_KERNEL_COLUMNS)
+    assert matrix[:, 0].tolist() == list(range(5, 12))

@@ -26,6 +26,15 @@ def money(row: dict | None) -> str:
     return f"{row['estimate']:+.3f} [{row['ci_low']:+.3f}, {row['ci_high']:+.3f}]"
 
 
+def number(row: dict | None) -> str:
+    """Return '1.39 [1.35, 1.43]' (unsigned) for a summary row, or 'n/a'."""
+    if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
+        return "n/a"
+    if row["ci_low"] is None or math.isnan(row["ci_low"]):
+        return f"{row['estimate']:.2f}"
+    return f"{row['estimate']:.2f} [{row['ci_low']:.2f}, {row['ci_high']:.2f}]"
+
+
 def percent(row: dict | None) -> str:
     """Return '12.3 % [11.9, 12.7]' for a proportion row, or 'n/a'."""
     if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
@@ -58,7 +67,7 @@ def dealer_edge(summary: pl.DataFrame) -> str:
     tenure = summary.filter((pl.col("study") == "dealer_edge") & (pl.col("name") == "tenure_hands"))
     if tenure.height:
         group = tenure["group"][0]
-        parts.append(f"In session mode a dealer keeps the deal for {money(tenure.row(0, named=True)).lstrip('+')} "
+        parts.append(f"In session mode a dealer keeps the deal for {number(tenure.row(0, named=True))} "
                      f"hands per tenure and collects {money(_get(summary, 'dealer_edge', 'tenure_result', group))} "
                      "底注 over the tenure.")
     return " ".join(parts)
@@ -76,7 +85,17 @@ def huangzhuang(summary: pl.DataFrame) -> str:
     if sweep.height:
         low, high = sweep.sort("estimate").row(0, named=True), sweep.sort("estimate").row(-1, named=True)
         parts.append(f"Across the sweep the rate runs from {percent(low)} ({low['group']}) to "
-                     f"{percent(high)} ({high['group']}); more 荒 stacks and less ponging raise it.")
+                     f"{percent(high)} ({high['group']}).")
+        cells = sweep.with_columns(
+            pl.col("group").str.extract(r"stacks=(\d+)").cast(pl.Int64).alias("stacks"),
+            pl.col("group").str.extract(r"pong=(\w+)").alias("pong"))
+        for pong in cells["pong"].unique(maintain_order=True).to_list():
+            line = cells.filter(pl.col("pong") == pong).sort("stacks")
+            if line.height > 1:
+                first, last = line.row(0, named=True), line.row(-1, named=True)
+                change = 100 * (last["estimate"] - first["estimate"])
+                parts.append(f"With pong={pong}, going from {first['stacks']} to {last['stacks']} 荒 stacks "
+                             f"changes the rate by {change:+.1f} percentage points.")
     return " ".join(parts)
 
 

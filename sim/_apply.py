@@ -5,6 +5,7 @@ sim._legal.legal_self) and moves the hand on: a discard opens a claim window, a 
 fixes the seat's waits and passes the turn, a kong is offered for 抢杠胡 then completed
 with a tail replacement, 自摸 settles the hand.
 """
+import numpy as np
 from numba import njit
 
 from sim._claims import open_claims
@@ -15,7 +16,7 @@ from sim._rule_layout import R_GENZHUANG_SHANGJIA_BREAKS, R_ROB_ANGANG
 from sim._state import (
     ACT_ANGANG, ACT_BUGANG, ACT_SHANGJIA, ACT_ZIMO, EV_DISCARD, EV_SHANGJIA, EV_ZIMO, KONG_AN,
     KONG_BU, PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, ST_CURRENT, ST_LAST_DRAWN, ST_LIVE_WAITS,
-    ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_STEPS, ST_TING, ST_TING_TURN, ST_TURNS, ST_WAITS, log_event,
+    ST_PASSED, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_STEPS, ST_TING, ST_TING_TURN, ST_TURNS, ST_WAITS, log_event,
 )
 from sim._ting import count_seen, ting_waits
 from sim.record import WIN_ZIMO
@@ -39,6 +40,9 @@ def discard(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, eve
     hands[seat, tile] -= 1
     rivers[seat, st[ST_RIVER_LEN + seat]] = tile
     st[ST_RIVER_LEN + seat] += 1
+    for s in range(4):  # every 上架 seat lets this tile pass unless it wins on it (ends the hand)
+        if st[ST_TING + s] == 1:
+            st[ST_PASSED + s] |= np.int64(1) << tile
     log_event(events, st, EV_DISCARD, seat, tile, 0)
     gz_follow(st, seat, tile)
     if not open_claims(rule_vec, tables, hands, frozen, melds, st, PEND_DISCARD, tile, seat):

@@ -104,7 +104,8 @@ ST_YAOJIU_START = 68    # + seat: distinct 幺九/字 kinds dealt (dealer: 14 ti
 ST_CLAIM = 72           # + seat: CLAIM_* or the answered action in the open window
 ST_SHANGJIA_TILE = 76   # + seat: the face-down 上架 tile, -1 = none
 ST_N_SHI = 80           # + seat: 拾 taken
-N_ST = 84
+ST_PASSED = 84          # + seat: mask of kinds discarded face-up while the seat was 上架 (public; defensive play)
+N_ST = 88
 
 # --- payment ledger rows ----------------------------------------------------------------------
 MONEY_WIN = 0

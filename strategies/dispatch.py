@@ -11,9 +11,16 @@ from numba import njit
 from sim._state import PHASE_SELF, ST_PENDING_TILE, ST_PHASE
 from strategies.greedy import greedy_claim, greedy_self
 from strategies.random_policy import random_action
+# --- strategies of the strategies issue (selective_ting, thirteen_orphans, defensive) ---
+from strategies.defensive import defensive_claim, defensive_self
+from strategies.selective_ting import selective_self
+from strategies.thirteen_orphans import thirteen_orphans_claim, thirteen_orphans_self
 
 STRATEGY_RANDOM = 0
-STRATEGY_GREEDY = 1
+STRATEGY_GREEDY = 1          # also ``early_ting`` (the same policy under its study name)
+STRATEGY_SELECTIVE_TING = 2
+STRATEGY_THIRTEEN_ORPHANS = 3
+STRATEGY_DEFENSIVE = 4
 
 
 @njit(cache=True)
@@ -27,4 +34,17 @@ def choose_action(strategy_id, params, rule_vec, tables, hands, frozen, melds, r
         if st[ST_PHASE] == PHASE_SELF:
             return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
         return greedy_claim(rule_vec, tables, hands, st, mask, seat, st[ST_PENDING_TILE], params)
+    # --- strategies of the strategies issue ---
+    if strategy_id == STRATEGY_SELECTIVE_TING:
+        if st[ST_PHASE] == PHASE_SELF:
+            return selective_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+        return greedy_claim(rule_vec, tables, hands, st, mask, seat, st[ST_PENDING_TILE], params)
+    if strategy_id == STRATEGY_THIRTEEN_ORPHANS:
+        if st[ST_PHASE] == PHASE_SELF:
+            return thirteen_orphans_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+        return thirteen_orphans_claim(rule_vec, tables, hands, frozen, st, mask, seat, params)
+    if strategy_id == STRATEGY_DEFENSIVE:
+        if st[ST_PHASE] == PHASE_SELF:
+            return defensive_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+        return defensive_claim(rule_vec, tables, hands, st, mask, seat, params)
     return random_action(mask, rng)

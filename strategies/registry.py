@@ -14,7 +14,9 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from strategies.dispatch import STRATEGY_GREEDY, STRATEGY_RANDOM
+from strategies.dispatch import (
+    STRATEGY_DEFENSIVE, STRATEGY_GREEDY, STRATEGY_RANDOM, STRATEGY_SELECTIVE_TING, STRATEGY_THIRTEEN_ORPHANS,
+)
 
 N_PARAMS = 8  # columns of the per-seat parameter block
 
@@ -48,6 +50,31 @@ register(StrategySpec(
     defaults=(("pong", "improves"), ("kong", True)),
     choices={"pong": ("improves", "always", "never")},
     doc="minimise shanten, ties by live useful tiles; 上架 at first tenpai on the most live waits",
+))
+
+# --- strategies of the strategies issue: greedy's pong/kong first, so they share its parameter columns ---
+_GREEDY_PARAMS = (("pong", "improves"), ("kong", True))
+register(StrategySpec(
+    "early_ting", STRATEGY_GREEDY, defaults=_GREEDY_PARAMS, choices={"pong": ("improves", "always", "never")},
+    doc="上架 at the first tenpai (the greedy policy, named for the early-ting study)",
+))
+register(StrategySpec(
+    "selective_ting", STRATEGY_SELECTIVE_TING,
+    defaults=_GREEDY_PARAMS + (("min_live_waits", 5), ("give_up_turn", 10)),
+    choices={"pong": ("improves", "always", "never")},
+    doc="greedy, but 上架 only with >= min_live_waits live wait copies or from own turn give_up_turn",
+))
+register(StrategySpec(
+    "thirteen_orphans", STRATEGY_THIRTEEN_ORPHANS,
+    defaults=_GREEDY_PARAMS + (("min_distinct", 9),),
+    choices={"pong": ("improves", "always", "never")},
+    doc="chase 十三幺 with 拾 and one 抢 when dealt >= min_distinct distinct 幺九/字 kinds, else greedy",
+))
+register(StrategySpec(
+    "defensive", STRATEGY_DEFENSIVE,
+    defaults=_GREEDY_PARAMS + (("fold_shanten", 2),),
+    choices={"pong": ("improves", "always", "never")},
+    doc="greedy, but once an opponent has 上架 and own shanten >= fold_shanten, discard the safest tile",
 ))
 
 

@@ -62,14 +62,17 @@ def _loop_shanten_mask(hands, tables):
     return total
 
 
-def _best_seconds(function, *args, repeats: int = 3) -> float:
-    """Return the fastest of ``repeats`` timed calls (after one warm-up call), in seconds."""
+def _best_seconds(function, *args, repeats: int = 5) -> float:
+    """Return the least CPU time of ``repeats`` calls (after one warm-up call), in seconds.
+
+    CPU time of this process, so other work on a shared machine does not count against it.
+    """
     function(*args)
     best = float("inf")
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         function(*args)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best
 
 

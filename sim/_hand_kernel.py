@@ -90,17 +90,19 @@ def _whole_distance(a, b, sets):
 
 
 @njit(cache=True)
-def _split_mask(row_a, shift_a, row_b, shift_b, column, distance):
-    """Return the int64 union of useful kinds over the splits of ``column`` (sets*2+pair) between two
-    components that reach ``distance``; ``shift_a``/``shift_b`` are each component's first kind."""
+def _component_mask(row, shift, others, sets, best):
+    """Return the int64 useful kinds of one component: the useful ranks of each column (sets*2+pair)
+    that, joined with the best of the other three components (``others``), reaches ``best``.
+
+    ``shift`` is the component's first kind index.
+    """
     mask = np.int64(0)
-    step = 2 - (column & 1)  # no pair wanted (even column): both sides take even columns
-    for col_a in range(0, column + 1, step):
-        entry_a = row_a[col_a]
-        entry_b = row_b[column - col_a]
-        if (entry_a >> DIST_SHIFT) + (entry_b >> DIST_SHIFT) == distance:
-            mask |= (np.int64(entry_a & RANK_BITS) << shift_a) | (np.int64(entry_b & RANK_BITS) << shift_b)
-    return mask
+    last = 2 * sets + 1
+    for column in range(last + 1):
+        entry = row[column]
+        reaches = (entry >> DIST_SHIFT) + others[last - column] == best
+        mask |= np.int64(entry & RANK_BITS) * reaches
+    return mask << shift
 
 
 @njit(cache=True)
@@ -123,18 +125,24 @@ def shanten_regular_k(counts, melds, tables):
 
 @njit(cache=True)
 def regular_shanten_mask_k(counts, melds, tables):
-    """Return (regular shanten, int64 mask of kinds whose draw lowers it)."""
+    """Return (regular shanten, int64 mask of kinds whose draw lowers it).
+
+    A kind is useful when its rank is useful in its component for some allocation of sets and
+    pair that reaches the optimum; each component is checked against the other three combined.
+    """
     row_m, row_p, row_s, row_z = _rows(counts, tables)
-    mp = _combine(_distances(row_m), _distances(row_p))
-    sz = _combine(_distances(row_s), _distances(row_z))
+    dist_m = _distances(row_m)
+    dist_p = _distances(row_p)
+    dist_s = _distances(row_s)
+    dist_z = _distances(row_z)
+    mp = _combine(dist_m, dist_p)
+    sz = _combine(dist_s, dist_z)
     sets = 4 - melds
     best = _whole_distance(mp, sz, sets)
-    mask = np.int64(0)
-    for col_mp in range(2 * sets + 2):  # every split of the sets and the pair reaching best
-        col_sz = 2 * sets + 1 - col_mp
-        if mp[col_mp] + sz[col_sz] == best:
-            mask |= _split_mask(row_m, 0, row_p, 9, col_mp, mp[col_mp])
-            mask |= _split_mask(row_s, 18, row_z, 27, col_sz, sz[col_sz])
+    mask = _component_mask(row_m, 0, _combine(dist_p, sz), sets, best)
+    mask |= _component_mask(row_p, 9, _combine(dist_m, sz), sets, best)
+    mask |= _component_mask(row_s, 18, _combine(mp, dist_z), sets, best)
+    mask |= _component_mask(row_z, 27, _combine(mp, dist_s), sets, best)
     return best - 1, mask
 
 
@@ -175,19 +183,24 @@ def shanten_qidui_k(counts, allow_quad):
 
 @njit(cache=True)
 def qidui_shanten_mask_k(counts, allow_quad):
-    """Return (七对 shanten, int64 mask of kinds whose draw lowers it)."""
+    """Return (七对 shanten, int64 mask of kinds whose draw lowers it).
+
+    A single (or, with quads, a triplet) always helps; while the singles cannot cover the
+    missing pairs, any new kind (or, with quads, a third copy of a pair) helps too.
+    """
     pairs, singles = _qidui_counts(counts, allow_quad)
     need = 7 - pairs
+    shanten = _qidui_distance(pairs, singles) - 1
+    if need <= 0:
+        return shanten, np.int64(0)
+    short = singles < need
     mask = np.int64(0)
-    if need > 0:
-        short = singles < need  # a brand-new single also helps
-        for k in range(34):
-            c = counts[k]
-            if c == 1 or (allow_quad and c == 3):
-                mask |= np.int64(1) << k
-            elif short and (c == 0 or (allow_quad and c == 2)):
-                mask |= np.int64(1) << k
-    return _qidui_distance(pairs, singles) - 1, mask
+    for k in range(34):
+        c = counts[k]
+        odd = (c == 1) | (allow_quad & (c == 3))
+        fresh = short & ((c == 0) | (allow_quad & (c == 2)))
+        mask |= np.int64(odd | fresh) << k
+    return shanten, mask
 
 
 @njit(cache=True)
@@ -205,18 +218,18 @@ def shanten_shisanyao_k(counts):
 
 @njit(cache=True)
 def shisanyao_shanten_mask_k(counts):
-    """Return (十三幺 shanten, int64 mask of kinds whose draw lowers it)."""
+    """Return (十三幺 shanten, int64 mask of kinds whose draw lowers it).
+
+    A missing 幺九/字 kind always helps; without a pair, a held one helps too (it becomes the pair).
+    """
     missing = np.int64(0)
     held = np.int64(0)
     has_pair = False
     for k in YAOJIU_KINDS:
-        if counts[k] == 0:
-            missing |= np.int64(1) << k
-        else:
-            if counts[k] < 4:
-                held |= np.int64(1) << k
-            if counts[k] >= 2:
-                has_pair = True
+        c = counts[k]
+        missing |= np.int64(c == 0) << k
+        held |= np.int64((c >= 1) & (c < 4)) << k
+        has_pair |= c >= 2
     mask = missing if has_pair else missing | held
     return shanten_shisanyao_k(counts), mask
 

@@ -16,7 +16,8 @@ Definitions
 * **Fifth-copy rule.** A target hand never uses more than four copies of a kind: a hand holding
   1111m can never wait on 1m, and drawing a fifth copy is never counted as progress.
 * **Useful tiles**: the kinds whose draw lowers the shanten (for a 3n+1 tenpai hand, exactly its
-  waits); the kinds the hand already holds four of are never useful.
+  waits); the kinds the hand already holds four of are never useful. For a 3n+2 hand (drawing
+  "before the discard") they are the kinds useful after some discard that keeps the shanten.
 * **Waits** of a 3n+1 hand: the kinds whose draw completes it in some form (empty if not tenpai).
 
 Lookup tables per suit and for the honors, combined by a small DP over (sets, pair), do the
@@ -129,4 +130,11 @@ def shanten_many(H, melds=0, qidui_allow_quad=True) -> np.ndarray:
     if hands.size and (hands.min() < 0 or hands.max() > 4):
         raise ValueError("tile counts in H must be between 0 and 4")
     hands = np.ascontiguousarray(hands, dtype=np.int8)
+    sizes = hands.sum(axis=1, dtype=np.int64)
+    valid = (3 * (4 - melds) + 1, 3 * (4 - melds) + 2)
+    bad = np.flatnonzero((sizes != valid[0]) & (sizes != valid[1]))
+    if bad.size:
+        raise ValueError(
+            f"row {bad[0]} of H has {sizes[bad[0]]} tiles; with melds={melds} rows must have {valid[0]} or {valid[1]}"
+        )
     return kernel.shanten_many_k(hands, melds, bool(qidui_allow_quad), get_tables())

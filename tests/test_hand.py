@@ -145,6 +145,22 @@ def test_tenpai_useful_tiles_are_its_waits():
     assert hand.useful_tiles(h) == hand.waits(h)
 
 
+def test_useful_tiles_of_a_14_tile_hand_are_those_after_the_keeping_discards():
+    # Invariant over random hands: drawing before the discard, a kind is useful exactly when it is
+    # useful for some 13-tile hand left by a discard that keeps the shanten.
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        counts = random_hand(rng, 14)
+        here = hand.shanten(counts)
+        union = set()
+        for k in np.flatnonzero(counts):
+            after = counts.copy()
+            after[k] -= 1
+            if hand.shanten(after) == here:
+                union.update(hand.useful_tiles(after))
+        assert hand.useful_tiles(counts) == sorted(union)
+
+
 # --- input validation ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("call, message", [
@@ -156,6 +172,7 @@ def test_tenpai_useful_tiles_are_its_waits():
     (lambda: hand.shanten(np.zeros(33, np.int8)), "34 counts"),
     (lambda: hand.shanten_many(np.zeros((3, 33), np.int8)), "shape (N, 34)"),
     (lambda: hand.shanten_many(np.full((2, 34), 5, np.int8)), "between 0 and 4"),
+    (lambda: hand.shanten_many(np.zeros((2, 34), np.int8)), "row 0 of H has 0 tiles"),
 ])
 def test_bad_input_raises_a_clear_value_error(call, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim import _state as S
+from sim import kernel_cache
+
+kernel_cache.ensure_fresh()  # before any kernel below is compiled or loaded
+
+from sim import _state as S  # noqa: E402
 from sim._claims import apply_claim
 from sim._apply import apply_self
 from sim._deal import start_hand

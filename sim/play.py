@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim import kernel_cache
 from sim.hand_tables import get_tables
 from sim.record import N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
@@ -18,6 +19,7 @@ def play_chunk(rules, seats, seed: int, first_hand: int, n_hands: int, session_l
     mode (``session_length`` L > 0) ``first_hand`` and ``n_hands`` must be multiples of L.
     Columns are sim.record.KERNEL_COLUMNS; money in units of 底注.
     """
+    kernel_cache.ensure_fresh()
     from sim._turn import play_hands
 
     if session_length < 0:

@@ -11,10 +11,14 @@ pair or winning tile (r35), every winning hand complete, every hand size right.
 import numpy as np
 import pytest
 
-from sim import _invariants as inv
-from sim.hand_tables import get_tables
-from sim.rules import resolve_rules
-from strategies.registry import resolve_seats, seat_arrays
+from sim import kernel_cache
+
+kernel_cache.ensure_fresh()  # recompile stale kernels before the debug loop loads them
+
+from sim import _invariants as inv  # noqa: E402
+from sim.hand_tables import get_tables  # noqa: E402
+from sim.rules import resolve_rules  # noqa: E402
+from strategies.registry import resolve_seats, seat_arrays  # noqa: E402
 
 ERROR_NAMES = {v: k for k, v in vars(inv).items() if k.startswith("ERR_")}
 

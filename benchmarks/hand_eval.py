@@ -6,7 +6,8 @@ Run: ``python benchmarks/hand_eval.py [--hands N]``. Prints
 * the compiled single-hand calls timed from inside a compiled loop, in ns per call:
   ``shanten_k`` (all forms) on 14- and 13-tile hands, ``shanten_regular_k``, and
   ``shanten_mask_k`` (shanten + useful-tile mask) on 13-tile hands;
-* the table build cold (empty temporary cache directory) and the warm load from that cache, in s.
+* the table build cold (empty temporary cache directory) and the warm load from that cache, in s,
+  in this process and in new processes (the cold one also compiles the builder from scratch).
 
 Random hands are 14 (or 13) tiles drawn without replacement from the 136, seeded.
 """
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
+import sys
 import tempfile
 import time
 
@@ -100,6 +103,26 @@ def time_table_build() -> tuple[float, float]:
     return cold, warm
 
 
+_FRESH_PROCESS_SCRIPT = (
+    "import time; start = time.perf_counter(); from sim.hand_tables import get_tables; "
+    "get_tables(); print(time.perf_counter() - start)"
+)
+
+
+def time_fresh_process_build() -> tuple[float, float]:
+    """Return (cold, warm) seconds of ``get_tables()`` in new processes: cold with empty table and
+    numba caches (includes compiling the builder), warm loading what the cold run saved."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, MJRULES_CACHE_DIR=os.path.join(cache, "tables"),
+                   NUMBA_CACHE_DIR=os.path.join(cache, "numba"))
+        runs = [
+            float(subprocess.run([sys.executable, "-c", _FRESH_PROCESS_SCRIPT], env=env, check=True,
+                                 capture_output=True, text=True).stdout)
+            for _ in range(2)
+        ]
+    return runs[0], runs[1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1_000_000, help="random hands per measurement")
@@ -122,6 +145,9 @@ def main() -> None:
         seconds = _best_seconds(loop, hands_array, tables)
         print(f"{label}: {seconds / n * 1e9:.0f} ns per call")
     print(f"table build cold (empty cache dir, incl. save): {cold:.2f} s; warm load: {warm:.3f} s")
+    fresh_cold, fresh_warm = time_fresh_process_build()
+    print(f"new process, empty table and numba caches (incl. compiling the builder): {fresh_cold:.2f} s; "
+          f"new process, warm: {fresh_warm:.3f} s")
 
 
 if __name__ == "__main__":

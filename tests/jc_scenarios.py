@@ -183,6 +183,14 @@ class Scripted:
             self.auto()
         return self
 
+    def run_until_offered(self, seat, tile) -> "Scripted":
+        """Auto-play until ``seat`` is asked to answer a window offering ``tile``."""
+        while not (self.phase == "claim" and self.to_act == seat and self.offered == tile):
+            if self.phase == "over":
+                raise AssertionError(f"hand ended before seat {seat} was offered {tile}")
+            self.auto()
+        return self
+
     def window(self) -> dict[int, list[str]]:
         """Pass every answer of the open claim window; return {seat: its legal answers} as asked."""
         asked: dict[int, list[str]] = {}

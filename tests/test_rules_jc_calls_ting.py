@@ -140,6 +140,14 @@ def test_r20_head_bump_nearest_after_the_discarder_wins():
     assert t.money("win") == [-2, -1, -2, 5]  # seat 1 pays as an ordinary non-winner
 
 
+def test_r20_ties_at_qiang_go_to_the_nearest_seat():
+    """RULES §1.3 r20: seats 2 and 3 both 抢 the dealer's 9m; seat 2, nearer after the dealer, takes it."""
+    t = table({0: DEALER_9M, 2: THIRTEEN_NO_9M + "5s", 3: THIRTEEN_NO_9M + "5p"}, draws="8s")
+    t.play([(0, "discard 9m"), (2, "qiang"), (3, "qiang")])
+    assert t.phase == "self" and t.to_act == 2
+    assert t.game.frozen[2] == "9m" and t.game.frozen[3] == ""
+
+
 def test_r21_after_a_pong_play_continues_from_the_callers_xiajia():
     """RULES §1.3 r21: seat 3 pongs the dealer's 5p; after seat 3's discard the dealer draws (1 and 2 skipped)."""
     t = table({0: DEALER_5P, 3: "55p8p147s258m1234z"}, draws="7z6z")
@@ -175,6 +183,16 @@ def test_r23_shangjia_replaces_a_discard_with_exactly_the_tenpai_choices():
     assert t.river(1) == [] and t.counts(1).sum() == 13 and t.game.shangjia_tiles[1] == "5m"
     assert t.phase == "self" and t.to_act == 2
     assert t.waits(1) == kinds("8m")
+    row = t.record()
+    assert row["s1_ting_turn"] == 1 and row["s1_waits"] == 4  # four unseen 8m
+
+
+def test_r23_shangjia_after_a_kong_replacement():
+    """RULES §1.4 r23: 上架 is also open right after a kong replacement (dealer 暗杠 1m, draws 9s from the tail)."""
+    t = table({0: "1111m234p567p55s8s"}, draws="3z", replacements="9s")
+    t.play([(0, "angang 1m")])
+    assert t.game.last_drawn == "9s"
+    assert {a for a in t.legal() if a.startswith("shangjia")} == {"shangjia 3z"}
 
 
 def test_r24_shangjia_tile_is_never_claimable():

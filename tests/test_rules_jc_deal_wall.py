@@ -151,12 +151,26 @@ def test_r12_last_discard_before_huang_is_still_offered_for_hu():
     draws = prefix + spare_draws(hands, prefix, 66, avoid="5z", replacements="5z5z") + "5z"
     t = table(hands, draws=draws, replacements="5z5z")
     t.play([(2, "shangjia 2s")])
-    t.run_until(2, "claim")
-    assert t.game.front_draws == 70 and t.offered == "5z"
+    t.run_until_offered(2, "5z")
+    assert t.game.front_draws == 70
     t.play([(2, "hu")])
     row = t.record()
     assert row["winner"] == 2 and row["feeder"] == 1 and row["win_kind"] == WIN_DIANHU
     assert row["draws"] == 70
+
+
+def test_r12_last_discard_may_still_be_ponged_then_huang():
+    """RULES §1.2 r12: seat 3 pongs the 70th front tile (discarded by seat 1) and discards without a draw;
+    the dealer's next front draw is over the limit: 荒庄."""
+    hands = {3: "55z147m258p369s23z"}
+    prefix = "2m2p2s"
+    draws = prefix + spare_draws(hands, prefix, 66, avoid="5z", replacements="5z") + "5z"
+    t = table(hands, draws=draws, replacements="5z")
+    t.run_until_offered(3, "5z")
+    assert t.game.front_draws == 70 and "peng" in t.legal()
+    t.play([(3, "peng"), (3, "discard 2z")])
+    row = t.finish().record()
+    assert row["winner"] == -1 and row["pongs"] == 1 and row["draws"] == 70
 
 
 def test_r12_huang_when_the_next_front_draw_is_over_the_limit():

@@ -191,3 +191,48 @@ def test_pair_weight():
     """RULES §1.7: w(P) = 2 iff the dealer is P or the winner."""
     for dealer, winner, payer in itertools.product(range(4), repeat=3):
         assert S.pair_weight(dealer, winner, payer) == (2 if dealer in (payer, winner) else 1)
+
+
+@pytest.mark.parametrize("seats, rules", [
+    (["greedy"] * 4, {}),
+    (["random"] * 4, {}),
+    (["greedy", "random", "greedy", "random"], {"jc_shape_multipliers": True, "diangang_bao": True,
+                                                 "qianggang_mode": "zimo", "houbao_units": 1}),
+])
+def test_engine_records_agree_with_the_plain_python_payment_reference(seats, rules):
+    """Every played hand's money columns follow RULES §1.7–§1.9 as recomputed here from its record."""
+    from sim.play import play_chunk
+    from sim.record import COLUMN_INDEX as C
+
+    config = resolve_rules(rules)
+    out = play_chunk(config, seats, seed=13, first_hand=0, n_hands=1500)
+    multipliers = {SHAPE_QIDUI: config.qidui_multiplier, SHAPE_SHISANYAO: config.shisanyao_multiplier}
+    wins = 0
+    for row in out:
+        dealer, winner, feeder = int(row[C["dealer"]]), int(row[C["winner"]]), int(row[C["feeder"]])
+        money = {name: [int(row[C[f"s{k}_{name}"]]) for k in range(4)]
+                 for name in ("win", "kong", "genzhuang", "huang", "delta")}
+        assert sum(money["delta"]) == 0
+        assert [sum(v[k] for n, v in money.items() if n != "delta") for k in range(4)] == money["delta"]
+        assert sum(money["kong"]) == 0 and sum(money["genzhuang"]) == 0
+        expected_gz = [config.genzhuang_units] * 4
+        expected_gz[dealer] = -3 * config.genzhuang_units
+        if row[C["genzhuang"]] and not (winner < 0 and config.genzhuang_void_on_huang):
+            assert money["genzhuang"] == expected_gz
+        else:
+            assert money["genzhuang"] == [0, 0, 0, 0]
+        if winner < 0:
+            expected_huang = [config.houbao_units] * 4
+            expected_huang[dealer] = -3 * config.houbao_units
+            assert money["huang"] == expected_huang
+            assert money["win"] == [0, 0, 0, 0] and money["kong"] == [0, 0, 0, 0]
+            continue
+        wins += 1
+        assert money["huang"] == [0, 0, 0, 0]
+        assert row[C[f"s{winner}_ting_turn"]] >= 1  # RULES §1.4 r22: no win without 上架
+        kind = int(row[C["win_kind"]])
+        as_zimo = kind == WIN_ZIMO or (kind == WIN_QIANGGANG and config.qianggang_mode == "zimo")
+        feeder_ting = feeder >= 0 and row[C[f"s{feeder}_ting_turn"]] >= 1
+        multiplier = multipliers.get(int(row[C["shape"]]), 1) if config.jc_shape_multipliers else 1
+        assert money["win"] == reference_win(dealer, winner, feeder, feeder_ting, as_zimo, multiplier)
+    assert wins > 10

@@ -1,0 +1,92 @@
+"""Engine benchmark (not a test): hands/s on one core, first-call time, and sanity statistics.
+
+Usage: ``python benchmarks/engine.py [--hands 100000] [--stats-hands 100000] [--skip-cold]``
+
+Prints: cold first call (fresh numba cache, subprocess: compile of every kernel), warm first
+call (cache load), hands/s with four ``greedy`` and with four ``random`` seats (wall and
+CPU time, one process, numba is single-threaded), and on the greedy hands the 荒庄 rate,
+dealer win rate, 自摸 share of wins, 前包 rate and mean front draws per hand, each with
+its standard error.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+FIRST_CALL = (
+    "import time; t = time.perf_counter(); from sim.play import play_chunk; "
+    "play_chunk('jincheng', ['greedy'] * 4, 0, 0, 10); print(time.perf_counter() - t)"
+)
+
+
+def first_call_seconds(cold: bool) -> float:
+    """Return seconds for import + the first 10-hand chunk in a fresh process (cold = empty numba cache)."""
+    env = dict(os.environ)
+    with tempfile.TemporaryDirectory() as cache:
+        if cold:
+            env["NUMBA_CACHE_DIR"] = cache
+        out = subprocess.run([sys.executable, "-c", FIRST_CALL], env=env, capture_output=True, text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def throughput(seats: list[str], hands: int, seed: int = 1) -> tuple[float, float, np.ndarray]:
+    """Return (hands/s by wall time, hands/s by CPU time, record matrix) for one chunk in this process."""
+    from sim.play import play_chunk
+
+    play_chunk("jincheng", seats, seed, 0, 20)  # load/compile outside the timing
+    wall, cpu = time.perf_counter(), time.process_time()
+    rows = play_chunk("jincheng", seats, seed, 0, hands)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return hands / wall, hands / cpu, rows
+
+
+def rate(flags: np.ndarray) -> str:
+    """Return 'p % ± se' of a boolean array."""
+    p = flags.mean()
+    return f"{100 * p:6.2f} % ± {100 * np.sqrt(p * (1 - p) / max(len(flags), 1)):.2f}"
+
+
+def statistics(rows: np.ndarray) -> list[str]:
+    """Return readable sanity statistics of a greedy record matrix."""
+    from sim.record import COLUMN_INDEX as C, WIN_ZIMO
+
+    winner, dealer = rows[:, C["winner"]], rows[:, C["dealer"]]
+    won = winner >= 0
+    draws = rows[:, C["draws"]]
+    return [
+        f"荒庄 rate           {rate(~won)}",
+        f"dealer win rate     {rate(winner == dealer)}",
+        f"自摸 share of wins  {rate(rows[won, C['win_kind']] == WIN_ZIMO)}",
+        f"前包 rate           {rate(rows[:, C['genzhuang']] == 1)}",
+        f"front draws / hand  {draws.mean():6.2f} ± {draws.std() / np.sqrt(len(draws)):.2f}",
+        f"pongs / hand        {rows[:, C['pongs']].mean():6.2f}   kongs / hand {rows[:, C['kongs']].mean():.3f}",
+        f"上架 / hand         {sum((rows[:, C[f's{k}_ting_turn']] >= 0).mean() for k in range(4)):6.2f}",
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=50_000, help="hands per throughput measurement")
+    parser.add_argument("--stats-hands", type=int, default=100_000, help="greedy hands for the statistics")
+    parser.add_argument("--skip-cold", action="store_true", help="skip the cold-compile subprocess")
+    args = parser.parse_args()
+    if not args.skip_cold:
+        print(f"cold first call (compile every kernel): {first_call_seconds(cold=True):8.1f} s")
+    print(f"warm first call (load cached kernels):  {first_call_seconds(cold=False):8.1f} s")
+    for name in ("greedy", "random"):
+        by_wall, by_cpu, _ = throughput([name] * 4, args.hands)
+        print(f"4 x {name:6s}: {by_wall:9,.0f} hands/s (wall)  {by_cpu:9,.0f} hands/s (CPU), one core, {args.hands:,} hands")
+    _, _, rows = throughput(["greedy"] * 4, args.stats_hands, seed=7)
+    print(f"statistics over {args.stats_hands:,} hands, four greedy seats, jincheng defaults:")
+    for line in statistics(rows):
+        print("  " + line)
+
+
+if __name__ == "__main__":
+    main()

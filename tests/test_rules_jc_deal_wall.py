@@ -125,6 +125,21 @@ def test_r9_each_kong_adds_one_stack_to_the_huang_zone():
     assert row["draws"] == 68 and row["winner"] == -1
 
 
+@pytest.mark.parametrize("kong", ["minggang", "bugang"])
+def test_r9_exposed_kongs_also_add_a_stack(kong):
+    """RULES §1.2 r9: 明杠 (seat 2 takes the dealer's 5p with 555p) and 补杠 (seat 2 pongs 5p, then adds
+    the drawn 4th) each leave 68 front draws."""
+    dealer = "5p147m8m369s12345z"
+    if kong == "minggang":
+        t = table({0: dealer, 2: "555p9p147s258m234z"}, draws="7z", replacements="6z")
+        t.play([(0, "discard 5p"), (2, "gang")])
+    else:
+        t = table({0: dealer, 2: "55p9p147s258m1234z"}, draws="7z6m6p6s5p", replacements="6z")
+        t.play([(0, "discard 5p"), (2, "peng"), (2, "discard 9p"), (2, "bugang 5p")])
+    row = t.finish().record()
+    assert row["kongs"] == 1 and row["winner"] == -1 and row["draws"] == 68
+
+
 def test_r10_replacements_come_from_the_tail_one_after_another():
     """RULES §1.2 r10: the first kong replacement is the last wall tile, the next one the tile before it."""
     hands = {0: "1111m2222p369s12z"}

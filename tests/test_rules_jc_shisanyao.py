@@ -107,3 +107,27 @@ def test_r39_shisanyao_wins_on_a_discard():
     assert row["winner"] == 1 and row["feeder"] == 2 and row["win_kind"] == WIN_DIANHU
     assert row["shape"] == SHAPE_SHISANYAO
     assert t.money("win") == [-2, 5, -2, -1]
+
+
+def test_r31_after_shi_only_shisanyao_can_be_declared():
+    """RULES §1.5 r31: after 拾 9m seat 1 holds a regular tenpai (123m 456p 789s 11z + 2z) but, committed
+    to 十三幺, is offered no 上架."""
+    t = table({0: DEALER_9M, 1: "123m456p789s11z2z5m"}, draws="8s")
+    t.play([(0, "discard 9m"), (1, "shi")])
+    assert t.to_act == 1 and t.phase == "self"
+    assert not any(a.startswith("shangjia") for a in t.legal())
+
+
+def test_r33_qiang_after_shi_then_no_more_shi():
+    """RULES §1.5 r33: seat 1 拾s the dealer's 9m, later 抢s seat 2's 7z; the dealer's 6z is then offered
+    to it neither as 拾 nor as a second 抢."""
+    t = table({0: DEALER_9M, 1: "1m1p9p1s9s12345z5p5s7m"}, draws="8s" + "7z" + "6m6p" + "6z")
+    t.play([(0, "discard 9m"), (1, "shi"), (1, "discard 7m"), (2, "discard 7z")])
+    t.run_until(1, "claim")
+    assert t.offered == "7z" and "qiang" in t.legal() and "shi" not in t.legal()
+    t.play([(1, "qiang"), (1, "discard 5s")])
+    assert t.game.frozen[1] == "9m7z"
+    t.run_until(0)
+    assert t.game.last_drawn == "6z"
+    t.step(0, "discard 6z")
+    assert 1 not in t.window()

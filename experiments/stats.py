@@ -93,7 +93,9 @@ def wilson(successes: int, n: int) -> Estimate:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Estimate(p, math.sqrt(p * (1 - p) / n), max(0.0, centre - half), min(1.0, centre + half), n)
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    # rounding can put a bound a hair past p at p = 0 or 1; the interval always contains p
+    return Estimate(p, math.sqrt(p * (1 - p) / n), min(p, low), max(p, high), n)
 
 
 def proportion(flags) -> Estimate:

@@ -39,7 +39,7 @@ def _yerr(frame: pl.DataFrame, scale: float = 1.0) -> np.ndarray:
     est = frame["estimate"].to_numpy()
     low = np.nan_to_num(est - frame["ci_low"].to_numpy(), nan=0.0)
     high = np.nan_to_num(frame["ci_high"].to_numpy() - est, nan=0.0)
-    return np.vstack([low, high]) * scale
+    return np.clip(np.vstack([low, high]), 0.0, None) * scale  # float noise may put a bound past the estimate
 
 
 def _save(fig, path: Path) -> Path:

@@ -40,6 +40,14 @@ def test_wilson_zero_successes_has_positive_upper_bound():
     assert e.ci_high == pytest.approx(0.27753, abs=1e-4)
 
 
+@pytest.mark.parametrize("n", [1, 2, 7, 25, 1000, 123457])
+def test_wilson_interval_contains_the_estimate_at_the_extremes(n):
+    for successes in (0, n):
+        e = stats.wilson(successes, n)
+        assert 0.0 <= e.ci_low <= e.estimate <= e.ci_high <= 1.0
+    assert stats.wilson(0, n).ci_low == 0.0 and stats.wilson(n, n).ci_high == 1.0
+
+
 def test_wilson_rejects_impossible_counts():
     with pytest.raises(ValueError, match="0..n"):
         stats.wilson(11, 10)

@@ -183,6 +183,14 @@ class Scripted:
             self.auto()
         return self
 
+    def run_until_drawn(self, seat, tile) -> "Scripted":
+        """Auto-play until ``seat`` starts a self phase having just drawn ``tile``."""
+        while not (self.phase == "self" and self.to_act == seat and self.game.last_drawn == tile):
+            if self.phase == "over":
+                raise AssertionError(f"hand ended before seat {seat} drew {tile}")
+            self.auto()
+        return self
+
     def run_until_offered(self, seat, tile) -> "Scripted":
         """Auto-play until ``seat`` is asked to answer a window offering ``tile``."""
         while not (self.phase == "claim" and self.to_act == seat and self.offered == tile):

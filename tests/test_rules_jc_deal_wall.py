@@ -65,6 +65,8 @@ def test_r4_deal_13_each_dealer_draws_first_and_acts(dealer):
         if seat == dealer:
             expected[tiles.kind("9p")] += 1
         assert t.counts(seat).tolist() == expected.tolist()
+        # the record's dealt 幺九/字 kinds count the dealer's 14 tiles
+        assert t.record()[f"s{seat}_yaojiu_start"] == int(np.count_nonzero(expected[list(tiles.YAOJIU)]))
     assert all(a.startswith(("discard", "shangjia", "angang", "bugang")) for a in t.legal())
 
 
@@ -158,6 +160,20 @@ def test_r11_dead_wall_models_with_one_kong(model, draws):
     hands = {0: "1111m258p369s123z"}
     t = table(hands, replacements="5z6z", dead_wall_model=model).play([(0, "angang 1m")], finish=True)
     assert t.record()["draws"] == draws
+
+
+def test_r11_replacement_granted_after_the_last_front_draw():
+    """RULES §1.2 r11 (physical): seat 1 暗杠s with the 70th front tile; its tail replacement is still
+    granted, then the next front draw is 荒 (68 would have been the limit with one kong)."""
+    hands = {1: "111m456p789s234s5z"}
+    draws = spare_draws(hands, "", 69, avoid="1m", replacements="6z") + "1m"
+    t = table(hands, draws=draws, replacements="6z")
+    t.run_until_drawn(1, "1m")
+    assert t.game.front_draws == 70
+    t.play([(1, "angang 1m")])
+    assert t.game.last_drawn == "6z" and t.to_act == 1
+    row = t.finish().record()
+    assert row["winner"] == -1 and row["draws"] == 70 and row["replacements"] == 1 and row["kongs"] == 1
 
 
 def test_r12_last_discard_before_huang_is_still_offered_for_hu():

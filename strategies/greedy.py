@@ -15,7 +15,7 @@ Parameters (``params`` row, float64[8]): [0] pong mode (0 = improves, 1 = always
 from numba import njit
 
 import numpy as np
-from sim._hand_kernel import FORM_REGULAR, shanten_k, useful_mask_k
+from sim._hand_kernel import FORM_REGULAR, shanten_k, shanten_mask_k
 from sim._rule_layout import R_QIDUI_ALLOW_QUAD
 from sim._state import (
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
@@ -83,28 +83,21 @@ def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
             return kong
     visible_counts(hands, frozen, melds, rivers, st, seat, seen)
     best_shanten = 99
-    shanten_after = np.int64(0)  # bit t set when discarding t reaches the least shanten (first pass)
-    for t in range(34):
-        if mask[ACT_DISCARD + t]:
-            hands[seat, t] -= 1
-            s = shanten_k(hands[seat], n_melds, allow_quad, forms, tables)
-            hands[seat, t] += 1
-            if s < best_shanten:
-                best_shanten = s
-                shanten_after = np.int64(0)
-            if s == best_shanten:
-                shanten_after |= np.int64(1) << t
     best_live = -1
     best_tile = -1
-    for t in range(34):  # second pass: live useful tiles among the least-shanten discards only
-        if (shanten_after >> t) & 1 == 1:
-            hands[seat, t] -= 1
-            useful = useful_mask_k(hands[seat], n_melds, allow_quad, forms, tables)
-            hands[seat, t] += 1
-            live = live_copies(useful, seen)
-            if live > best_live:
-                best_live = live
-                best_tile = t
+    for t in range(34):  # one pass: shanten and useful kinds together (cheaper than two passes when ties abound)
+        if not mask[ACT_DISCARD + t]:
+            continue
+        hands[seat, t] -= 1
+        s, useful = shanten_mask_k(hands[seat], n_melds, allow_quad, forms, tables)
+        hands[seat, t] += 1
+        if s > best_shanten:
+            continue
+        live = live_copies(useful, seen)
+        if s < best_shanten or live > best_live:
+            best_shanten = s
+            best_live = live
+            best_tile = t
     if best_shanten == 0:
         best_waits = -1
         best_ting = -1

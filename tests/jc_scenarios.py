@@ -1,10 +1,11 @@
 """Scripted 晋城 hands for the rule tests: stacked walls, a scripted table, and auto-play.
 
 ``table(hands, draws, replacements, dealer, **rule_overrides)`` builds a stacked wall
-and starts a hand in which every seat is scripted. ``play(t, script)`` applies the
-script entries ``(seat, action)`` in order; between them the other seats act
-automatically (discard the tile just drawn — or the first legal discard after a call —
-and pass every claim). A scripted seat facing a self-phase decision must be scripted.
+(seats without a hand get a pair-free filler) and starts a hand in which every seat is
+driven from the test. ``t.play(script)`` applies the entries ``(seat, action)`` in order;
+until an entry's seat is due, the other seats act automatically (discard the tile just
+drawn — or the first legal discard after a call — and pass every claim). The seat of the
+next entry must have every self-phase decision scripted; its claim windows pass.
 """
 from __future__ import annotations
 
@@ -12,23 +13,12 @@ import numpy as np
 
 from sim import tiles
 from sim.rules import resolve_rules
-
-KINDS = {tiles.name(k): k for k in range(34)}
+from sim.stacked import tile_sequence
 
 
 def tile_list(text: str) -> list[int]:
     """Return the kinds of notation ``text`` in written order (``"5z1m"`` -> [31, 0])."""
-    out: list[int] = []
-    pending: list[str] = []
-    for char in text.replace(" ", ""):
-        if char.isdigit():
-            pending.append(char)
-        else:
-            out.extend(KINDS[d + char] for d in pending)
-            pending = []
-    if pending:
-        raise ValueError(f"digits with no suit in {text!r}")
-    return out
+    return tile_sequence(text) if text else []
 
 
 def kinds(text: str) -> list[int]:

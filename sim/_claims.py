@@ -146,7 +146,8 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
 @njit(cache=True)
 def apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action):
     """Record ``seat``'s answer (an ACT_* claim, assumed legal); resolves the window after the last answer."""
-    if action != ACT_HU and st[ST_PENDING_KIND] == PEND_DISCARD:
+    watching = rule_vec[R_GUO_HU] == 1 or events.shape[0] > 1  # the check matters for 过胡 or the log only
+    if watching and action != ACT_HU and st[ST_PENDING_KIND] == PEND_DISCARD:
         if claim_options(rule_vec, tables, hands, frozen, melds, st, seat) & CLAIM_BIT_HU:
             log_event(events, st, EV_PASS_HU, seat, st[ST_PENDING_TILE], 0)
             if rule_vec[R_GUO_HU] == 1:

@@ -69,8 +69,16 @@ def keeps_waits_discard(rule_vec, tables, hands, frozen, melds, st, seat, tile):
 @njit(cache=True)
 def can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
     """Return False when no discard can leave tenpai (a cheap filter before trying each one)."""
-    if st[ST_COMMITTED + seat] == 1:
-        return True
+    if st[ST_COMMITTED + seat] == 1:  # 十三幺 shanten of concealed + frozen tiles must be <= 0
+        distinct = 0
+        has_pair = False
+        for k in range(34):
+            total = hands[seat, k] + frozen[seat, k]
+            if total > 0 and is_yaojiu(k):
+                distinct += 1
+                if total >= 2:
+                    has_pair = True
+        return 13 - distinct - (1 if has_pair else 0) <= 0
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
     return shanten_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables) <= 0
 

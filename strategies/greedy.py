@@ -15,17 +15,38 @@ Parameters (``params`` row, float64[8]): [0] pong mode (0 = improves, 1 = always
 from numba import njit
 
 import numpy as np
-from sim._hand_kernel import FORM_REGULAR, shanten_k, shanten_mask_k
+from sim._hand_kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, shanten_k, shanten_mask_k, shanten_regular_k
 from sim._rule_layout import R_QIDUI_ALLOW_QUAD
 from sim._state import (
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
-    ACT_ZIMO, ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
+    ACT_ZIMO, ST_LAST_DRAWN, ST_N_MELDS, ST_TING, is_yaojiu,
 )
 from sim._ting import live_copies, seat_forms, ting_waits, visible_counts
 
 PONG_IMPROVES = 0
 PONG_ALWAYS = 1
 PONG_NEVER = 2
+
+
+@njit(cache=True)
+def prune_forms(counts, n_melds, forms, tables):
+    """Return ``forms`` without 七对/十三幺 when no discard of the 14-tile ``counts`` can bring that form
+    to the best shanten (its lower bound exceeds the regular shanten of the 14 tiles) — the
+    least-shanten discards and their useful kinds are unchanged, only cheaper to find."""
+    if n_melds > 0 or forms == FORM_REGULAR:
+        return forms
+    pairs = 0
+    distinct_yaojiu = 0
+    for k in range(34):
+        pairs += counts[k] // 2
+        if counts[k] > 0 and is_yaojiu(k):
+            distinct_yaojiu += 1
+    regular = max(shanten_regular_k(counts, 0, tables), 0)  # >= the best discard's shanten (13 tiles: >= 0)
+    if 6 - pairs > regular:
+        forms &= ~FORM_QIDUI
+    if 12 - distinct_yaojiu > regular:
+        forms &= ~FORM_SHISANYAO
+    return forms
 
 
 @njit(cache=True)
@@ -82,6 +103,7 @@ def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
         if kong >= 0:
             return kong
     visible_counts(hands, frozen, melds, rivers, st, seat, seen)
+    forms = prune_forms(hands[seat], n_melds, forms, tables)
     best_shanten = 99
     best_live = -1
     best_tile = -1

@@ -168,7 +168,8 @@ def _run_dask(tasks: list[tuple], n_workers: int, scheduler, out, variant, label
         client = Client(scheduler)
     try:
         pending = iter(tasks)
-        window = max(1, IN_FLIGHT_PER_WORKER * n_workers)
+        cluster_workers = len(client.scheduler_info().get("workers", {})) if scheduler is not None else 0
+        window = IN_FLIGHT_PER_WORKER * max(1, n_workers, cluster_workers)
         futures = as_completed([client.submit(_play_returning, t, pure=False)
                                 for t in _take(pending, window)])
         for future in futures:

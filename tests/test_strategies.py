@@ -209,3 +209,24 @@ def test_bad_strategy_or_parameter_is_a_one_line_error_listing_the_valid_ones(se
         sim.simulate(10, seats=[seat, "greedy", "greedy", "greedy"], progress=False)
     message = str(error.value)
     assert named in message and "valid:" in message and "\n" not in message
+
+
+def test_defensive_danger_order_passed_then_all_visible_then_honors_terminals_middles():
+    import numpy as np
+
+    from sim import _state as S
+    from sim.tiles import kind
+    from strategies.defensive import danger
+
+    st = np.zeros(S.N_ST, dtype=np.int64)
+    st[S.ST_TING + 0] = 1                                 # seat 0 has 上架
+    st[S.ST_PASSED + 0] = np.int64(1) << kind("5p")       # ... and let 5p pass since
+    seen = np.ones(34, dtype=np.int8)                     # seat 2 sees one copy of everything
+    seen[kind("6p")] = 4                                  # ... and every copy of 6p
+    order = ["5p", "6p", "7z", "1m", "8s", "5m"]
+    scores = [danger(st, 2, kind(t), seen) for t in order]
+    assert scores == sorted(scores) and len(set(scores)) == len(scores)
+    seen[kind("7z")] = 3                                  # more copies visible: safer within a class
+    assert danger(st, 2, kind("7z"), seen) < danger(st, 2, kind("6z"), seen)
+    st[S.ST_TING + 1] = 1                                 # a second 上架 opponent, nothing passed yet
+    assert danger(st, 2, kind("5p"), seen) > 0 and danger(st, 1, kind("5p"), seen) == 0

@@ -77,6 +77,24 @@ def test_greedy_matches_the_plain_python_reference_on_random_hands():
     assert checked > 250
 
 
+def test_greedy_matches_the_reference_on_pair_rich_and_complete_hands():
+    """Hands near 七对 (and complete 14-tile hands, not yet 上架) exercise the form pruning."""
+    rng = np.random.default_rng(8)
+    params = np.array([0, 1, 0, 0, 0, 0, 0, 0.0])
+    for trial in range(150):
+        kinds = rng.choice(34, size=7, replace=False)
+        counts = np.zeros(34, dtype=np.int8)
+        counts[kinds] = 2
+        for _ in range(trial % 4):  # break some pairs
+            counts[rng.choice(np.flatnonzero(counts > 0))] -= 1
+            counts[rng.choice(np.flatnonzero(counts < 3))] += 1
+        if counts.max() == 4:
+            continue
+        drawn = int(rng.choice(np.flatnonzero(counts)))
+        action, _ = choose(STRATEGY_GREEDY, params, *self_state(counts, drawn))
+        assert action == reference_greedy(counts)
+
+
 def test_greedy_shangjia_picks_the_most_live_waits():
     """123456789m + 1234p + 5z: 上架 5z (waits 1p/4p, 6 live) rather than 1p (wait 4p... or 2p/5p)."""
     counts = np.zeros(34, dtype=np.int8)

@@ -114,11 +114,25 @@ class ArmRunner:
         """Return the hands of all distinct registered arms together."""
         return sum(self.hands_of(arm) for arm in self.directories)
 
+    def warm_up(self) -> None:
+        """Play one hand in this process so compiled kernels are built (or loaded) once, before workers start.
+
+        On a cold cache this saves each worker from compiling the same kernels in parallel.
+        """
+        from sim import simulate
+        from sim.driver import worker_count
+
+        c = self.config
+        if c.backend == "loky" and worker_count(c.jobs) > 1 and self.directories:
+            arm = next(iter(self.directories))
+            simulate(1, seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats), jobs=1, progress=False)
+
     def run_all(self) -> None:
         """Simulate every registered arm (a rerun into the same folder resumes from finished parts)."""
         from sim import simulate
 
         c = self.config
+        self.warm_up()
         for arm, directory in self.directories.items():
             chunk = c.chunk
             if chunk and arm.session_length and chunk % arm.session_length:

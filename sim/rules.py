@@ -127,6 +127,10 @@ class RulesConfig:
     def __post_init__(self):
         for f in dataclasses.fields(self):
             _check_value(f, getattr(self, f.name))
+        if self.dead_wall_model == "physical" and self.stacks_per_kong == 0 and self.huang_stacks < 8:
+            # up to 16 tail replacements must fit in the 荒 zone, or they would reach front-draw positions
+            raise ValueError(f"rules.stacks_per_kong=0 needs rules.huang_stacks >= 8 with dead_wall_model=physical, "
+                             f"got huang_stacks={self.huang_stacks}")
 
     def pack(self) -> np.ndarray:
         """Return the ``int32[N_RULE_FIELDS]`` rule vector the kernels read (indices: ``sim._rule_layout``)."""

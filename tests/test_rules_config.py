@@ -171,3 +171,11 @@ def test_hydra_dictconfig_resolves():
     cfg = OmegaConf.load(YAML_PATH)
     cfg.houbao_units = 1
     assert resolve_rules(cfg) == RulesConfig(houbao_units=1)
+
+
+def test_physical_wall_without_kong_stacks_needs_a_deep_huang_zone():
+    """With no stack per kong, 16 possible tail replacements must fit inside the 荒 zone (RULES r9–r11)."""
+    with pytest.raises(ValueError, match="stacks_per_kong=0 needs rules.huang_stacks >= 8"):
+        resolve_rules(stacks_per_kong=0)
+    assert resolve_rules(stacks_per_kong=0, huang_stacks=8).huang_stacks == 8
+    assert resolve_rules(stacks_per_kong=0, dead_wall_model="count").stacks_per_kong == 0

@@ -9,6 +9,7 @@ everything else — who may 碰/杠/拾/抢/胡, the 上架 choices, the r27 fil
 kong policy after 上架, the frozen-tile 十三幺 waits — is recomputed here.
 """
 import random
+import re
 from collections import Counter
 
 import numpy as np
@@ -182,6 +183,44 @@ def clumpy_wall(rng, dealer, hand_index):
     return np.array(wall, dtype=np.int8)
 
 
+def ledger_from_log(config, log, dealer):
+    """Plain-Python RULES §1.7–§1.8: (win money, kong money) per seat, recomputed from the hand's event log."""
+    ting = [False] * 4
+    kong, win = [0] * 4, [0] * 4
+    kongs = []  # (declarer, units, bao payer or -1)
+    winner = -1
+    for line in log:
+        words = line.split()
+        if words[0] != "seat":
+            continue
+        seat, verb = int(words[1]), words[2]
+        if verb == "上架":
+            ting[seat] = True
+        elif verb in ("暗杠", "补杠", "明杠"):
+            units = config.angang_units if verb == "暗杠" else config.minggang_units
+            feeder = int(re.findall(r"seat (\d)", line)[1]) if verb == "明杠" else -1
+            bao = feeder if (config.diangang_bao and feeder >= 0 and not ting[feeder]) else -1
+            kongs.append((seat, units, bao))
+        elif verb in ("胡", "自摸", "抢杠胡"):
+            winner = seat
+            feeder = -1 if verb == "自摸" else int(re.findall(r"seat (\d)", line)[1])
+            as_zimo = verb == "自摸" or (verb == "抢杠胡" and config.qianggang_mode == "zimo")
+            for payer in range(4):
+                if payer != seat:
+                    weight = 2 if dealer in (payer, seat) else 1
+                    amount = 2 * weight if as_zimo else weight + (weight if payer == feeder and not ting[feeder] else 0)
+                    win[payer] -= amount
+                    win[seat] += amount
+    if winner >= 0:
+        for declarer, units, bao in kongs:
+            for payer in range(4):
+                if payer != declarer and (bao < 0 or payer == bao):
+                    amount = units * (3 if bao >= 0 else 1)
+                    kong[payer] -= amount
+                    kong[declarer] += amount
+    return win, kong
+
+
 def play_and_compare(config, seed, hand_index, seen_options):
     """Play one hand; assert engine == reference before every decision.
 
@@ -237,17 +276,22 @@ def play_and_compare(config, seed, hand_index, seen_options):
                     if other != seat_index:
                         assert not reference_claim(config, seats[other], other, tile, seat_index, kind), (
                             "a claim the engine did not offer", seed, hand_index, other, game.log[-3:])
+    win, kong = ledger_from_log(config, game.log, dealer)
+    assert game.money["win"] == win and game.money["kong"] == kong, (seed, hand_index, game.log[-4:])
     return checked
 
 
 @pytest.mark.parametrize("overrides, hands", [
     ({}, 60),
-    ({"ting_kong_policy": "still_tenpai", "bugang_only_on_draw": True, "allow_empty_ting": True}, 25),
-    ({"ting_kong_policy": "concealed_only", "qiang_requires_shi": True, "qidui_allow_quad": False}, 25),
-    ({"ting_kong_policy": "none", "allow_shi": False}, 15),
+    ({"ting_kong_policy": "still_tenpai", "bugang_only_on_draw": True, "allow_empty_ting": True,
+      "diangang_bao": True}, 25),
+    ({"ting_kong_policy": "concealed_only", "qiang_requires_shi": True, "qidui_allow_quad": False,
+      "qianggang_mode": "zimo"}, 25),
+    ({"ting_kong_policy": "none", "allow_shi": False, "minggang_units": 2, "angang_units": 3}, 15),
 ])
 def test_engine_legal_actions_match_the_reference(overrides, hands):
-    """RULES §1.3–§1.5 (r14–r36): the engine offers exactly the legal actions the rules allow."""
+    """RULES §1.3–§1.5 (r14–r36): the engine offers exactly the legal actions the rules allow; and
+    RULES §1.7–§1.8 (r44–r46): each hand's win and kong money match the reference recomputed from its log."""
     config = resolve_rules(**overrides)
     seen = Counter()
     checked = sum(play_and_compare(config, 29, i, seen) for i in range(hands))

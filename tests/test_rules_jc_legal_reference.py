@@ -6,7 +6,8 @@ policy that likes 上架, calls and kongs, so locked hands, 十三幺 commitment
 after every face-up discard that opens no window, the reference must agree that nobody could
 answer. Hand shapes come from ``sim.hand.waits`` (checked against its own reference elsewhere);
 everything else — who may 碰/杠/拾/抢/胡, the 上架 choices, the r27 filter, the locked hand, the
-kong policy after 上架, the frozen-tile 十三幺 waits — is recomputed here.
+kong policy after 上架, the frozen-tile 十三幺 waits — is recomputed here. At the end of each hand
+its win money, kong money and 前包 are recomputed from the event log as well.
 """
 import random
 import re
@@ -130,9 +131,12 @@ def reference_claim(config, seat, seat_index, tile, source, window):
     return answers
 
 
-def choose(rng, legal, seat, chases_thirteen):
+def choose(rng, legal, seat, chases_thirteen, follow=None):
     """A seeded policy that reaches every rule path: it wins when it can, likes 上架 and kongs, discards
-    towards tenpai (fewest shanten), and only the seat dealt for it chases 十三幺 with 拾/抢."""
+    towards tenpai (fewest shanten), only the seat dealt for it chases 十三幺 with 拾/抢, and in the
+    first go-around it usually discards ``follow`` (跟庄) when it can."""
+    if follow is not None and f"discard {follow}" in legal and rng.random() < 0.8:
+        return f"discard {follow}"
     call_odds = {"zimo": 0.9, "hu": 0.9, "gang": 0.6, "peng": 0.4,
                  "qiang": 0.9 if chases_thirteen else 0.03, "shi": 0.9 if chases_thirteen else 0.03}
     for wanted, p in call_odds.items():
@@ -178,6 +182,14 @@ def clumpy_wall(rng, dealer, hand_index):
         copies = left.count(k)
         blocks += [[k] * copies] if rng.random() < 0.35 else [[k]] * copies
     rng.shuffle(blocks)
+    if hand_index % 4 == 1:  # the four first front draws are one kind: a chance of 前包 (跟庄)
+        quad = next(i for i, block in enumerate(blocks) if len(block) == 4)
+        blocks.insert(0, blocks.pop(quad))
+        front = [k for block in blocks for k in block]
+        deal_gaps = wall[:52].count(-1)  # empty slots are filled in wall order: the deal, then the front
+        sequence = iter(front[4:4 + deal_gaps] + front[:4] + front[4 + deal_gaps:])
+        wall = [next(sequence) if k < 0 else k for k in wall]
+        return np.array(wall, dtype=np.int8)
     sequence = iter(k for block in blocks for k in block)
     wall = [next(sequence) if k < 0 else k for k in wall]
     return np.array(wall, dtype=np.int8)
@@ -221,6 +233,35 @@ def ledger_from_log(config, log, dealer):
     return win, kong
 
 
+def genzhuang_from_log(config, log, dealer):
+    """Plain-Python RULES §1.9 r47–r49: True when the hand's log shows a 前包 (dealer + three followers)."""
+    if not config.genzhuang:
+        return False
+    first, count, pending = None, 0, False
+    for line in log:
+        words = line.split()
+        if words[0] != "seat" or words[2] in ("draws", "passes"):
+            continue
+        seat, verb = int(words[1]), words[2]
+        if pending:
+            return verb not in ("碰", "明杠", "拾", "抢", "胡")  # a claim on the 4th discard breaks it
+        if verb == "暗杠" and (seat == dealer or not config.genzhuang_angang_breaks):
+            continue
+        if verb == "上架" and config.genzhuang_shangjia_breaks:
+            return False
+        if verb not in ("discards", "上架"):
+            return False
+        tile = words[3]
+        if count == 0 and seat == dealer:
+            first, count = tile, 1
+        elif count and seat == (dealer + count) % 4 and tile == first:
+            count += 1
+        else:
+            return False
+        pending = count == 4
+    return pending
+
+
 def play_and_compare(config, seed, hand_index, seen_options):
     """Play one hand; assert engine == reference before every decision.
 
@@ -253,7 +294,11 @@ def play_and_compare(config, seed, hand_index, seen_options):
         prefix = "ting " if seats[seat_index].ting else ("committed " if seats[seat_index].committed else "")
         seen_options.update({prefix + a.split()[0] for a in legal})
         chases = hand_index % 3 == 0 and seat_index == hand_index % 4
-        action = choose(rng, sorted(legal), seats[seat_index], chases)
+        follow = None
+        if game.phase == "self" and sum(len(r) for r in game.rivers) < 4 and game.front_draws <= 4:
+            dealer_river = game.rivers[dealer]
+            follow = dealer_river[0] if dealer_river else (game.last_drawn if seat_index == dealer else None)
+        action = choose(rng, sorted(legal), seats[seat_index], chases, follow)
         before = game.phase
         if before == "claim":
             answers[seat_index] = action
@@ -276,8 +321,12 @@ def play_and_compare(config, seed, hand_index, seen_options):
                     if other != seat_index:
                         assert not reference_claim(config, seats[other], other, tile, seat_index, kind), (
                             "a claim the engine did not offer", seed, hand_index, other, game.log[-3:])
-    win, kong = ledger_from_log(config, game.log, dealer)
-    assert game.money["win"] == win and game.money["kong"] == kong, (seed, hand_index, game.log[-4:])
+    log = game.log
+    win, kong = ledger_from_log(config, log, dealer)
+    assert game.money["win"] == win and game.money["kong"] == kong, (seed, hand_index, log[-4:])
+    genzhuang = genzhuang_from_log(config, log, dealer)
+    assert game.record()["genzhuang"] == int(genzhuang), (seed, hand_index, log[:12])
+    seen_options["genzhuang"] += genzhuang
     return checked
 
 
@@ -291,7 +340,8 @@ def play_and_compare(config, seed, hand_index, seen_options):
 ])
 def test_engine_legal_actions_match_the_reference(overrides, hands):
     """RULES §1.3–§1.5 (r14–r36): the engine offers exactly the legal actions the rules allow; and
-    RULES §1.7–§1.8 (r44–r46): each hand's win and kong money match the reference recomputed from its log."""
+    RULES §1.7–§1.9 (r44–r49): each hand's win and kong money and its 前包 match the reference
+    recomputed from its log."""
     config = resolve_rules(**overrides)
     seen = Counter()
     checked = sum(play_and_compare(config, 29, i, seen) for i in range(hands))
@@ -300,3 +350,4 @@ def test_engine_legal_actions_match_the_reference(overrides, hands):
         wanted = {"peng", "gang", "shi", "qiang", "angang", "bugang", "shangjia", "ting gang",
                   "committed shangjia", "committed qiang", "committed discard", "ting hu", "ting zimo"}
         assert wanted <= set(seen), wanted - set(seen)
+        assert seen["genzhuang"] > 0  # some hands had a 前包

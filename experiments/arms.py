@@ -18,11 +18,15 @@ from experiments.config import ConfigError, RunConfig, validate_seats
 
 
 def seat_label(spec) -> str:
-    """Return a strategy spec as its ``name{key=value,...}`` string (strings are returned unchanged)."""
+    """Return a strategy spec as its ``name{key=value,...}`` string (strings are returned unchanged).
+
+    Dict specs may nest their parameters (``{name: greedy, params: {pong: never}}``) or not
+    (``{name: greedy, pong: never}``).
+    """
     if isinstance(spec, str):
         return spec
     if isinstance(spec, dict) and "name" in spec:
-        params = spec.get("params") or {}
+        params = dict(spec.get("params") or {k: v for k, v in spec.items() if k not in ("name", "params")})
         if not params:
             return str(spec["name"])
         inner = ",".join(f"{k}={_plain(v)}" for k, v in sorted(params.items()))

@@ -69,6 +69,7 @@ def test_plans_change_only_what_each_study_varies():
 
 def test_seat_labels_of_dict_specs():
     assert seat_label({"name": "greedy", "params": {"pong": "never"}}) == "greedy{pong=never}"
+    assert seat_label({"name": "greedy", "pong": "never"}) == "greedy{pong=never}"
     assert seat_label({"name": "random"}) == "random"
 
 

@@ -6,6 +6,7 @@ fixes the seat's waits and passes the turn, a kong is offered for 抢杠胡 then
 with a tail replacement, 自摸 settles the hand.
 """
 import numpy as np
+import numpy as np
 from numba import njit
 
 from sim._claims import open_claims
@@ -18,20 +19,8 @@ from sim._state import (
     KONG_BU, PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, ST_CURRENT, ST_LAST_DRAWN, ST_LIVE_WAITS,
     ST_PASSED, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_STEPS, ST_TING, ST_TING_TURN, ST_TURNS, ST_WAITS, log_event,
 )
-from sim._ting import count_seen, ting_waits
+from sim._ting import live_copies, ting_waits, visible_counts
 from sim.record import WIN_ZIMO
-
-
-@njit(cache=True)
-def live_wait_copies(hands, frozen, melds, rivers, st, seat, waits):
-    """Return the copies of the kinds in ``waits`` that ``seat`` cannot see (r27 live waits)."""
-    total = 0
-    for k in range(34):
-        if (waits >> k) & 1 == 1:
-            left = 4 - count_seen(hands, frozen, melds, rivers, st, seat, k)
-            if left > 0:
-                total += left
-    return total
 
 
 @njit(cache=True)
@@ -59,7 +48,9 @@ def shangjia(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, ev
     st[ST_WAITS + seat] = waits
     st[ST_TING_TURN + seat] = st[ST_TURNS + seat]
     st[ST_SHANGJIA_TILE + seat] = tile
-    live = live_wait_copies(hands, frozen, melds, rivers, st, seat, waits)
+    seen = np.zeros(34, dtype=np.int8)  # int8[34]: copies the seat sees (once per 上架)
+    visible_counts(hands, frozen, melds, rivers, st, seat, seen)
+    live = live_copies(waits, seen)
     st[ST_LIVE_WAITS + seat] = live
     log_event(events, st, EV_SHANGJIA, seat, tile, live)
     if rule_vec[R_GENZHUANG_SHANGJIA_BREAKS] == 1:

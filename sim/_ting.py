@@ -72,13 +72,7 @@ def raw_waits(rule_vec, tables, hands, frozen, st, seat):
 @njit(cache=True)
 def owned_copies(hands, frozen, melds, seat, kind):
     """Return copies of ``kind`` the seat holds: concealed + frozen + inside its melds."""
-    n = hands[seat, kind] + frozen[seat, kind]
-    code = melds[seat, kind]
-    if code == MELD_PONG:
-        n += 3
-    elif code != 0:
-        n += 4
-    return n
+    return hands[seat, kind] + frozen[seat, kind] + meld_copies_seen(melds[seat, kind], True)
 
 
 @njit(cache=True)
@@ -106,46 +100,30 @@ def win_shape_forms(rule_vec, tables, hands, frozen, st, seat):
 
 
 @njit(cache=True)
-def count_seen(hands, frozen, melds, rivers, st, seat, kind):
-    """Return the copies of ``kind`` the seat can see.
-
-    Seen: own concealed tiles, every frozen tile, every exposed meld (others' 暗杠 are
-    face down and unseen; own ones are seen) and every river.
-    """
-    n = hands[seat, kind]
-    for s in range(4):
-        n += frozen[s, kind]
-        code = melds[s, kind]
-        if code == MELD_PONG:
-            n += 3
-        elif code == MELD_ANGANG:
-            if s == seat:
-                n += 4
-        elif code != 0:
-            n += 4
-        for i in range(st[ST_RIVER_LEN + s]):
-            if rivers[s, i] == kind:
-                n += 1
-    return n
+def meld_copies_seen(code, own):
+    """Return the copies of a meld's kind visible to a seat: 3 for a 碰, 4 for an exposed kong,
+    4 for a 暗杠 only when it is the seat's own (others' 暗杠 lie face down), 0 without a meld."""
+    if code == MELD_PONG:
+        return 3
+    if code == MELD_ANGANG:
+        return 4 if own else 0
+    if code != 0:
+        return 4
+    return 0
 
 
 @njit(cache=True)
 def visible_counts(hands, frozen, melds, rivers, st, seat, out):
-    """Fill ``out`` (int8[34]) with the copies of each kind the seat can see (as ``count_seen``)."""
+    """Fill ``out`` (int8[34]) with the copies of each kind the seat can see; returns nothing.
+
+    Seen: own concealed tiles, every frozen tile, every meld as ``meld_copies_seen`` says,
+    and every river.
+    """
     for k in range(34):
         out[k] = hands[seat, k]
     for s in range(4):
         for k in range(34):
-            n = frozen[s, k]
-            code = melds[s, k]
-            if code == MELD_PONG:
-                n += 3
-            elif code == MELD_ANGANG:
-                if s == seat:
-                    n += 4
-            elif code != 0:
-                n += 4
-            out[k] += n
+            out[k] += frozen[s, k] + meld_copies_seen(melds[s, k], s == seat)
         for i in range(st[ST_RIVER_LEN + s]):
             out[rivers[s, i]] += 1
 

@@ -37,10 +37,14 @@ def run_checked(seats, seed, n_hands, **rules):
 def test_invariants_hold_after_every_action_over_20000_mixed_hands():
     stats, broken = run_checked(["random", "greedy", "random", "greedy"], seed=11, n_hands=12_000)
     assert broken == []
-    stats2, broken2 = run_checked(["greedy"] * 4, seed=12, n_hands=8_000)
+    stats2, broken2 = run_checked(["greedy"] * 4, seed=12, n_hands=4_000)
     assert broken2 == []
-    # the run really exercised wins, 拾/抢 and kongs
-    assert stats[1] + stats2[1] > 10_000 and stats[3] > 1_000 and stats[4] + stats2[4] > 1_000
+    orphans = "thirteen_orphans{min_distinct=6}"
+    stats3, broken3 = run_checked([orphans, "random", orphans, "greedy"], seed=13, n_hands=4_000)
+    assert broken3 == []
+    # the runs really exercised wins, 拾/抢, kongs and 十三幺 wins holding frozen tiles
+    assert stats[1] + stats2[1] + stats3[1] > 10_000 and stats[3] > 1_000 and stats[4] + stats2[4] > 1_000
+    assert stats3[2] > 20
 
 
 @pytest.mark.parametrize("rules", [

@@ -131,6 +131,7 @@ def thirteen_orphans(summary: pl.DataFrame, path: Path) -> Path | None:
     right.set_ylabel("chase - greedy, seat 0 (base stakes per hand)")
     right.set_title("Paired gain of chasing (same walls)")
     for axis in (left, right):
+        axis.set_xticks(sorted(completion["k"].unique().to_list()))
         axis.set_xlabel("distinct terminal/honour kinds dealt to seat 0 (k)")
         axis.legend(fontsize=8)
     return _save(fig, path)
@@ -138,10 +139,10 @@ def thirteen_orphans(summary: pl.DataFrame, path: Path) -> Path | None:
 
 def early_ting(summary: pl.DataFrame, path: Path) -> Path | None:
     """Draw the paired differences selective − early against the live-wait threshold."""
-    panels = (("diff_mean_result", "result (base stakes per hand)", 1),
-              ("diff_win_rate", "win rate (percentage points)", 100),
-              ("diff_dianpao_paid", "dianpao money paid (base stakes per hand)", 1),
-              ("diff_ting_turn", "shangjia turn (own turns)", 1))
+    panels = (("diff_mean_result", "base stakes per hand", 1),
+              ("diff_win_rate", "percentage points", 100),
+              ("diff_dianpao_paid", "base stakes paid per hand", 1),
+              ("diff_ting_turn", "own turns (shangjia turn)", 1))
     if _rows(summary, "early_ting", panels[0][0]).is_empty():
         return None
     fig, axes = plt.subplots(2, 2, figsize=(10, 7))
@@ -151,8 +152,10 @@ def early_ting(summary: pl.DataFrame, path: Path) -> Path | None:
         ).sort("t")
         axis.errorbar(rows["t"], rows["estimate"] * scale, yerr=_yerr(rows, scale), marker="o", capsize=3)
         axis.axhline(0, color="black", lw=0.6)
+        axis.set_xticks(rows["t"].to_list())
         axis.set_xlabel("selective_ting min_live_waits (t)")
-        axis.set_ylabel(f"selective - early: {unit}")
+        axis.set_ylabel(unit, fontsize=9)
+        axis.set_title(f"selective - early: {name.removeprefix('diff_').replace('_', ' ')}", fontsize=10)
     fig.suptitle("Cost of declaring ready (shangjia) at the first tenpai, seat 0, paired")
     return _save(fig, path)
 

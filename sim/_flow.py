@@ -4,7 +4,6 @@ Every function mutates the flat state arrays documented in sim._state and return
 nothing unless stated. Payment arithmetic lives in sim._scoring (RULES §1.7–§1.9);
 this module only decides when it is called and keeps the kong ledger (void on 荒庄, r45).
 """
-import numpy as np
 from numba import njit
 
 from sim._rule_layout import (

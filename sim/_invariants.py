@@ -13,14 +13,14 @@ from sim._deal import start_hand
 from sim._legal import legal_claim, legal_self
 from sim._rule_layout import R_DEAD_WALL_MODEL, R_HUANG_STACKS, R_MULTI_RON, R_STACKS_PER_KONG
 from sim._state import (
-    ACT_DISCARD, ACT_SHANGJIA, MELD_MINGGANG, MELD_PONG, N_ACTIONS, PHASE_CLAIM, PHASE_OVER, PHASE_SELF,
+    ACT_SHANGJIA, MELD_MINGGANG, MELD_PONG, N_ACTIONS, PHASE_CLAIM, PHASE_OVER, PHASE_SELF,
     PEND_DISCARD, ST_COMMITTED, ST_CURRENT, ST_PENDING_FROM, ST_PENDING_KIND, ST_FRONT_DRAWS, ST_KONGS, ST_N_FROZEN, ST_N_MELDS, ST_PHASE, ST_PONGS,
     ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_TING, ST_WAITS, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
     new_state,
 )
 from sim._ting import win_shape_forms
 from sim._turn import seat_to_act, seed_seats
-from sim.record import SHAPE_SHISANYAO, WIN_DIANHU
+from sim.record import WIN_DIANHU
 from sim.wall import draw_dealer, fill_wall
 from strategies.dispatch import choose_action
 

@@ -14,7 +14,6 @@ Parameters (``params`` row, float64[8]): [0] pong mode (0 = improves, 1 = always
 """
 from numba import njit
 
-import numpy as np
 from sim._hand_kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, shanten_k, shanten_mask_k, shanten_regular_k
 from sim._rule_layout import R_QIDUI_ALLOW_QUAD
 from sim._state import (

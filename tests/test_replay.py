@@ -1,5 +1,4 @@
 """replay() and Game agree with the batch kernel (issue 3 items 3–4)."""
-import numpy as np
 import pytest
 
 import sim

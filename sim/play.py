@@ -30,7 +30,7 @@ def play_chunk(rules, seats, seed: int, first_hand: int, n_hands: int, session_l
         )
     rules_config = resolve_rules(rules)
     ids, params = seat_arrays(resolve_seats(seats))
-    out = np.zeros((n_hands, N_KERNEL_COLUMNS), dtype=np.int32)
+    out = np.zeros((n_hands, N_KERNEL_COLUMNS), dtype=np.int32)  # one record row per hand
     play_hands(rules_config.pack(), get_tables(), ids, params, int(seed), int(first_hand), int(n_hands),
                int(session_length), out)
     return out

@@ -47,8 +47,8 @@ def stacked_wall(hands: Mapping[int, str] | Sequence[str] | None = None, draws: 
         hands = {}
     if not isinstance(hands, Mapping):
         hands = dict(enumerate(hands))
-    wall = np.full(WALL_SIZE, -1, dtype=np.int16)
-    used = np.zeros(N_KINDS, dtype=np.int64)
+    wall = np.full(WALL_SIZE, -1, dtype=np.int16)  # int16[136]: kind per wall position, -1 = not placed yet
+    used = np.zeros(N_KINDS, dtype=np.int64)  # int64[34]: copies of each kind placed so far
 
     def place(position: int, kind: int, what: str) -> None:
         used[kind] += 1

@@ -6,7 +6,6 @@ fixes the seat's waits and passes the turn, a kong is offered for 抢杠胡 then
 with a tail replacement, 自摸 settles the hand.
 """
 import numpy as np
-import numpy as np
 from numba import njit
 
 from sim._claims import open_claims

@@ -22,7 +22,7 @@ UNITS = {"rate": "%", "share": "%", "turn": "turns", "tenure_hands": "hands", "p
 
 def unit_of(name: str) -> str:
     """Return the display unit of a statistic: '%' for rates/shares, else 底注, turns, hands or kinds."""
-    if name.endswith("_rate") or name.endswith("_share"):
+    if name.endswith("_share") or name.endswith("_rate") or "_rate_" in name:
         return "%"
     for key, unit in UNITS.items():
         if name.endswith(key):

@@ -140,12 +140,14 @@ def test_tables_format_rates_in_percent_and_money_in_base_stakes():
     rows = stats.summary_frame([stats.Estimate(0.1234, 0.01, 0.1, 0.15, 10).row("s", "huang_rate", "all"),
                                 stats.Estimate(-0.5, 0.1, -0.7, -0.3, 10).row("s", "result_total", "dealer"),
                                 stats.Estimate(0.02, 0.01, 0.0, 0.04, 10).row("s", "diff_win_rate", "t=3"),
-                                stats.Estimate(9.0, math.nan, math.nan, math.nan, 3).row("s", "pays_from_k", "x")])
+                                stats.Estimate(9.0, math.nan, math.nan, math.nan, 3).row("s", "pays_from_k", "x"),
+                                stats.Estimate(0.05, 0.01, 0.04, 0.06, 10).row("s", "huang_rate_sweep", "y")])
     cells = tables.display_rows(rows)
     assert cells[0][3:6] == ["12.34", "[10.00, 15.00]", "%"]
     assert cells[1][3:6] == ["-0.500", "[-0.700, -0.300]", "底注"]
     assert cells[2][3:6] == ["2.00", "[0.00, 4.00]", "pp"]
     assert cells[3][3:6] == ["9.000", "–", "kinds"]
+    assert cells[4][3:6] == ["5.00", "[4.00, 6.00]", "%"]
 
 
 def test_parse_group_reads_key_value_pairs():

@@ -36,10 +36,10 @@ def number(row: dict | None) -> str:
 
 
 def percent(row: dict | None) -> str:
-    """Return '12.3 % [11.9, 12.7]' for a proportion row, or 'n/a'."""
+    """Return '12.34 % [11.90, 12.70]' for a proportion row, or 'n/a'."""
     if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
         return "n/a"
-    return f"{100 * row['estimate']:.1f} % [{100 * row['ci_low']:.1f}, {100 * row['ci_high']:.1f}]"
+    return f"{100 * row['estimate']:.2f} % [{100 * row['ci_low']:.2f}, {100 * row['ci_high']:.2f}]"
 
 
 def _sign_word(row: dict | None, positive: str, negative: str) -> str:

@@ -10,7 +10,7 @@ from numba import njit
 from sim._hand_kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, complete_forms_k, waits_mask_k
 from sim._rule_layout import R_ALLOW_EMPTY_TING, R_QIDUI_ALLOW_QUAD
 from sim._state import (
-    MELD_ANGANG, MELD_PONG, ST_COMMITTED, ST_N_MELDS, ST_RIVER_LEN, YAOJIU_BITS,
+    MELD_ANGANG, MELD_PONG, ST_COMMITTED, ST_N_FROZEN, ST_N_MELDS, ST_RIVER_LEN, YAOJIU_BITS,
 )
 
 ALL_KINDS_BITS = np.int64((1 << 34) - 1)
@@ -81,7 +81,13 @@ def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
 
     With ``allow_empty_ting`` the raw waits are returned unfiltered. 0 = not tenpai.
     """
-    waits = raw_waits(rule_vec, tables, hands, frozen, st, seat)
+    return drop_owned_waits(rule_vec, hands, frozen, melds, seat, raw_waits(rule_vec, tables, hands, frozen, st, seat))
+
+
+@njit(cache=True)
+def drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits):
+    """Return the int64 ``waits`` of the seat's current hand without the kinds whose 4 copies it
+    holds (r27), or ``waits`` unchanged under ``allow_empty_ting``."""
     if waits == 0 or rule_vec[R_ALLOW_EMPTY_TING] == 1:
         return waits
     for k in range(34):
@@ -117,13 +123,17 @@ def visible_counts(hands, frozen, melds, rivers, st, seat, out):
     """Fill ``out`` (int8[34]) with the copies of each kind the seat can see; returns nothing.
 
     Seen: own concealed tiles, every frozen tile, every meld as ``meld_copies_seen`` says,
-    and every river.
+    and every river. Seats without frozen tiles or melds (per their st counters) are skipped.
     """
     for k in range(34):
         out[k] = hands[seat, k]
     for s in range(4):
-        for k in range(34):
-            out[k] += frozen[s, k] + meld_copies_seen(melds[s, k], s == seat)
+        if st[ST_N_FROZEN + s] > 0:
+            for k in range(34):
+                out[k] += frozen[s, k]
+        if st[ST_N_MELDS + s] > 0:
+            for k in range(34):
+                out[k] += meld_copies_seen(melds[s, k], s == seat)
         for i in range(st[ST_RIVER_LEN + s]):
             out[rivers[s, i]] += 1
 
@@ -138,3 +148,39 @@ def live_copies(mask, seen):
             if left > 0:
                 total += left
     return total
+
+
+@njit(cache=True)
+def live_planes(seen):
+    """Return int64 bitmasks (ones, twos, fours) of the binary digits of each kind's unseen copies
+    max(4 − seen, 0), so ``live_copies_in`` can sum them over a mask without a loop."""
+    ones = np.int64(0)
+    twos = np.int64(0)
+    fours = np.int64(0)
+    for k in range(34):
+        left = 4 - seen[k]
+        if left > 0:
+            bit = np.int64(1) << k
+            if left & 1:
+                ones |= bit
+            if left & 2:
+                twos |= bit
+            if left & 4:
+                fours |= bit
+    return ones, twos, fours
+
+
+@njit(cache=True)
+def count_bits(x):
+    """Return the number of set bits of a non-negative int64 below 2**40."""
+    x = x - ((x >> 1) & 0x5555555555)
+    x = (x & 0x3333333333) + ((x >> 2) & 0x3333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F
+    return (x + (x >> 8) + (x >> 16) + (x >> 24) + (x >> 32)) & 0xFF
+
+
+@njit(cache=True)
+def live_copies_in(mask, planes):
+    """Return ``live_copies(mask, seen)`` from ``planes = live_planes(seen)``: unseen copies summed over ``mask``."""
+    ones, twos, fours = planes
+    return count_bits(mask & ones) + 2 * count_bits(mask & twos) + 4 * count_bits(mask & fours)

@@ -12,15 +12,17 @@ View: reads only its seat's concealed hand and melds, and what the seat can see
 Parameters (``params`` row, float64[8]): [0] pong mode (0 = improves, 1 = always,
 2 = never); [1] kong (1 = when shanten does not rise, 0 = never).
 """
+import numpy as np
 from numba import njit
 
+from sim._discard_scan import least_discards_k
 from sim._hand_kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, shanten_k, shanten_mask_k, shanten_regular_k
 from sim._rule_layout import R_QIDUI_ALLOW_QUAD
 from sim._state import (
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
-    ACT_ZIMO, ST_LAST_DRAWN, ST_N_MELDS, ST_TING, is_yaojiu,
+    ACT_ZIMO, ST_COMMITTED, ST_LAST_DRAWN, ST_N_MELDS, ST_TING, is_yaojiu,
 )
-from sim._ting import live_copies, seat_forms, ting_waits, visible_counts
+from sim._ting import drop_owned_waits, live_copies_in, live_planes, seat_forms, ting_waits, visible_counts
 
 PONG_IMPROVES = 0
 PONG_ALWAYS = 1
@@ -102,32 +104,37 @@ def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
         if kong >= 0:
             return kong
     visible_counts(hands, frozen, melds, rivers, st, seat, seen)
-    forms = prune_forms(hands[seat], n_melds, forms, tables)
-    best_shanten = 99
+    planes = live_planes(seen)
+    candidates = np.int64(0)  # legal discards, bit per kind
+    for t in range(34):
+        if mask[ACT_DISCARD + t]:
+            candidates |= np.int64(1) << t
+    after_shanten = np.empty(34, np.int8)  # [kind] shanten once it is discarded (candidates only)
+    after_useful = np.empty(34, np.int64)  # [kind] its useful kinds, for the least-shanten discards only
+    best_shanten = least_discards_k(hands[seat], n_melds, allow_quad, forms, tables, candidates,
+                                    after_shanten, after_useful)
     best_live = -1
     best_tile = -1
-    for t in range(34):  # one pass: shanten and useful kinds together (cheaper than two passes when ties abound)
-        if not mask[ACT_DISCARD + t]:
-            continue
-        hands[seat, t] -= 1
-        s, useful = shanten_mask_k(hands[seat], n_melds, allow_quad, forms, tables)
-        hands[seat, t] += 1
-        if s > best_shanten:
-            continue
-        live = live_copies(useful, seen)
-        if s < best_shanten or live > best_live:
-            best_shanten = s
-            best_live = live
-            best_tile = t
+    for t in range(34):  # the first least-shanten discard with the most live useful copies
+        if (candidates >> t) & 1 == 1 and after_shanten[t] == best_shanten:
+            live = live_copies_in(after_useful[t], planes)
+            if live > best_live:
+                best_live = live
+                best_tile = t
     if best_shanten == 0:
+        committed = st[ST_COMMITTED + seat] == 1
         best_waits = -1
         best_ting = -1
         for t in range(34):
             if mask[ACT_SHANGJIA + t]:
                 hands[seat, t] -= 1
-                waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+                if not committed and (candidates >> t) & 1 == 1:  # the scan's useful kinds of a tenpai discard are its waits
+                    raw = after_useful[t] if after_shanten[t] == 0 else np.int64(0)
+                    waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, raw)
+                else:
+                    waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
                 hands[seat, t] += 1
-                live = live_copies(waits, seen)
+                live = live_copies_in(waits, planes)
                 if live > best_waits:
                     best_waits = live
                     best_ting = t

@@ -4,8 +4,10 @@
 ``legal_claim`` fills it for one seat answering the open claim window. Both return the
 number of real options (in a claim window ``ACT_PASS`` is always set and not counted).
 """
+import numpy as np
 from numba import njit
 
+from sim._discard_scan import least_discards_k
 from sim._hand_kernel import FORM_SHISANYAO, shanten_k
 from sim._rule_layout import (
     R_ALLOW_QIANG, R_ALLOW_SHI, R_BUGANG_ONLY_ON_DRAW, R_GUO_HU, R_QIANG_REQUIRES_SHI,
@@ -18,7 +20,7 @@ from sim._state import (
     ST_LAST_DRAWN, ST_N_MELDS, ST_N_SHI, ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE,
     ST_QIANG_USED, ST_TING, ST_WAITS, is_yaojiu,
 )
-from sim._ting import seat_forms, ting_waits, win_shape_forms
+from sim._ting import drop_owned_waits, seat_forms, ting_waits, win_shape_forms
 
 POLICY_SAME_WAITS = 0
 POLICY_STILL_TENPAI = 1
@@ -84,6 +86,28 @@ def can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
 
 
 @njit(cache=True)
+def mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
+    """Set ACT_SHANGJIA + t in ``mask`` for each discard t of a seat not committed to 十三幺 that leaves
+    上架 waits (``ting_waits`` non-zero), from one discard scan; returns how many were set."""
+    after_shanten = np.empty(34, np.int8)  # [kind] shanten once it is discarded
+    after_useful = np.empty(34, np.int64)  # [kind] its useful kinds (= raw waits when that shanten is 0)
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    held = np.int64((1 << 34) - 1)
+    least_discards_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables, held,
+                     after_shanten, after_useful)
+    n = 0
+    for t in range(34):
+        if after_shanten[t] == 0:
+            hands[seat, t] -= 1
+            waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, after_useful[t])
+            hands[seat, t] += 1
+            if waits != 0:
+                mask[ACT_SHANGJIA + t] = True
+                n += 1
+    return n
+
+
+@njit(cache=True)
 def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
     """Fill ``mask`` (bool[N_ACTIONS]) with the current seat's self-phase actions; returns their count."""
     mask[:] = False
@@ -115,14 +139,17 @@ def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
             mask[ACT_DISCARD + t] = True
             n += 1
     if can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
-        for t in range(34):
-            if hands[seat, t] > 0:
-                hands[seat, t] -= 1
-                waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
-                hands[seat, t] += 1
-                if waits != 0:
-                    mask[ACT_SHANGJIA + t] = True
-                    n += 1
+        if st[ST_COMMITTED + seat] == 1:
+            for t in range(34):
+                if hands[seat, t] > 0:
+                    hands[seat, t] -= 1
+                    waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+                    hands[seat, t] += 1
+                    if waits != 0:
+                        mask[ACT_SHANGJIA + t] = True
+                        n += 1
+        else:
+            n += mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
     if last >= 0 and st[ST_COMMITTED + seat] == 0:
         only_drawn = rule_vec[R_BUGANG_ONLY_ON_DRAW] == 1
         for t in range(34):

@@ -12,34 +12,13 @@ from numba import njit
 
 from sim._hand_kernel import (
     DIST_SHIFT, FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, NO_DISTANCE, RANK_BITS, YAOJIU_KINDS, _combine,
-    _distances, _honor_index, _qidui_counts, _qidui_distance, _suit_index, _whole_distance,
+    _honor_index, _qidui_distance, _row_distances, _suit_index, _whole_distance,
 )
 
 NOT_HELD = -1       # out_shanten entry of a kind that was not scanned (not held, or not a candidate)
 ALL_KINDS = np.int64((1 << 34) - 1)
 YAOJIU_MASK = np.int64(sum(1 << k for k in YAOJIU_KINDS))
 POWERS_OF_5 = (1, 5, 25, 125, 625, 3125, 15625, 78125, 390625)  # table-index step of one tile of rank r
-
-
-@njit(cache=True, inline='always')
-def _count_bitmasks(counts):
-    """Return int64 bitmasks (zeros, ones, twos, threes) of the kinds held 0, 1, 2 and 3 times."""
-    zeros = np.int64(0)
-    ones = np.int64(0)
-    twos = np.int64(0)
-    threes = np.int64(0)
-    for k in range(34):
-        c = counts[k]
-        bit = np.int64(1) << k
-        if c == 0:
-            zeros |= bit
-        elif c == 1:
-            ones |= bit
-        elif c == 2:
-            twos |= bit
-        elif c == 3:
-            threes |= bit
-    return zeros, ones, twos, threes
 
 
 @njit(cache=True, inline='always')
@@ -95,8 +74,8 @@ def _shisanyao_after(distinct, yaojiu_pairs, kind, held, bitmasks):
 
 
 @njit(cache=True, inline='always')
-def _tight_ranks(row, base, pair, total, target):
-    """Return the int64 useful kinds of one component (table ``row``, first kind ``base``) over the
+def _tight_ranks(table, j, base, pair, total, target):
+    """Return the int64 useful kinds of one component (row ``j`` of ``table``, first kind ``base``) over the
     splits of ``total`` (sets*2+pair) between it and ``pair`` (combined distances of two other
     components) whose distance equals ``target``, the optimum of the three for ``total``.
 
@@ -105,21 +84,21 @@ def _tight_ranks(row, base, pair, total, target):
     mask = np.int64(0)
     step = 1 if total & 1 else 2
     for column in range(0, total + 1, step):
-        entry = row[column]
+        entry = table[j, column]
         reaches = (entry >> DIST_SHIFT) + pair[total - column] == target
         mask |= np.int64(entry & RANK_BITS) * reaches
     return mask << base
 
 
 @njit(cache=True, inline='always')
-def _scan_component(counts, table, index, base, n_ranks, others, row_a, base_a, pair_a, row_b, base_b, pair_b,
-                    row_c, base_c, pair_c, sets, candidates, want_mask, only_least, least, special, out_shanten,
-                    out_mask, rest_useful):
+def _scan_component(counts, table, index, base, n_ranks, others, table_a, row_a, base_a, pair_a,
+                    table_b, row_b, base_b, pair_b, table_c, row_c, base_c, pair_c, sets, candidates, want_mask,
+                    only_least, least, special, out_shanten, out_mask, rest_useful):
     """Scan the discards of one component (first kind ``base``, ``n_ranks`` ranks, table row
     ``index``); returns the updated least shanten.
 
-    ``others`` are the combined distances of the three other components; ``row_x``/``base_x``
-    are the table row and first kind of each of them, ``pair_x`` the combined distances of the
+    ``others`` are the combined distances of the three other components; ``table_x``/``row_x``/
+    ``base_x`` are the table, row index and first kind of each of them, ``pair_x`` the combined distances of the
     two components other than x and this one. ``sets`` < 0 leaves the regular form out.
     ``special`` = (七对 on, 十三幺 on, allow_quad, the four count bitmasks, pairs, singles,
     distinct 幺九/字 kinds, 幺九/字 pairs) of the whole hand. Pass 1 (``want_mask`` False) fills
@@ -146,17 +125,17 @@ def _scan_component(counts, table, index, base, n_ranks, others, row_a, base_a, 
         best = NO_DISTANCE
         mask = np.int64(0)
         if sets >= 0:
-            row = table[index - POWERS_OF_5[r]]
-            best = _whole_distance(_distances(row), others, sets)
+            row = index - POWERS_OF_5[r]
+            best = _whole_distance(_row_distances(table, row), others, sets)
             if want_mask:  # useful: tight columns of the new row, and the rest's useful kinds at what it is left
                 for i in range(last + 1):
-                    entry = row[i]
+                    entry = table[row, i]
                     m = last - i
                     if (entry >> DIST_SHIFT) + others[m] == best:
                         if (rest_ready >> m) & 1 == 0:
-                            rest_useful[m] = (_tight_ranks(row_a, base_a, pair_a, m, others[m])
-                                              | _tight_ranks(row_b, base_b, pair_b, m, others[m])
-                                              | _tight_ranks(row_c, base_c, pair_c, m, others[m]))
+                            rest_useful[m] = (_tight_ranks(table_a, row_a, base_a, pair_a, m, others[m])
+                                              | _tight_ranks(table_b, row_b, base_b, pair_b, m, others[m])
+                                              | _tight_ranks(table_c, row_c, base_c, pair_c, m, others[m]))
                             rest_ready |= 1 << m
                         mask |= (np.int64(entry & RANK_BITS) << base) | rest_useful[m]
             best -= 1
@@ -188,20 +167,45 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
     (0 for the others). Kinds not scanned get NOT_HELD and mask 0. Returns NO_DISTANCE when
     no kind was scanned.
     """
-    suits, honors = tables
+    suits = tables[0]
+    honors = tables[1]
     i_m, i_p, i_s, i_z = _suit_index(counts, 0), _suit_index(counts, 9), _suit_index(counts, 18), _honor_index(counts)
-    row_m, row_p, row_s, row_z = suits[i_m], suits[i_p], suits[i_s], honors[i_z]
-    dm, dp, ds, dz = _distances(row_m), _distances(row_p), _distances(row_s), _distances(row_z)
+    dm, dp = _row_distances(suits, i_m), _row_distances(suits, i_p)
+    ds, dz = _row_distances(suits, i_s), _row_distances(honors, i_z)
     mp, ms, mz = _combine(dm, dp), _combine(dm, ds), _combine(dm, dz)
     ps, pz, sz = _combine(dp, ds), _combine(dp, dz), _combine(ds, dz)
     sets = 4 - melds if forms & FORM_REGULAR != 0 else -1
-    zeros, ones, twos, threes = _count_bitmasks(counts)
-    n_pairs, n_singles = _qidui_counts(counts, allow_quad)
+    zeros = np.int64(0)
+    ones = np.int64(0)
+    twos = np.int64(0)
+    threes = np.int64(0)
+    n_pairs = 0
+    n_singles = 0
     distinct = 0
     yaojiu_pairs = 0
-    for k in YAOJIU_KINDS:
-        distinct += 1 if counts[k] >= 1 else 0
-        yaojiu_pairs += 1 if counts[k] >= 2 else 0
+    if melds == 0 and forms & (FORM_QIDUI | FORM_SHISANYAO) != 0:  # count bitmasks, 七对 and 十三幺 tallies
+        for k in range(34):
+            c = counts[k]
+            bit = np.int64(1) << k
+            if c == 0:
+                zeros |= bit
+                continue
+            if c == 1:
+                ones |= bit
+            elif c == 2:
+                twos |= bit
+            elif c == 3:
+                threes |= bit
+            if allow_quad:
+                n_pairs += c >> 1
+                n_singles += c & 1
+            elif c >= 2:
+                n_pairs += 1
+            else:
+                n_singles += 1
+            if (YAOJIU_MASK >> k) & 1 == 1:
+                distinct += 1
+                yaojiu_pairs += 1 if c >= 2 else 0
     special = (melds == 0 and forms & FORM_QIDUI != 0, melds == 0 and forms & FORM_SHISANYAO != 0, allow_quad,
                zeros, ones, twos, threes, n_pairs, n_singles, distinct, yaojiu_pairs)
     least = NO_DISTANCE
@@ -209,17 +213,17 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
     for want_mask in (False, True):
         if not want_mask and not only_least:
             continue  # every mask is wanted: one pass fills both
-        least = _scan_component(counts, suits, i_m, 0, 9, _combine(dp, sz), row_p, 9, sz, row_s, 18, pz,
-                                row_z, 27, ps, sets, candidates, want_mask, only_least, least, special,
+        least = _scan_component(counts, suits, i_m, 0, 9, _combine(dp, sz), suits, i_p, 9, sz, suits, i_s, 18, pz,
+                                honors, i_z, 27, ps, sets, candidates, want_mask, only_least, least, special,
                                 out_shanten, out_mask, rest_useful)
-        least = _scan_component(counts, suits, i_p, 9, 9, _combine(dm, sz), row_m, 0, sz, row_s, 18, mz,
-                                row_z, 27, ms, sets, candidates, want_mask, only_least, least, special,
+        least = _scan_component(counts, suits, i_p, 9, 9, _combine(dm, sz), suits, i_m, 0, sz, suits, i_s, 18, mz,
+                                honors, i_z, 27, ms, sets, candidates, want_mask, only_least, least, special,
                                 out_shanten, out_mask, rest_useful)
-        least = _scan_component(counts, suits, i_s, 18, 9, _combine(mp, dz), row_m, 0, pz, row_p, 9, mz,
-                                row_z, 27, mp, sets, candidates, want_mask, only_least, least, special,
+        least = _scan_component(counts, suits, i_s, 18, 9, _combine(mp, dz), suits, i_m, 0, pz, suits, i_p, 9, mz,
+                                honors, i_z, 27, mp, sets, candidates, want_mask, only_least, least, special,
                                 out_shanten, out_mask, rest_useful)
-        least = _scan_component(counts, honors, i_z, 27, 7, _combine(mp, ds), row_m, 0, ps, row_p, 9, ms,
-                                row_s, 18, mp, sets, candidates, want_mask, only_least, least, special,
+        least = _scan_component(counts, honors, i_z, 27, 7, _combine(mp, ds), suits, i_m, 0, ps, suits, i_p, 9, ms,
+                                suits, i_s, 18, mp, sets, candidates, want_mask, only_least, least, special,
                                 out_shanten, out_mask, rest_useful)
     return least
 

@@ -48,6 +48,27 @@ def _distances(row):
 
 
 @njit(cache=True)
+def _row_distances(table, index):
+    """Return the 10 distances of row ``index`` of a packed table, as a tuple (no row view is made)."""
+    return (table[index, 0] >> DIST_SHIFT, table[index, 1] >> DIST_SHIFT, table[index, 2] >> DIST_SHIFT,
+            table[index, 3] >> DIST_SHIFT, table[index, 4] >> DIST_SHIFT, table[index, 5] >> DIST_SHIFT,
+            table[index, 6] >> DIST_SHIFT, table[index, 7] >> DIST_SHIFT, table[index, 8] >> DIST_SHIFT,
+            table[index, 9] >> DIST_SHIFT)
+
+
+@njit(cache=True)
+def _component_mask_at(table, index, shift, others, sets, best):
+    """Return ``_component_mask`` of row ``index`` of a packed table (no row view is made)."""
+    mask = np.int64(0)
+    last = 2 * sets + 1
+    for column in range(last + 1):
+        entry = table[index, column]
+        reaches = (entry >> DIST_SHIFT) + others[last - column] == best
+        mask |= np.int64(entry & RANK_BITS) * reaches
+    return mask << shift
+
+
+@njit(cache=True)
 def _combine(a, b):
     """Return the 10 distances of two components together (tuples indexed sets*2+pair).
 
@@ -116,9 +137,9 @@ def _rows(counts, tables):
 @njit(cache=True)
 def shanten_regular_k(counts, melds, tables):
     """Return the regular-form shanten (-1 = complete) with ``melds`` fixed melds."""
-    row_m, row_p, row_s, row_z = _rows(counts, tables)
-    mp = _combine(_distances(row_m), _distances(row_p))
-    sz = _combine(_distances(row_s), _distances(row_z))
+    suits = tables[0]
+    mp = _combine(_row_distances(suits, _suit_index(counts, 0)), _row_distances(suits, _suit_index(counts, 9)))
+    sz = _combine(_row_distances(suits, _suit_index(counts, 18)), _row_distances(tables[1], _honor_index(counts)))
     best = _whole_distance(mp, sz, 4 - melds)
     return best - 1
 
@@ -130,19 +151,21 @@ def regular_shanten_mask_k(counts, melds, tables):
     A kind is useful when its rank is useful in its component for some allocation of sets and
     pair that reaches the optimum; each component is checked against the other three combined.
     """
-    row_m, row_p, row_s, row_z = _rows(counts, tables)
-    dist_m = _distances(row_m)
-    dist_p = _distances(row_p)
-    dist_s = _distances(row_s)
-    dist_z = _distances(row_z)
+    suits = tables[0]
+    honors = tables[1]
+    i_m, i_p, i_s, i_z = _suit_index(counts, 0), _suit_index(counts, 9), _suit_index(counts, 18), _honor_index(counts)
+    dist_m = _row_distances(suits, i_m)
+    dist_p = _row_distances(suits, i_p)
+    dist_s = _row_distances(suits, i_s)
+    dist_z = _row_distances(honors, i_z)
     mp = _combine(dist_m, dist_p)
     sz = _combine(dist_s, dist_z)
     sets = 4 - melds
     best = _whole_distance(mp, sz, sets)
-    mask = _component_mask(row_m, 0, _combine(dist_p, sz), sets, best)
-    mask |= _component_mask(row_p, 9, _combine(dist_m, sz), sets, best)
-    mask |= _component_mask(row_s, 18, _combine(mp, dist_z), sets, best)
-    mask |= _component_mask(row_z, 27, _combine(mp, dist_s), sets, best)
+    mask = _component_mask_at(suits, i_m, 0, _combine(dist_p, sz), sets, best)
+    mask |= _component_mask_at(suits, i_p, 9, _combine(dist_m, sz), sets, best)
+    mask |= _component_mask_at(suits, i_s, 18, _combine(mp, dist_z), sets, best)
+    mask |= _component_mask_at(honors, i_z, 27, _combine(mp, dist_s), sets, best)
     return best - 1, mask
 
 

@@ -128,7 +128,7 @@ def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
         for t in range(34):
             if mask[ACT_SHANGJIA + t]:
                 hands[seat, t] -= 1
-                if not committed and (candidates >> t) & 1 == 1:  # the scan's useful kinds of a tenpai discard are its waits
+                if not committed and (candidates >> t) & 1 == 1:  # a tenpai discard: its useful kinds = waits
                     raw = after_useful[t] if after_shanten[t] == 0 else np.int64(0)
                     waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, raw)
                 else:

@@ -22,7 +22,7 @@ from sim._state import (
 from sim.record import WIN_DIANHU, WIN_QIANGGANG
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def claim_priority(action):
     """Return the priority of a claim answer: 胡 4 > 抢 3 > 拾 2 > 杠 = 碰 1 > pass 0."""
     if action == ACT_HU:
@@ -36,7 +36,7 @@ def claim_priority(action):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def open_claims(rule_vec, tables, hands, frozen, melds, st, kind, tile, source):
     """Offer ``tile`` from ``source`` to the other seats; returns True when a window opened
     (some seat has a real option), False when nobody can answer."""
@@ -54,7 +54,7 @@ def open_claims(rule_vec, tables, hands, frozen, melds, st, kind, tile, source):
     return any_open
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def claim_to_act(st):
     """Return the next seat (turn order after the source) still to answer the window, -1 = none."""
     source = st[ST_PENDING_FROM]
@@ -65,7 +65,7 @@ def claim_to_act(st):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def take_from_river(rivers, st, source):
     """Remove the claimed discard (the last tile) from ``source``'s river."""
     st[ST_RIVER_LEN + source] -= 1

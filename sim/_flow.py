@@ -24,7 +24,7 @@ from sim.record import SHAPE_QIDUI, SHAPE_REGULAR, SHAPE_SHISANYAO
 from sim.wall import front_draw_allowed, front_position, tail_position
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def begin_turn(st, seat, drawn):
     """Start ``seat``'s self phase; ``drawn`` = kind just drawn, -1 after a call (no draw, r15)."""
     st[ST_CURRENT] = seat
@@ -102,7 +102,7 @@ def settle_one_win(rule_vec, tables, hands, frozen, st, money, winner, feeder, w
     return shape
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def record_win(st, winner, feeder, win_kind, shape, tile):
     """Write the win fields of ``st`` and end the hand."""
     st[ST_WINNER] = winner
@@ -113,14 +113,14 @@ def record_win(st, winner, feeder, win_kind, shape, tile):
     st[ST_PHASE] = PHASE_OVER
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def gz_break(st):
     """Mark 前包 impossible for this hand (r48)."""
     if st[ST_GZ_STATE] == 0:
         st[ST_GZ_STATE] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def gz_follow(st, seat, tile):
     """Count a first-go-around tile put out by ``seat`` for 前包 (r47); breaks on any mismatch."""
     if st[ST_GZ_STATE] != 0:

@@ -68,7 +68,7 @@ def keeps_waits_discard(rule_vec, tables, hands, frozen, melds, st, seat, tile):
     return waits == st[ST_WAITS + seat]
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
     """Return False when no discard can leave tenpai (a cheap filter before trying each one)."""
     if st[ST_COMMITTED + seat] == 1:  # 十三幺 shanten of concealed + frozen tiles must be <= 0
@@ -162,7 +162,7 @@ def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def can_win_on(rule_vec, tables, hands, frozen, st, seat, tile):
     """Return True when ``seat`` may 胡 the offered ``tile`` (上架 r22, fixed waits r26, 过胡 A36)."""
     if st[ST_TING + seat] == 0 or (st[ST_WAITS + seat] >> tile) & 1 == 0:
@@ -201,7 +201,7 @@ CLAIM_BIT_GANG = 8
 CLAIM_BIT_PENG = 16
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def claim_options(rule_vec, tables, hands, frozen, melds, st, seat):
     """Return the CLAIM_BIT_* set of ``seat``'s real answers to the open window (0 = pass only)."""
     source = st[ST_PENDING_FROM]

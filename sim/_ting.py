@@ -16,7 +16,7 @@ from sim._state import (
 ALL_KINDS_BITS = np.int64((1 << 34) - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def seat_forms(st, seat):
     """Return the FORM_* bitmask the seat may still complete (committed: 十三幺 only; melds: regular only)."""
     if st[ST_COMMITTED + seat] == 1:
@@ -69,7 +69,7 @@ def raw_waits(rule_vec, tables, hands, frozen, st, seat):
     return waits_mask_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def owned_copies(hands, frozen, melds, seat, kind):
     """Return copies of ``kind`` the seat holds: concealed + frozen + inside its melds."""
     return hands[seat, kind] + frozen[seat, kind] + meld_copies_seen(melds[seat, kind], True)
@@ -105,7 +105,7 @@ def win_shape_forms(rule_vec, tables, hands, frozen, st, seat):
     return complete_forms_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, tables) & seat_forms(st, seat)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def meld_copies_seen(code, own):
     """Return the copies of a meld's kind visible to a seat: 3 for a 碰, 4 for an exposed kong,
     4 for a 暗杠 only when it is the seat's own (others' 暗杠 lie face down), 0 without a meld."""
@@ -138,7 +138,7 @@ def visible_counts(hands, frozen, melds, rivers, st, seat, out):
             out[rivers[s, i]] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def live_copies(mask, seen):
     """Return the number of unseen copies (4 − seen) summed over the kinds in ``mask``."""
     total = 0
@@ -170,7 +170,7 @@ def live_planes(seen):
     return ones, twos, fours
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def count_bits(x):
     """Return the number of set bits of a non-negative int64 below 2**40."""
     x = x - ((x >> 1) & 0x5555555555)
@@ -179,7 +179,7 @@ def count_bits(x):
     return (x + (x >> 8) + (x >> 16) + (x >> 24) + (x >> 32)) & 0xFF
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def live_copies_in(mask, planes):
     """Return ``live_copies(mask, seen)`` from ``planes = live_planes(seen)``: unseen copies summed over ``mask``."""
     ones, twos, fours = planes

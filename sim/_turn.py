@@ -19,7 +19,7 @@ from strategies.dispatch import choose_action
 MAX_STEPS = 2000  # far above any real hand; a guard against a rules bug looping forever
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def seat_to_act(st):
     """Return the seat whose decision is due (the current seat, or the next claimant), -1 when over."""
     if st[ST_PHASE] == PHASE_OVER:

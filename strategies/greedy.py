@@ -50,7 +50,7 @@ def prune_forms(counts, n_melds, forms, tables):
     return forms
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def any_kong(mask):
     """Return True when some 暗杠/补杠 is legal."""
     for a in range(ACT_ANGANG, ACT_ZIMO):

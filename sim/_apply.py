@@ -22,7 +22,7 @@ from sim._ting import live_copies, ting_waits, visible_counts
 from sim.record import WIN_ZIMO
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def discard(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, tile):
     """Put ``tile`` face-up in ``seat``'s river and offer it (r19); play moves on if nobody can claim."""
     hands[seat, tile] -= 1

@@ -71,7 +71,7 @@ def take_from_river(rivers, st, source):
     st[ST_RIVER_LEN + source] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events):
     """Apply the winning answer of the closed window, or continue play when all passed."""
     source = st[ST_PENDING_FROM]

@@ -59,7 +59,7 @@ def end_huang(rule_vec, st, money, events):
     log_event(events, st, EV_HUANG, st[ST_DEALER], -1, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def seat_draws(rule_vec, wall, hands, st, money, events, seat):
     """Let ``seat`` make its front draw and start its turn, or end the hand as 荒庄 (r11–r12)."""
     allowed = front_draw_allowed(
@@ -138,7 +138,7 @@ def gz_follow(st, seat, tile):
         gz_break(st)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def gz_settle_if_complete(rule_vec, st, money, events):
     """Pay 前包 once the fourth matching first discard went unclaimed (r47, r50)."""
     if st[ST_GZ_STATE] == 0 and st[ST_GZ_COUNT] == 4:

@@ -150,7 +150,7 @@ def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
     return ACT_DISCARD + best_tile
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def greedy_claim(rule_vec, tables, hands, st, mask, seat, tile, params):
     """Return the greedy answer (ACT_HU / ACT_GANG / ACT_PENG / ACT_PASS) to the offered ``tile``."""
     if mask[ACT_HU]:

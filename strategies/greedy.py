@@ -80,7 +80,7 @@ def greedy_kong(rule_vec, tables, hands, melds, st, mask, seat, base_shanten):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return the greedy self-phase ACT_* for ``seat``; ``seen`` is an int8[34] scratch row."""
     if mask[ACT_ZIMO]:

@@ -71,6 +71,22 @@ def rate(hands: int, jobs: int) -> tuple[float, float]:
     return hands / seconds, seconds
 
 
+def worker_cpu_seconds() -> float:
+    """Return the CPU seconds (user + system) used so far by this process's worker processes (0 without psutil)."""
+    try:
+        import psutil
+    except ImportError:
+        return 0.0
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        try:
+            times = child.cpu_times()
+            total += times.user + times.system
+        except psutil.Error:
+            pass
+    return total
+
+
 def run_child(program: str, args: list[str], env: dict | None = None) -> dict:
     """Run a child Python program and return the JSON dict it prints last."""
     done = subprocess.run([sys.executable, "-c", program, *args], capture_output=True, text=True,
@@ -109,10 +125,18 @@ def main() -> None:
     one, _ = rate(args.one_core_hands, 1)
     print(f"one core: {one:,.0f} hands/s ({args.one_core_hands:,} hands, four greedy)")
     rate(50_000, -1)                     # start the worker processes and load their code
+    cpu_before = worker_cpu_seconds()
     everything, seconds = rate(args.all_core_hands, -1)
+    cpu = worker_cpu_seconds() - cpu_before
     scaling = everything / one
     print(f"all {cores} cores: {everything:,.0f} hands/s; {args.all_core_hands:,} hands in {seconds:.1f} s; "
           f"scaling {scaling:.2f}x (efficiency {scaling / cores:.0%})")
+    if cpu > 0:
+        # on a shared machine the wall-clock scaling also measures other users; hands per worker CPU
+        # second against the one-core rate shows what the parallel run itself costs
+        print(f"  workers used {cpu:.0f} CPU s ({cpu / seconds:.2f} cores busy on average): "
+              f"{args.all_core_hands / cpu:,.0f} hands per worker CPU second = "
+              f"{args.all_core_hands / cpu / one:.0%} of the one-core rate")
 
     with tempfile.TemporaryDirectory() as out:
         peak = run_child(STREAM_CHILD, [str(args.stream_hands), out, "-1"])

@@ -29,6 +29,7 @@ class StrategySpec:
     strategy_id: int
     defaults: tuple[tuple[str, Any], ...] = ()
     choices: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    ranges: Mapping[str, tuple[int, int]] = dataclasses.field(default_factory=dict)  # inclusive bounds of numbers
     doc: str = ""
 
 
@@ -62,18 +63,21 @@ register(StrategySpec(
     "selective_ting", STRATEGY_SELECTIVE_TING,
     defaults=_GREEDY_PARAMS + (("min_live_waits", 5), ("give_up_turn", 10)),
     choices={"pong": ("improves", "always", "never")},
+    ranges={"min_live_waits": (1, 136), "give_up_turn": (0, 136)},
     doc="greedy, but 上架 only with >= min_live_waits live wait copies or from own turn give_up_turn",
 ))
 register(StrategySpec(
     "thirteen_orphans", STRATEGY_THIRTEEN_ORPHANS,
     defaults=_GREEDY_PARAMS + (("min_distinct", 9),),
     choices={"pong": ("improves", "always", "never")},
+    ranges={"min_distinct": (0, 13)},
     doc="chase 十三幺 with 拾 and one 抢 when dealt >= min_distinct distinct 幺九/字 kinds, else greedy",
 ))
 register(StrategySpec(
     "defensive", STRATEGY_DEFENSIVE,
     defaults=_GREEDY_PARAMS + (("fold_shanten", 2),),
     choices={"pong": ("improves", "always", "never")},
+    ranges={"fold_shanten": (0, 8)},
     doc="greedy, but once an opponent has 上架 and own shanten >= fold_shanten, discard the safest tile",
 ))
 
@@ -144,6 +148,11 @@ def _check_value(spec: StrategySpec, key: str, value):
         number = type(default)(value)
     except (TypeError, ValueError):
         raise ValueError(f"bad value {value!r} for {spec.name}.{key} (valid: a number)") from None
+    if isinstance(value, float) and not float(value).is_integer() and isinstance(default, int):
+        raise ValueError(f"bad value {value!r} for {spec.name}.{key} (valid: a whole number)")
+    low, high = spec.ranges.get(key, (None, None))
+    if low is not None and not low <= number <= high:
+        raise ValueError(f"bad value {value!r} for {spec.name}.{key} (valid: {low}..{high})")
     return number
 
 

@@ -1,0 +1,47 @@
+"""Strategy registry: parsing of seat specs and one-line errors for bad names, parameters and values."""
+import pytest
+
+from strategies.registry import REGISTRY, resolve_seats
+
+
+def test_specs_in_every_accepted_form_give_the_same_config():
+    a, b, c, d = resolve_seats([
+        "selective_ting{min_live_waits=3}",
+        {"name": "selective_ting", "min_live_waits": 3},
+        {"name": "selective_ting", "params": {"min_live_waits": "3"}},
+        "selective_ting{ min_live_waits = 3 }",
+    ])
+    assert a == b == c == d
+    assert a.params["min_live_waits"] == 3 and a.params["give_up_turn"] == 10
+    assert a.label() == "selective_ting{min_live_waits=3}"
+
+
+@pytest.mark.parametrize(
+    "seat, fragment",
+    [
+        ("greedier", "unknown strategy 'greedier' (valid: "),
+        ("greedy{fold=1}", "unknown parameter 'fold' for strategy 'greedy' (valid: pong, kong)"),
+        ("greedy{pong=sometimes}", "valid: improves, always, never"),
+        ("thirteen_orphans{min_distinct=-3}", "thirteen_orphans.min_distinct (valid: 0..13)"),
+        ("thirteen_orphans{min_distinct=14}", "thirteen_orphans.min_distinct (valid: 0..13)"),
+        ("defensive{fold_shanten=x}", "defensive.fold_shanten (valid: a number)"),
+        ("selective_ting{min_live_waits=0}", "selective_ting.min_live_waits (valid: 1..136)"),
+        ({"name": "defensive", "fold_shanten": 2.5}, "defensive.fold_shanten (valid: a whole number)"),
+    ],
+)
+def test_bad_specs_give_one_line_errors_naming_the_valid_choices(seat, fragment):
+    with pytest.raises(ValueError) as info:
+        resolve_seats([seat, "greedy", "greedy", "greedy"])
+    assert fragment in str(info.value) and "\n" not in str(info.value)
+
+
+def test_unknown_strategy_error_lists_every_registered_name():
+    with pytest.raises(ValueError) as info:
+        resolve_seats("nope")
+    assert all(name in str(info.value) for name in REGISTRY)
+
+
+def test_every_numeric_parameter_default_is_inside_its_range():
+    for spec in REGISTRY.values():
+        for key, (low, high) in spec.ranges.items():
+            assert low <= dict(spec.defaults)[key] <= high, (spec.name, key)

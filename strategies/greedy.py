@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from sim._discard_scan import least_discards_k
-from sim._hand_kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, shanten_k, shanten_mask_k, shanten_regular_k
+from sim._hand_kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, shanten_k, shanten_regular_k
 from sim._rule_layout import R_QIDUI_ALLOW_QUAD
 from sim._state import (
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
@@ -33,7 +33,8 @@ PONG_NEVER = 2
 def prune_forms(counts, n_melds, forms, tables):
     """Return ``forms`` without 七对/十三幺 when no discard of the 14-tile ``counts`` can bring that form
     to the best shanten (its lower bound exceeds the regular shanten of the 14 tiles) — the
-    least-shanten discards and their useful kinds are unchanged, only cheaper to find."""
+    least-shanten discards and their useful kinds are unchanged, only cheaper to find. (greedy_self no
+    longer needs it: its discard scan evaluates every form at once.)"""
     if n_melds > 0 or forms == FORM_REGULAR:
         return forms
     pairs = 0

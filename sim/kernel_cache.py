@@ -30,16 +30,31 @@ def source_digest() -> str:
 
 
 def cache_dirs() -> list[Path]:
-    """Return the directories where numba keeps the packages' cached kernels."""
+    """Return the directories where numba keeps the packages' cached kernels.
+
+    Beside the sources (``__pycache__``) by default; under ``$NUMBA_CACHE_DIR`` numba names
+    the folder of a source directory ``<dirname>_<sha1 of its path>``, asked of numba itself.
+    """
     custom = os.environ.get("NUMBA_CACHE_DIR")
     dirs = []
     for package in PACKAGES:
         source_dir = ROOT / package
         if custom:
-            dirs.append(Path(custom) / str(source_dir).lstrip(os.sep))
+            dirs.append(Path(custom) / _numba_cache_subpath(source_dir))
         else:
             dirs.append(source_dir / "__pycache__")
     return dirs
+
+
+def _numba_cache_subpath(source_dir: Path) -> str:
+    """Return the folder name numba uses under ``$NUMBA_CACHE_DIR`` for sources in ``source_dir``."""
+    try:
+        from numba.core.caching import _CacheLocator
+
+        return _CacheLocator.get_suitable_cache_subpath(str(source_dir / "__init__.py"))
+    except (ImportError, AttributeError):  # numba's own rule, should its private helper move
+        path = os.path.abspath(source_dir)
+        return "_".join([os.path.basename(path), hashlib.sha1(path.encode()).hexdigest()])
 
 
 def ensure_fresh() -> bool:

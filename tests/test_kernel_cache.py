@@ -1,4 +1,8 @@
 """sim.kernel_cache: cached kernels are dropped exactly when a kernel module's source changes."""
+import os
+import subprocess
+import sys
+
 from sim import kernel_cache
 
 
@@ -29,9 +33,22 @@ def test_cache_dropped_only_when_a_kernel_module_changes(tmp_path, monkeypatch):
     assert kernel_cache.ensure_fresh() is True and cached(root) == []
 
 
-def test_custom_numba_cache_dir_is_followed(tmp_path, monkeypatch):
-    monkeypatch.setattr(kernel_cache, "ROOT", tmp_path / "repo")
+def test_custom_numba_cache_dir_is_where_numba_writes(tmp_path, monkeypatch):
+    """With NUMBA_CACHE_DIR set, the folders found are the ones numba itself fills (and they get cleared)."""
+    repo = tmp_path / "repo"
+    for package in kernel_cache.PACKAGES:
+        (repo / package).mkdir(parents=True)
+        (repo / package / "__init__.py").write_text("")
+        (repo / package / "kern.py").write_text(
+            "from numba import njit\n\n@njit(cache=True)\ndef plus_one(x):\n    return x + 1\n"
+        )
+    script = "import sys; sys.path.insert(0, sys.argv[1]); import sim.kern, strategies.kern; " \
+             "assert sim.kern.plus_one(1) == strategies.kern.plus_one(1) == 2"
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    subprocess.run([sys.executable, "-c", script, str(repo)], env=env, check=True)
+    monkeypatch.setattr(kernel_cache, "ROOT", repo)
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
     dirs = kernel_cache.cache_dirs()
-    assert all(str(d).startswith(str(tmp_path / "cache")) for d in dirs)
-    assert dirs[0].name == "sim" and dirs[1].name == "strategies"
+    assert all(list(d.glob("kern.plus_one-*.nbi")) for d in dirs)
+    assert kernel_cache.ensure_fresh() is True
+    assert not any(list(d.glob("*.nb?")) for d in dirs)

@@ -23,7 +23,7 @@ STRATEGY_THIRTEEN_ORPHANS = 3
 STRATEGY_DEFENSIVE = 4
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose_action(strategy_id, params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
     """Return the ACT_* the seat's strategy picks among the True entries of ``mask``.
 

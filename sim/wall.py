@@ -13,7 +13,6 @@ Two models (flag ``dead_wall_model``, RULES r11):
 * count (1): the hand is 荒 once the tiles left (front and replacement draws both
   reduce it) are ``<= 2*huang_stacks + 2*stacks_per_kong*kongs`` (14 + 2K).
 """
-import numpy as np
 from numba import njit
 
 from sim.rng import STREAM_TABLE, STREAM_WALL, bounded, new_generator, shuffle

@@ -16,39 +16,17 @@ import numpy as np
 from numba import njit
 
 from sim._discard_scan import least_discards_k
-from sim._hand_kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, shanten_k, shanten_regular_k
+from sim._hand_kernel import FORM_REGULAR, shanten_k
 from sim._rule_layout import R_QIDUI_ALLOW_QUAD
 from sim._state import (
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
-    ACT_ZIMO, ST_COMMITTED, ST_LAST_DRAWN, ST_N_MELDS, ST_TING, is_yaojiu,
+    ACT_ZIMO, ST_COMMITTED, ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
 )
 from sim._ting import drop_owned_waits, live_copies_in, live_planes, seat_forms, ting_waits, visible_counts
 
 PONG_IMPROVES = 0
 PONG_ALWAYS = 1
 PONG_NEVER = 2
-
-
-@njit(cache=True)
-def prune_forms(counts, n_melds, forms, tables):
-    """Return ``forms`` without 七对/十三幺 when no discard of the 14-tile ``counts`` can bring that form
-    to the best shanten (its lower bound exceeds the regular shanten of the 14 tiles) — the
-    least-shanten discards and their useful kinds are unchanged, only cheaper to find. (greedy_self no
-    longer needs it: its discard scan evaluates every form at once.)"""
-    if n_melds > 0 or forms == FORM_REGULAR:
-        return forms
-    pairs = 0
-    distinct_yaojiu = 0
-    for k in range(34):
-        pairs += counts[k] // 2
-        if counts[k] > 0 and is_yaojiu(k):
-            distinct_yaojiu += 1
-    regular = max(shanten_regular_k(counts, 0, tables), 0)  # >= the best discard's shanten (13 tiles: >= 0)
-    if 6 - pairs > regular:
-        forms &= ~FORM_QIDUI
-    if 12 - distinct_yaojiu > regular:
-        forms &= ~FORM_SHISANYAO
-    return forms
 
 
 @njit(cache=True, inline='always')

@@ -17,29 +17,30 @@ def _get(summary: pl.DataFrame, study: str, name: str, group: str) -> dict | Non
     return rows.row(0, named=True) if rows.height else None
 
 
-def money(row: dict | None) -> str:
-    """Return '+0.123 [−0.010, +0.256]' (底注) for a summary row, or 'n/a'."""
+def _interval(row: dict | None, spec: str, scale: float = 1.0, unit: str = "") -> str:
+    """Return 'estimate[unit] [low, high]' of a summary row formatted with ``spec`` (times ``scale``),
+    just the estimate when the row has no interval, or 'n/a' when it has no estimate."""
     if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
         return "n/a"
+    estimate = format(scale * row["estimate"], spec) + unit
     if row["ci_low"] is None or math.isnan(row["ci_low"]):
-        return f"{row['estimate']:+.3f}"
-    return f"{row['estimate']:+.3f} [{row['ci_low']:+.3f}, {row['ci_high']:+.3f}]"
+        return estimate
+    return f"{estimate} [{format(scale * row['ci_low'], spec)}, {format(scale * row['ci_high'], spec)}]"
+
+
+def money(row: dict | None) -> str:
+    """Return '+0.123 [−0.010, +0.256]' (底注) for a summary row, or 'n/a'."""
+    return _interval(row, "+.3f")
 
 
 def number(row: dict | None) -> str:
     """Return '1.39 [1.35, 1.43]' (unsigned) for a summary row, or 'n/a'."""
-    if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
-        return "n/a"
-    if row["ci_low"] is None or math.isnan(row["ci_low"]):
-        return f"{row['estimate']:.2f}"
-    return f"{row['estimate']:.2f} [{row['ci_low']:.2f}, {row['ci_high']:.2f}]"
+    return _interval(row, ".2f")
 
 
 def percent(row: dict | None) -> str:
     """Return '12.34 % [11.90, 12.70]' for a proportion row, or 'n/a'."""
-    if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
-        return "n/a"
-    return f"{100 * row['estimate']:.2f} % [{100 * row['ci_low']:.2f}, {100 * row['ci_high']:.2f}]"
+    return _interval(row, ".2f", scale=100, unit=" %")
 
 
 def _sign_word(row: dict | None, positive: str, negative: str) -> str:

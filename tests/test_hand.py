@@ -270,7 +270,9 @@ def test_cache_dir_precedence(monkeypatch, tmp_path):
     assert hand_tables.cache_dir() == tmp_path / "home" / ".cache" / "mahjong-rules-lab"
 
 
-def test_cache_is_written_once_then_loaded(monkeypatch, tmp_path):
+def count_builds(monkeypatch, tmp_path):
+    """Point the table cache at ``tmp_path``, forget the in-process tables, and return the list that
+    gets one entry per table build (the build itself returns the real tables)."""
     builds = []
 
     def fake_build():
@@ -280,6 +282,11 @@ def test_cache_is_written_once_then_loaded(monkeypatch, tmp_path):
     monkeypatch.setenv("MJRULES_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(hand_tables, "build_tables", fake_build)
     monkeypatch.setattr(hand_tables, "_memo", None)
+    return builds
+
+
+def test_cache_is_written_once_then_loaded(monkeypatch, tmp_path):
+    builds = count_builds(monkeypatch, tmp_path)
     first = hand_tables.get_tables()
     assert len(builds) == 1 and (tmp_path / hand_tables.CACHE_FILE).exists()
     assert [p.name for p in tmp_path.iterdir()] == [hand_tables.CACHE_FILE]  # no temporary left behind
@@ -297,15 +304,7 @@ def test_stale_or_broken_cache_is_rebuilt(monkeypatch, tmp_path, content):
         np.savez(path, version=np.int64(hand_tables.TABLE_VERSION - 1), suit=TABLES[0], honor=TABLES[1])
     else:
         path.write_bytes(b"not a table file")
-    builds = []
-
-    def fake_build():
-        builds.append(1)
-        return TABLES
-
-    monkeypatch.setenv("MJRULES_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(hand_tables, "build_tables", fake_build)
-    monkeypatch.setattr(hand_tables, "_memo", None)
+    builds = count_builds(monkeypatch, tmp_path)
     hand_tables.get_tables()
     assert len(builds) == 1
     assert hand_tables._load(path) is not None  # rewritten with the current stamp

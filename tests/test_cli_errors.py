@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SMALL = ["hands=200", "jobs=1", "experiment=dealer_edge", "experiment.dealer_edge.session_length=0"]
+SMALL = ["hands=200", "chunk=100", "jobs=1", "experiment=dealer_edge", "experiment.dealer_edge.session_length=0"]
 
 
 def mjrules(args: list[str], cwd: Path, prelude: str = "") -> subprocess.CompletedProcess:
@@ -60,10 +60,16 @@ def test_rerun_into_a_folder_of_other_settings_and_a_held_folder_give_one_line(t
     first = mjrules([*SMALL, f"hydra.run.dir={run_dir}"], tmp_path)
     assert first.returncode == 0, first.stderr
     assert "200 hands simulated in" in first.stdout
-    again = mjrules([*SMALL, f"hydra.run.dir={run_dir}"], tmp_path)   # same settings: all reused
+    arm = run_dir / "hands" / "dealer_edge_seats"
+    part = arm / "part-000000000100.parquet"
+    part.write_bytes(part.read_bytes()[:100])   # a damaged finished part: recomputed, named in one line
+    again = mjrules([*SMALL, f"hydra.run.dir={run_dir}"], tmp_path)
     assert again.returncode == 0, again.stderr
-    assert "0 hands simulated in" in again.stdout and "200 more reused" in again.stdout
-    assert "resuming" in again.stderr and "1 of 1 parts done (200 hands)" in again.stderr
+    assert again.stdout.splitlines()[-2].startswith("100 hands simulated in ")
+    assert again.stdout.splitlines()[-2].endswith("; 100 more reused from parts an earlier run finished")
+    assert again.stderr.splitlines() == [
+        f"part part-000000000100.parquet in {arm} is damaged (its checksum does not match parts.sha256); "
+        "recomputing it", f"resuming {arm}: 1 of 2 parts done (100 hands)"]
     other = mjrules([*SMALL, "seed=5", f"hydra.run.dir={run_dir}"], tmp_path)
     assert_one_error_line(other, "holds a run with different settings: seed is 0 there, 5 now")
     held = mjrules([*SMALL, f"hydra.run.dir={run_dir}"], tmp_path, prelude=(

@@ -19,6 +19,7 @@ Plain Python (no kernels).
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import hashlib
 import json
@@ -162,7 +163,10 @@ def folder_lock(directory: str | os.PathLike):
     try:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        except OSError as error:
+            if error.errno in (errno.ENOLCK, errno.EOPNOTSUPP):  # a filesystem without locks: run unlocked
+                yield path
+                return
             holder = os.pread(descriptor, 200, 0).decode("utf-8", "replace").split()
             who = f"pid {holder[0]} on {holder[1]}" if len(holder) == 2 else "another process"
             raise RunFolderError(f"another run ({who}) is writing into {os.fspath(directory)!r}; "

@@ -6,7 +6,10 @@ value prints one ``error: ...`` line on stderr and exits with status 2, before a
 """
 from __future__ import annotations
 
+import logging
+import os
 import sys
+from pathlib import Path
 
 import hydra
 from omegaconf import DictConfig, OmegaConf
@@ -32,16 +35,53 @@ def run_app(cfg: DictConfig) -> None:
     from reports.summary_io import read_summary
     from reports.tables import headline, text_table
 
+    from sim.parts import RunFolderError
+
+    logging.getLogger("matplotlib").setLevel(logging.WARNING)  # no font-manager chatter in the run log
     hydra_config = HydraConfig.get()
     try:
         config = validate(OmegaConf.to_container(cfg, resolve=True))
         report = run(config, hydra_config.runtime.output_dir, list(hydra_config.overrides.task))
-    except ConfigError as error:
+    except (ConfigError, RunFolderError) as error:
         fail(str(error))
     summary, meta = read_summary(report.parent / "summary.parquet")
     print(text_table(headline(summary)))
-    print(f"{meta['simulated_hands']:,} hands simulated in {meta['run_seconds']:.1f} s")
+    print(hands_line(meta))
     print(f"report: {report}")
+
+
+def hands_line(meta: dict) -> str:
+    """Return the run's closing line: hands played now (and reused from finished parts) and the run time."""
+    played = meta.get("hands_played", meta["simulated_hands"])
+    reused = meta.get("hands_reused", 0)
+    line = f"{played:,} hands simulated in {meta['run_seconds']:.1f} s"
+    if reused:
+        line += f"; {reused:,} more reused from parts an earlier run finished"
+    return line
+
+
+def _output_dir_override(overrides: list[str], argv: list[str]) -> tuple[str, str]:
+    """Return ``(key, value)`` of the folder Hydra will create: hydra.run.dir, or hydra.sweep.dir with -m."""
+    key = "hydra.sweep.dir" if any(a in ("-m", "--multirun") for a in argv) else "hydra.run.dir"
+    for override in overrides:
+        name, _, value = override.partition("=")
+        if name.lstrip("+") == key:
+            return key, value
+    return key, "outputs/" if key == "hydra.run.dir" else "multirun/"
+
+
+def check_output_dir(key: str, value: str) -> None:
+    """Raise ConfigError (one line) unless the folder ``value`` (its part before any ``${...}``) can be created."""
+    static = value.split("${", 1)[0]
+    target = static if "${" not in value else (static if static.endswith("/") else os.path.dirname(static))
+    if not target:
+        target = "."
+    try:
+        Path(target).mkdir(parents=True, exist_ok=True)
+        if not os.access(target, os.W_OK):
+            raise PermissionError(13, "Permission denied")
+    except OSError as error:
+        raise ConfigError(f"{key}={value} cannot be created: {error.strerror or error}") from None
 
 
 def _overrides(argv: list[str]) -> list[str]:
@@ -55,7 +95,9 @@ def main(argv: list[str] | None = None) -> None:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not any(a in ("-h", "--help", "--hydra-help", "--info", "-i") for a in argv):
         try:
-            check_overrides(_overrides(argv))
+            overrides = _overrides(argv)
+            check_overrides(overrides)
+            check_output_dir(*_output_dir_override(overrides, argv))
         except ConfigError as error:
             fail(str(error))
     sys.argv = [sys.argv[0]] + argv

@@ -78,6 +78,8 @@ class ArmRunner:
     hands_dir: Path
     directories: dict = field(default_factory=dict)   # ArmSpec -> Path
     roles: dict = field(default_factory=dict)         # ArmSpec -> list of "study/role"
+    simulated_hands: int = 0                          # hands played by run_all (this run)
+    reused_hands: int = 0                             # hands run_all took from finished parts
 
     def hands_of(self, arm: ArmSpec) -> int:
         """Return the hands the arm plays (a whole number of sessions in session mode)."""
@@ -131,19 +133,42 @@ class ArmRunner:
             arm = next(iter(self.directories))
             simulate(1, seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats), jobs=1, progress=False)
 
+    def chunk_of(self, arm: ArmSpec) -> int | None:
+        """Return the run's ``chunk`` rounded up to whole sessions of the arm (None = the driver's default)."""
+        chunk = self.config.chunk
+        if chunk and arm.session_length and chunk % arm.session_length:
+            chunk += arm.session_length - chunk % arm.session_length
+        return chunk
+
+    def check_folders(self) -> None:
+        """Raise ``sim.parts.RunFolderError`` (one line) before any simulation when an arm's folder holds
+        a run with other settings or is being written by another live run."""
+        from sim.driver import check_out
+
+        c = self.config
+        for arm, directory in self.directories.items():
+            check_out(directory, self.hands_of(arm), seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats),
+                      chunk=self.chunk_of(arm), session_length=arm.session_length)
+
     def run_all(self) -> None:
-        """Simulate every registered arm (a rerun into the same folder resumes from finished parts)."""
+        """Simulate every registered arm (a rerun into the same folder resumes from finished parts).
+
+        Sets ``simulated_hands`` (hands played now) and ``reused_hands`` (taken from parts finished
+        by an earlier run into the same folder). Each arm's bar is named ``study/role``.
+        """
         from sim import simulate
 
         c = self.config
+        self.check_folders()
         self.warm_up()
+        self.simulated_hands = self.reused_hands = 0
         for arm, directory in self.directories.items():
-            chunk = c.chunk
-            if chunk and arm.session_length and chunk % arm.session_length:
-                chunk += arm.session_length - chunk % arm.session_length
-            simulate(self.hands_of(arm), seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats),
-                     jobs=c.jobs, out=directory, chunk=chunk, backend=c.backend, scheduler=c.scheduler,
-                     progress=c.progress, session_length=arm.session_length)
+            run = simulate(self.hands_of(arm), seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats),
+                           jobs=c.jobs, out=directory, chunk=self.chunk_of(arm), backend=c.backend,
+                           scheduler=c.scheduler, progress=c.progress, session_length=arm.session_length,
+                           label=", ".join(self.roles[arm]))
+            self.simulated_hands += run.simulated_hands
+            self.reused_hands += run.reused_hands
 
     def frame(self, arm: ArmSpec, columns: list[str]) -> pl.DataFrame:
         """Return the arm's records (only ``columns``), one row per hand, sorted by hand index."""

@@ -20,6 +20,8 @@ CONF_DIR = Path(__file__).resolve().parent.parent / "conf"
 CONFIG_NAME = "config"
 GROUPS = ("rules", "seats", "experiment")
 MAX_COMBINATIONS = 64
+#: A command-line override with a parametrised seat, quoted as Hydra's parser needs it.
+SEAT_EXAMPLE = """'seats.seats=[greedy,"selective_ting{min_live_waits=3}",greedy,greedy]'"""
 
 
 def register_schema() -> None:
@@ -43,7 +45,11 @@ def _parse(overrides: list[str]):
     try:
         return OverridesParser.create().parse_overrides(list(overrides))
     except Exception as error:  # hydra's OverrideParseException and friends
-        raise ConfigError(f"cannot parse override: {str(error).splitlines()[0]}") from None
+        message = f"cannot parse override: {str(error).splitlines()[0]}"
+        if any("{" in o and "[" in o for o in overrides):
+            message += (f"; a parametrised seat must be quoted inside the list, e.g. {SEAT_EXAMPLE}"
+                        " (and the whole override in single quotes for the shell)")
+        raise ConfigError(message) from None
 
 
 def _combinations(overrides: list[str]) -> list[list[str]]:

@@ -108,6 +108,15 @@ class RunConfig:
     experiment: ExperimentConfig = field(default_factory=ExperimentConfig)
 
 
+def _allowed(meta: dict) -> str:
+    """Return ", from low..high" or ", from a, b, c" for a field's metadata ("" when unrestricted)."""
+    if "range" in meta:
+        return f", from {meta['range'][0]}..{meta['range'][1]}"
+    if "choices" in meta:
+        return f", from {', '.join(meta['choices'])}"
+    return ""
+
+
 def _type_name(hint) -> str:
     return getattr(hint, "__name__", str(hint))
 
@@ -150,6 +159,8 @@ def _check(value, hint, path: str, meta: dict):
     if origin is list:
         if not isinstance(value, (list, tuple)):
             raise ConfigError(f"{path}={value!r} must be a list")
+        if not value:
+            raise ConfigError(f"{path}=[] is empty; give at least one value{_allowed(meta)}")
         (item,) = typing.get_args(hint) or (Any,)
         return [_check(v, item, f"{path}[{i}]", meta) for i, v in enumerate(value)]
     if dataclasses.is_dataclass(hint):
@@ -211,4 +222,11 @@ def validate(data: dict) -> RunConfig:
         raise ConfigError(f"experiment.studies is empty; choose from {', '.join(STUDIES)}")
     if config.jobs == 0:
         raise ConfigError("jobs=0 is not valid; use -1 (all cores) or a positive count")
+    if config.backend == "dask":
+        from sim.driver import check_dask_installed
+
+        try:
+            check_dask_installed()
+        except ImportError as error:
+            raise ConfigError(str(error)) from None
     return config

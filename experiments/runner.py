@@ -45,7 +45,9 @@ def run_metadata(config: RunConfig, runner: ArmRunner, seconds: float, overrides
         "studies": list(dict.fromkeys(config.experiment.studies)),
         "seed": config.seed,
         "hands": config.hands,
-        "simulated_hands": runner.total_hands(),
+        "simulated_hands": runner.total_hands(),   # hands behind the summary, all arms
+        "hands_played": runner.simulated_hands,    # of those, played by this run
+        "hands_reused": runner.reused_hands,       # taken from parts an earlier run into the folder finished
         "jobs": config.jobs,
         "backend": config.backend,
         "rules": resolve_rules(dict(config.rules)).to_dict(),
@@ -60,12 +62,25 @@ def run_metadata(config: RunConfig, runner: ArmRunner, seconds: float, overrides
 
 
 def run(config: RunConfig, out_dir: Path, overrides: list[str] = ()) -> Path:
-    """Simulate, summarize and report every study of ``config`` into ``out_dir``; return report.html's path."""
-    from reports.builder import build_report
-    from reports.summary_io import write_summary
+    """Simulate, summarize and report every study of ``config`` into ``out_dir``; return report.html's path.
+
+    Holds ``out_dir``'s lock throughout: a second run into the same folder stops with
+    ``sim.parts.RunFolderError`` (one line) instead of doing the same work again.
+    """
+    from sim.parts import folder_lock
 
     started = time.perf_counter()
     out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with folder_lock(out_dir):
+        return _run_locked(config, out_dir, overrides, started)
+
+
+def _run_locked(config: RunConfig, out_dir: Path, overrides: list[str], started: float) -> Path:
+    """``run`` while holding the folder's lock (so a second run into it stops at once)."""
+    from reports.builder import build_report
+    from reports.summary_io import write_summary
+
     runner = ArmRunner(config, out_dir / "hands")
     plans = plan_studies(config, runner)
     runner.run_all()

@@ -116,6 +116,35 @@ def paired_difference(treatment, control) -> Estimate:
     return mean_ci(a - b)
 
 
+def ratio_product(numerator_a, denominator_a, numerator_b, denominator_b) -> Estimate:
+    """Return (Σa₁/Σa₂) × (Σb₁/Σb₂) over independent units, with a delta-method 95 % interval.
+
+    The four inputs are aligned per-unit totals (unit i = one independent cluster, e.g. one
+    session); hands inside a unit may depend on each other, units may not. The variance is the
+    delta method on the four unit means (their sample covariance matrix), the interval normal.
+    Units are those of the ratio; ``n`` is the number of units.
+    """
+    columns = [np.asarray(v, dtype=float) for v in (numerator_a, denominator_a, numerator_b, denominator_b)]
+    if len({c.shape for c in columns}) != 1 or columns[0].ndim != 1:
+        raise ValueError("ratio_product needs four aligned 1-d arrays of per-unit totals")
+    units = columns[0].size
+    means = np.array([c.mean() for c in columns]) if units else np.full(4, math.nan)
+    if units == 0 or means[1] == 0 or means[3] == 0:
+        return Estimate(math.nan, math.nan, math.nan, math.nan, units)
+    value = float(means[0] / means[1] * means[2] / means[3])
+    if units < 2:
+        return Estimate(value, math.nan, math.nan, math.nan, units)
+    # gradient of f(a1, a2, b1, b2) = a1/a2 · b1/b2 at the means
+    gradient = np.array([value / means[0] if means[0] else means[2] / (means[1] * means[3]),
+                         -value / means[1],
+                         value / means[2] if means[2] else means[0] / (means[1] * means[3]),
+                         -value / means[3]])
+    covariance = np.cov(np.vstack(columns), ddof=1) / units
+    se = float(math.sqrt(max(0.0, gradient @ covariance @ gradient)))
+    half = _z() * se
+    return Estimate(value, se, value - half, value + half, units)
+
+
 def grouped_means(frame: pl.DataFrame, value: str, by: str) -> dict:
     """Return {group value: Estimate of the mean of column ``value``} for each value of column ``by``."""
     moments = (

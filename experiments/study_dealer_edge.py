@@ -6,10 +6,11 @@ Summary rows (study ``dealer_edge``; money in 底注 per hand, rates as fraction
   group ``dealer`` / ``xiajia`` (下家) / ``duijia`` (对家) / ``shangjia`` (上家): the mean money of the
   seat in that position per hand. One observation per hand and position.
 * ``win_rate`` by the same groups (Wilson intervals); ``dealer`` is the dealer win rate.
-* Session mode (``session_length`` > 0), group ``session_length=N``: ``tenure_hands`` (hands a
-  dealer keeps the deal per tenure, tenures cut by the session end left out), ``tenure_result``
-  (the dealer's total money per tenure, 底注) and ``keep_deal_rate`` (share of hands after which
-  the same seat deals again).
+* Session mode (``session_length`` > 0), group ``session_length=N``: ``tenure_hands`` (expected
+  hands a dealer keeps the deal per tenure), ``tenure_result`` (the dealer's expected money per
+  tenure, 底注) and ``keep_deal_rate`` (share of hands followed by another hand of the session
+  after which the same seat deals again). Tenures cut by the session end are not dropped: the
+  tenure numbers are renewal ratios over every hand (see ``tenure_rows``), ``n`` = sessions.
 """
 from __future__ import annotations
 
@@ -54,23 +55,45 @@ def by_position(frame: pl.DataFrame) -> pl.DataFrame:
     return pl.concat(pieces)
 
 
-def tenures(frame: pl.DataFrame) -> pl.DataFrame:
-    """Return one row per complete dealer tenure: ``hands`` held and the dealer's ``result`` (底注).
+def session_totals(frame: pl.DataFrame) -> pl.DataFrame:
+    """Return one row per session: the dealer's ``result`` summed over its hands (底注), ``hands``,
+    ``continued`` (hands followed by another hand of the session) and ``passed`` (those after
+    which the deal passed to another seat).
 
-    A tenure is a run of consecutive hands of one session with the same dealer; the last tenure
-    of each session is cut by the session end and left out.
+    Every hand counts: a tenure still running when its session ends is not dropped, so long
+    tenures (the ones most often cut) are not under-represented.
     """
     dealer_delta = pl.sum_horizontal(
-        [pl.when(pl.col("dealer") == k).then(pl.col(f"s{k}_delta").cast(pl.Int32)).otherwise(0) for k in range(4)])
-    ordered = frame.sort(["session", "hand_in_session"]).with_columns(dealer_delta.alias("dealer_delta"))
-    starts = ((pl.col("dealer") != pl.col("dealer").shift(1)) | (pl.col("session") != pl.col("session").shift(1))
-              ).fill_null(True)
-    ordered = ordered.with_columns(starts.cum_sum().alias("tenure"))
-    last = ordered.group_by("session").agg(pl.col("tenure").max().alias("last_tenure"))
-    per_tenure = ordered.group_by("tenure", "session").agg(
-        pl.len().alias("hands"), pl.col("dealer_delta").sum().alias("result"))
-    return (per_tenure.join(last, on="session").filter(pl.col("tenure") != pl.col("last_tenure"))
-            .select("tenure", "hands", "result").sort("tenure"))
+        [pl.when(pl.col("dealer") == k).then(pl.col(f"s{k}_delta").cast(pl.Int64)).otherwise(0) for k in range(4)])
+    next_dealer = pl.col("dealer").shift(-1).over("session")
+    return (frame.sort(["session", "hand_in_session"])
+            .with_columns(dealer_delta.alias("dealer_delta"), next_dealer.alias("next_dealer"))
+            .group_by("session")
+            .agg(pl.col("dealer_delta").sum().alias("result"), pl.len().alias("hands"),
+                 pl.col("next_dealer").is_not_null().sum().alias("continued"),
+                 (pl.col("next_dealer").is_not_null() & (pl.col("next_dealer") != pl.col("dealer")))
+                 .sum().alias("passed"))
+            .sort("session"))
+
+
+def tenure_rows(frame: pl.DataFrame, group: str) -> list[dict]:
+    """Return the rows ``tenure_hands``, ``tenure_result`` and ``keep_deal_rate`` of a session-mode arm.
+
+    Renewal (Wald) estimators, unbiased under censoring by the session end: hands per tenure =
+    1 / (1 − keep rate) = continued hands / passes; the dealer's money per tenure (底注) = mean
+    dealer money per hand × hands per tenure. Intervals by the delta method over sessions
+    (``n`` = sessions); the keep rate (fraction of continued hands after which the same seat
+    deals again) has a Wilson interval over continued hands.
+    """
+    totals = session_totals(frame)
+    result, hands, continued, passed = (totals[c].to_numpy() for c in ("result", "hands", "continued", "passed"))
+    ones = [1.0] * totals.height
+    kept = int(continued.sum() - passed.sum())
+    return [
+        stats.ratio_product(continued, passed, ones, ones).row(STUDY, "tenure_hands", group),
+        stats.ratio_product(result, hands, continued, passed).row(STUDY, "tenure_result", group),
+        stats.wilson(kept, int(continued.sum())).row(STUDY, "keep_deal_rate", group),
+    ]
 
 
 def summarize(frames: dict[str, pl.DataFrame], params: DealerEdgeParams) -> list[dict]:
@@ -84,10 +107,5 @@ def summarize(frames: dict[str, pl.DataFrame], params: DealerEdgeParams) -> list
     for row in wins.iter_rows(named=True):
         rows.append(stats.wilson(row["k"], row["n"]).row(STUDY, "win_rate", POSITIONS[row["position"]]))
     if "sessions" in frames:
-        group = f"session_length={params.session_length}"
-        held = tenures(frames["sessions"])
-        rows.append(stats.column_mean(held, "hands").row(STUDY, "tenure_hands", group))
-        rows.append(stats.column_mean(held, "result").row(STUDY, "tenure_result", group))
-        kept = int((held["hands"] - 1).sum())
-        rows.append(stats.wilson(kept, int(held["hands"].sum())).row(STUDY, "keep_deal_rate", group))
+        rows += tenure_rows(frames["sessions"], f"session_length={params.session_length}")
     return rows

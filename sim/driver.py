@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
@@ -68,11 +69,22 @@ def _check_chunk(chunk, hands: int, session_length: int) -> int:
 
 
 def _check_backend(backend: str, scheduler) -> None:
-    """Raise a one-line ValueError for an unknown backend or a scheduler without Dask."""
+    """Raise a one-line ValueError for an unknown backend or a scheduler without Dask, and a one-line
+    ImportError naming the extra when ``backend="dask"`` but Dask is not installed."""
     if backend not in BACKENDS:
         raise ValueError(f"backend={backend!r} is not one of {', '.join(BACKENDS)}")
     if scheduler is not None and backend != "dask":
         raise ValueError(f"scheduler={scheduler!r} needs backend='dask' (got backend={backend!r})")
+    if backend == "dask":
+        check_dask_installed()
+
+
+def check_dask_installed() -> None:
+    """Raise a one-line ImportError naming the ``[dask]`` extra unless Dask's distributed scheduler imports."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise ImportError(DASK_HINT) from None
 
 
 # --------------------------------------------------------------------------- run settings
@@ -123,11 +135,11 @@ def _play_returning(task: tuple) -> tuple[int, np.ndarray]:
     return first, play_matrix(rules_config, seat_configs, seed, first, n, session_length)
 
 
-def _play_writing(task: tuple, out: str, variant: str, labels: list[str]) -> tuple[int, int]:
-    """Worker: play one chunk, write its Parquet part into ``out``; return ``(first_hand, n_hands)``."""
+def _play_writing(task: tuple, out: str, variant: str, labels: list[str]) -> tuple[int, tuple[int, str]]:
+    """Worker: play one chunk, write its Parquet part into ``out``; return ``(first_hand, (n_hands, sha256))``."""
     first, matrix = _play_returning(task)
-    parts.write_part(to_frame(matrix, task[2], variant, labels), out, first)
-    return first, task[4]
+    digest = parts.write_part(to_frame(matrix, task[2], variant, labels), out, first)
+    return first, (task[4], digest)
 
 
 def _run_sequential(tasks: list[tuple], out, variant, labels) -> Iterator[tuple]:
@@ -155,10 +167,7 @@ def _run_dask(tasks: list[tuple], n_workers: int, scheduler, out, variant, label
     Workers return record matrices and this process writes the parts, so a remote cluster needs
     no shared filesystem.
     """
-    try:
-        from distributed import Client, LocalCluster, as_completed
-    except ImportError as error:
-        raise ImportError(DASK_HINT) from error
+    from distributed import Client, LocalCluster, as_completed
     cluster = None
     if scheduler is None:
         cluster = LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True,
@@ -178,8 +187,8 @@ def _run_dask(tasks: list[tuple], n_workers: int, scheduler, out, variant, label
             for task in _take(pending, 1):
                 futures.add(client.submit(_play_returning, task, pure=False))
             if out is not None:
-                parts.write_part(to_frame(matrix, tasks[0][2], variant, labels), out, first)
-                yield first, matrix.shape[0]
+                digest = parts.write_part(to_frame(matrix, tasks[0][2], variant, labels), out, first)
+                yield first, (matrix.shape[0], digest)
             else:
                 yield first, matrix
     finally:
@@ -201,20 +210,23 @@ def _take(iterator: Iterator, n: int) -> list:
 # --------------------------------------------------------------------------- public entry point
 
 def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out=None, chunk=None,
-             backend="loky", scheduler=None, progress=None, session_length=0, **rule_overrides):
+             backend="loky", scheduler=None, progress=None, session_length=0, label=None, **rule_overrides):
     """Play ``hands`` seeded hands and return their records.
 
     Returns a polars DataFrame with one row per hand (DESIGN.md "The record"), sorted by ``hand``;
     money columns are in units of 底注. With ``out=DIR`` the records are streamed as Parquet parts
-    into ``DIR`` instead and the ``pathlib.Path`` of ``DIR`` is returned (read it with
-    ``sim.driver.load(DIR)`` or ``scan(DIR)``); a rerun with the same settings skips finished parts.
+    into ``DIR`` instead and a ``sim.parts.StreamedRun`` is returned: the ``pathlib.Path`` of
+    ``DIR`` whose ``.load()`` gives the frame (also ``sim.load(DIR)``, lazily ``.scan()``), with
+    ``simulated_hands`` and ``reused_hands``. A rerun with the same settings verifies the finished
+    parts (row count, checksum), recomputes damaged ones and plays only the rest; a run into a
+    directory that another live run is writing stops with ``sim.parts.RunFolderError``.
 
     ``rules`` is a variant name, a ``RulesConfig`` or a mapping, ``rule_overrides`` change single
     fields; ``seats`` holds four strategy names or configs; ``jobs`` is the number of worker processes
     (-1 = all cores); ``chunk`` the hands per chunk (default from ``hands``); ``backend`` is ``"loky"``
     or ``"dask"`` (``scheduler`` = a Dask scheduler address, else a local cluster); ``progress`` shows
     a bar of hands done and hands/s (None = only when stderr is a terminal); ``session_length`` > 0
-    plays sessions of that many hands with dealer rotation.
+    plays sessions of that many hands with dealer rotation; ``label`` names the bar (default "simulate").
     """
     hands = _check_int("hands", hands, 1)
     seed = _check_int("seed", seed, 0)
@@ -231,39 +243,92 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
     variant = _variant(rules_config)
 
     chunks = parts.chunk_starts(hands, chunk)
-    done_hands = 0
-    if out is not None:
-        out_dir = Path(out)
-        out_dir.mkdir(parents=True, exist_ok=True)
-        settings = {"seed": seed, "variant": variant, "rules": _rules_settings(rules_config),
-                    "seats": labels, "hands": hands, "chunk": chunk, "session_length": session_length}
-        if parts.check_manifest(out_dir, settings):
-            finished = parts.finished_parts(out_dir)
-            parts.remove_stale_temporaries(out_dir)
-            remaining = [(f, n) for f, n in chunks if parts.part_name(f) not in finished]
-            done_hands = hands - sum(n for _, n in remaining)
-            chunks = remaining
-        else:
-            parts.write_manifest(out_dir, settings)
-    tasks = [(rules_config, seat_configs, seed, first, n, session_length) for first, n in chunks]
-    out_arg = os.fspath(out) if out is not None else None
+    if out is None:
+        return _simulate_in_memory(chunks, rules_config, seat_configs, seed, session_length, variant, labels,
+                                   n_workers, backend, scheduler, show, label)
+    out_dir = Path(out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    settings = _out_settings(rules_config, labels, seed, variant, hands, chunk, session_length)
+    with parts.folder_lock(out_dir):
+        remaining = _resume(out_dir, settings, chunks)
+        reused = hands - sum(n for _, n in remaining)
+        tasks = [(rules_config, seat_configs, seed, first, n, session_length) for first, n in remaining]
+        results = _results(tasks, n_workers, backend, scheduler, os.fspath(out_dir), variant, labels)
+        with hand_bar(hands, reused, show, label) as bar:
+            for first, (n, digest) in results:
+                parts.record_part(out_dir, first, n, digest)
+                bar.update(n)
+        _, bad = parts.check_parts(out_dir, chunks)  # never report success over a damaged part
+        if bad or parts.missing_parts(out_dir):
+            raise parts.RunFolderError(f"run in {os.fspath(out_dir)!r} did not complete: a part was damaged "
+                                       f"or removed while it ran; rerun to recompute it")
+    run = parts.StreamedRun(out_dir)
+    run.simulated_hands, run.reused_hands = hands - reused, reused
+    return run
 
+
+def check_out(out, hands, seed=0, rules="jincheng", seats=("greedy",) * 4, chunk=None, session_length=0,
+              **rule_overrides) -> None:
+    """Raise ``sim.parts.RunFolderError`` (one line) when ``simulate(..., out=out)`` with these settings
+    could not run: ``out`` holds a run with other settings, or another live run is writing it.
+    Creates nothing; lets a caller check every directory before simulating any."""
+    out_dir = Path(out)
+    if not out_dir.is_dir():
+        return
+    rules_config, _, labels = _resolve(rules, seats, rule_overrides)
+    chunk = _check_chunk(chunk, hands, session_length)
+    parts.check_manifest(out_dir, _out_settings(rules_config, labels, seed, _variant(rules_config), hands, chunk,
+                                                session_length))
+    if (out_dir / parts.LOCK_NAME).exists():
+        with parts.folder_lock(out_dir):
+            pass
+
+
+def _out_settings(rules_config, labels, seed, variant, hands, chunk, session_length) -> dict:
+    """Return the manifest settings of a streamed run (everything that determines its records)."""
+    return {"seed": seed, "variant": variant, "rules": _rules_settings(rules_config),
+            "seats": labels, "hands": hands, "chunk": chunk, "session_length": session_length}
+
+
+def _resume(out_dir: Path, settings: dict, chunks: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Return the chunks still to play in ``out_dir``; write the manifest of a fresh run.
+
+    On a resume every finished part is verified (row count, checksum); a damaged one is deleted
+    and replayed, with one line on stderr naming it. Prints "resuming ..." when parts are reused.
+    """
+    if not parts.check_manifest(out_dir, settings):
+        parts.write_manifest(out_dir, settings)
+        return list(chunks)
+    parts.remove_stale_temporaries(out_dir)
+    good, bad = parts.check_parts(out_dir, chunks)
+    for first, _, reason in bad:
+        print(f"part {parts.part_name(first)} in {os.fspath(out_dir)} is damaged ({reason}); recomputing it",
+              file=sys.stderr)
+        (out_dir / parts.part_name(first)).unlink(missing_ok=True)
+    if good:
+        print(f"resuming {os.fspath(out_dir)}: {len(good)} of {len(chunks)} parts done "
+              f"({sum(n for _, n in good):,} hands)", file=sys.stderr)
+    finished = {first for first, _ in good}
+    return [(first, n) for first, n in chunks if first not in finished]
+
+
+def _results(tasks, n_workers, backend, scheduler, out_arg, variant, labels) -> Iterator[tuple]:
+    """Return the iterator of chunk results for the chosen backend (in-process when one worker suffices)."""
     if backend == "dask":
-        results = _run_dask(tasks, n_workers, scheduler, out_arg, variant, labels)
-    elif n_workers == 1 or len(tasks) <= 1:
-        results = _run_sequential(tasks, out_arg, variant, labels)
-    else:
-        results = _run_loky(tasks, n_workers, out_arg, variant, labels)
+        return _run_dask(tasks, n_workers, scheduler, out_arg, variant, labels)
+    if n_workers == 1 or len(tasks) <= 1:
+        return _run_sequential(tasks, out_arg, variant, labels)
+    return _run_loky(tasks, n_workers, out_arg, variant, labels)
 
+
+def _simulate_in_memory(chunks, rules_config, seat_configs, seed, session_length, variant, labels,
+                        n_workers, backend, scheduler, show, label) -> "pl.DataFrame":
+    """Play every chunk and return the records as one polars frame sorted by ``hand``."""
+    tasks = [(rules_config, seat_configs, seed, first, n, session_length) for first, n in chunks]
     matrices: dict[int, np.ndarray] = {}
-    with hand_bar(hands, done_hands, show) as bar:
-        for first, payload in results:
-            if out is None:
-                matrices[first] = payload
-                bar.update(payload.shape[0])
-            else:
-                bar.update(payload)
-    if out is not None:
-        return Path(out)
+    with hand_bar(sum(n for _, n in chunks), 0, show, label) as bar:
+        for first, matrix in _results(tasks, n_workers, backend, scheduler, None, variant, labels):
+            matrices[first] = matrix
+            bar.update(matrix.shape[0])
     matrix = np.concatenate([matrices[first] for first in sorted(matrices)], axis=0)
     return to_frame(matrix, seed, variant, labels)

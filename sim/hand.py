@@ -44,8 +44,19 @@ def _check_melds(melds) -> int:
     return int(melds)
 
 
+def _check_integer_counts(h, name: str = "hand") -> None:
+    """Raise a one-line TypeError unless ``h`` is notation or integer tile counts (not floats, bools, ...)."""
+    if isinstance(h, str):
+        return
+    dtype = np.asarray(h).dtype
+    if dtype.kind not in "iu":
+        what = "tile notation or integer tile counts" if name == "hand" else "integer tile counts"
+        raise TypeError(f"{name} must be {what}, got an array of dtype {dtype}")
+
+
 def _hand(h, melds, sizes=("waiting", "complete")) -> np.ndarray:
     """Validate a hand; return its int8[34] counts. ``sizes`` names the allowed tile totals."""
+    _check_integer_counts(h)
     counts = np.ascontiguousarray(as_counts(h))
     allowed = {"waiting": 3 * (4 - melds) + 1, "complete": 3 * (4 - melds) + 2}
     valid = sorted(allowed[name] for name in sizes)
@@ -124,6 +135,7 @@ def useful_tiles(h, melds=0, qidui_allow_quad=True) -> list[int]:
 def shanten_many(H, melds=0, qidui_allow_quad=True) -> np.ndarray:
     """Return int8[N]: ``shanten`` of each row of ``H`` (int8[N, 34] counts), -1 = complete."""
     melds = _check_melds(melds)
+    _check_integer_counts(H, "H")
     hands = np.asarray(H)
     if hands.ndim != 2 or hands.shape[1] != N_KINDS:
         raise ValueError(f"H must have shape (N, 34), got {hands.shape}")

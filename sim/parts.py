@@ -8,13 +8,23 @@ A streamed run writes into one directory:
 * ``part-{first_hand:012d}.parquet`` — the records of hands ``first_hand ..
   first_hand + chunk - 1`` (the last part may be shorter). A part is written under a
   temporary name and renamed, so it is either whole or absent.
+* ``parts.sha256`` — one line per finished part: ``sha256 rows name`` (the last line of a name
+  wins). A rerun verifies every finished part against it (a part without a line is read in
+  full and its rows checked) and recomputes a damaged one; ``scan``/``load`` refuse one.
+* ``.lock`` — locked (``flock``) by the process writing into the directory, with its pid and
+  host; the OS drops the lock when that process dies, so a killed run's lock is taken over.
 
 Plain Python (no kernels).
 """
 from __future__ import annotations
 
+import contextlib
+import errno
+import fcntl
+import hashlib
 import json
 import os
+import socket
 import uuid
 from pathlib import Path
 
@@ -25,6 +35,13 @@ PART_PREFIX = "part-"
 PART_SUFFIX = ".parquet"
 TEMP_MARKER = ".tmp-"
 MANIFEST_FORMAT = 1
+CHECKSUMS_NAME = "parts.sha256"
+LOCK_NAME = ".lock"
+
+
+class RunFolderError(ValueError):
+    """A streamed-run directory that cannot be used as asked (other settings, held by another
+    run, a damaged or missing part); the message is one line naming the directory."""
 
 
 def part_name(first_hand: int) -> str:
@@ -48,11 +65,120 @@ def _atomic_replace(write, path: Path) -> None:
             temporary.unlink()
 
 
-def write_part(frame: pl.DataFrame, directory: str | os.PathLike, first_hand: int) -> Path:
-    """Write ``frame`` as the part starting at ``first_hand`` (atomically); return its path."""
+def file_digest(path: str | os.PathLike) -> str:
+    """Return the SHA-256 of the file at ``path`` as 64 hex digits."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def write_part(frame: pl.DataFrame, directory: str | os.PathLike, first_hand: int) -> str:
+    """Write ``frame`` as the part starting at ``first_hand`` (atomically); return the SHA-256 of
+    the bytes written (to be recorded with ``record_part`` by the process that owns the directory)."""
     path = Path(directory) / part_name(first_hand)
-    _atomic_replace(lambda tmp: frame.write_parquet(tmp, compression="zstd", statistics=True), path)
-    return path
+    digests = []
+
+    def write(tmp: Path) -> None:
+        frame.write_parquet(tmp, compression="zstd", statistics=True)
+        digests.append(file_digest(tmp))
+
+    _atomic_replace(write, path)
+    return digests[0]
+
+
+def record_part(directory: str | os.PathLike, first_hand: int, rows: int, digest: str) -> None:
+    """Append the checksum line of a finished part to the directory's ``parts.sha256``."""
+    with open(Path(directory) / CHECKSUMS_NAME, "a", encoding="ascii") as handle:
+        handle.write(f"{digest} {int(rows)} {part_name(first_hand)}\n")
+        handle.flush()
+
+
+def recorded_parts(directory: str | os.PathLike) -> dict[str, tuple[int, str]]:
+    """Return {part name: (rows, sha256)} from ``parts.sha256`` (malformed or torn lines ignored)."""
+    path = Path(directory) / CHECKSUMS_NAME
+    if not path.exists():
+        return {}
+    recorded = {}
+    for line in path.read_text(encoding="ascii", errors="replace").splitlines():
+        fields = line.split()
+        if len(fields) == 3 and len(fields[0]) == 64 and fields[1].isdigit() and fields[2].startswith(PART_PREFIX):
+            recorded[fields[2]] = (int(fields[1]), fields[0])
+    return recorded
+
+
+def part_problem(directory: str | os.PathLike, first_hand: int, n_hands: int,
+                 recorded: dict[str, tuple[int, str]]) -> str | None:
+    """Return why the finished part starting at ``first_hand`` is not the whole chunk of ``n_hands``
+    hands (a short phrase), or None when it is. A recorded part is checked against its row count and
+    checksum; an unrecorded one (its writer stopped before recording it) is read in full, its hands
+    checked, and then recorded."""
+    name = part_name(first_hand)
+    path = Path(directory) / name
+    if name in recorded:
+        rows, digest = recorded[name]
+        if rows != n_hands:
+            return f"it holds {rows} hands, the chunk has {n_hands}"
+        return None if file_digest(path) == digest else "its checksum does not match parts.sha256"
+    try:
+        hands = pl.read_parquet(path, columns=["hand"])["hand"]
+    except Exception as error:  # any unreadable file: polars raises several types
+        return f"it cannot be read ({str(error).strip().splitlines()[0][:80]})"
+    if hands.len() != n_hands or hands.to_list() != list(range(first_hand, first_hand + n_hands)):
+        return f"it holds {hands.len()} rows, not hands {first_hand}..{first_hand + n_hands - 1}"
+    record_part(directory, first_hand, n_hands, file_digest(path))
+    return None
+
+
+def check_parts(directory: str | os.PathLike, chunks: list[tuple[int, int]]) -> tuple[list, list]:
+    """Return ``(good, bad)``: the ``(first_hand, n_hands)`` chunks whose finished part verifies, and
+    ``(first_hand, n_hands, reason)`` for the parts present but damaged. Missing parts are in neither."""
+    present = finished_parts(directory)
+    recorded = recorded_parts(directory)
+    good, bad = [], []
+    for first, n in chunks:
+        if part_name(first) in present:
+            reason = part_problem(directory, first, n, recorded)
+            if reason is None:
+                good.append((first, n))
+            else:
+                bad.append((first, n, reason))
+    return good, bad
+
+
+# --------------------------------------------------------------------------- the directory lock
+
+@contextlib.contextmanager
+def folder_lock(directory: str | os.PathLike):
+    """Hold an exclusive lock on the directory's ``.lock`` file while the block runs.
+
+    The lock is an OS file lock (``flock``), so the kernel releases it when its process ends, even
+    by SIGKILL: a lock left by a dead run is simply taken over. The file holds the holder's pid and
+    host, for the message. Raises RunFolderError (one line) when a live process holds it.
+    """
+    directory = Path(directory)
+    path = directory / LOCK_NAME
+    descriptor = os.open(path, os.O_CREAT | os.O_RDWR, 0o644)
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            if error.errno in (errno.ENOLCK, errno.EOPNOTSUPP):  # a filesystem without locks: run unlocked
+                yield path
+                return
+            holder = os.pread(descriptor, 200, 0).decode("utf-8", "replace").split()
+            who = f"pid {holder[0]} on {holder[1]}" if len(holder) == 2 else "another process"
+            raise RunFolderError(f"another run ({who}) is writing into {os.fspath(directory)!r}; "
+                                 f"wait for it to finish or use another folder") from None
+        os.ftruncate(descriptor, 0)
+        os.pwrite(descriptor, f"{os.getpid()} {socket.gethostname()}\n".encode(), 0)
+        try:
+            yield path
+        finally:
+            os.ftruncate(descriptor, 0)
+    finally:
+        os.close(descriptor)  # closing releases the lock; the file stays (unlinking it would race)
 
 
 def finished_parts(directory: str | os.PathLike) -> set[str]:
@@ -68,7 +194,10 @@ def finished_parts(directory: str | os.PathLike) -> set[str]:
 
 
 def remove_stale_temporaries(directory: str | os.PathLike) -> int:
-    """Delete temporaries left by an interrupted run in ``directory``; return how many were removed."""
+    """Delete temporaries left by an interrupted run in ``directory``; return how many were removed.
+
+    Call it only while holding the directory's lock: other writers' temporaries look the same.
+    """
     removed = 0
     for p in Path(directory).iterdir():
         if TEMP_MARKER in p.name:
@@ -121,7 +250,7 @@ def check_manifest(directory: str | os.PathLike, settings: dict) -> bool:
     if key is not None:
         old = _lookup(existing, key)
         new = _lookup(wanted, key)
-        raise ValueError(
+        raise RunFolderError(
             f"out={os.fspath(directory)!r} holds a run with different settings: {key} is {old!r} there, "
             f"{new!r} now (use another directory or the same settings)"
         )
@@ -142,27 +271,59 @@ def missing_parts(directory: str | os.PathLike) -> list[str]:
     """Return the part names the manifest of ``directory`` expects but that are not present."""
     manifest = read_manifest(directory)
     if manifest is None:
-        raise ValueError(f"{os.fspath(directory)!r} is not a simulate(out=...) directory: no {MANIFEST_NAME}")
+        raise RunFolderError(f"{os.fspath(directory)!r} is not a simulate(out=...) directory: no {MANIFEST_NAME}")
     present = finished_parts(directory)
     expected = [part_name(first) for first, _ in chunk_starts(manifest["hands"], manifest["chunk"])]
     return [name for name in expected if name not in present]
 
 
-def scan(directory: str | os.PathLike) -> pl.LazyFrame:
+def scan(directory: str | os.PathLike, verify: bool = True) -> pl.LazyFrame:
     """Return a lazy polars scan over every part of a finished streamed run (one row per hand).
 
-    Raises ValueError when the run is unfinished (parts missing): rerun ``simulate`` with the same
-    settings to complete it.
+    Raises RunFolderError (one line) when the run is unfinished (parts missing) or, with
+    ``verify``, when a part fails its row count and checksum: rerun ``simulate`` with the same
+    settings to complete or repair it.
     """
     missing = missing_parts(directory)
+    where = os.fspath(directory)
     if missing:
-        raise ValueError(
-            f"run in {os.fspath(directory)!r} is unfinished: {len(missing)} part(s) missing, "
+        raise RunFolderError(
+            f"run in {where!r} is unfinished: {len(missing)} part(s) missing, "
             f"first {missing[0]}; rerun simulate with the same settings to complete it"
         )
-    return pl.scan_parquet(os.path.join(os.fspath(directory), f"{PART_PREFIX}*{PART_SUFFIX}"))
+    if verify:
+        manifest = read_manifest(directory)
+        _, bad = check_parts(directory, chunk_starts(manifest["hands"], manifest["chunk"]))
+        if bad:
+            first, _, reason = bad[0]
+            raise RunFolderError(
+                f"part {part_name(first)} in {where!r} is damaged: {reason} ({len(bad)} damaged part(s)); "
+                f"rerun simulate with the same settings to recompute it"
+            )
+    return pl.scan_parquet(os.path.join(where, f"{PART_PREFIX}*{PART_SUFFIX}"))
 
 
 def load(directory: str | os.PathLike) -> pl.DataFrame:
-    """Return the records of a finished streamed run as one polars DataFrame sorted by ``hand``."""
+    """Return the records of a finished streamed run as one polars DataFrame sorted by ``hand``
+    (every part verified first, see ``scan``)."""
     return scan(directory).collect().sort("hand")
+
+
+class StreamedRun(type(Path())):
+    """The directory of a streamed run (a ``pathlib.Path``), as returned by ``simulate(out=...)``.
+
+    ``load()`` returns its records as one polars DataFrame, ``scan()`` a LazyFrame;
+    ``simulated_hands`` / ``reused_hands`` count the hands played by the call that returned it
+    and those taken from parts finished before (both None on paths derived from it).
+    """
+
+    simulated_hands: int | None = None
+    reused_hands: int | None = None
+
+    def load(self) -> pl.DataFrame:
+        """Return the run's records, one row per hand sorted by ``hand`` (see ``sim.parts.load``)."""
+        return load(self)
+
+    def scan(self) -> pl.LazyFrame:
+        """Return a lazy scan of the run's records (see ``sim.parts.scan``)."""
+        return scan(self)

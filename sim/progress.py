@@ -16,8 +16,12 @@ def progress_enabled(progress: bool | None) -> bool:
     return progress
 
 
-def hand_bar(total_hands: int, already_done: int, enabled: bool) -> tqdm:
-    """Return a tqdm bar counting hands (rate shown in hands/s); disabled bars cost nothing."""
+def hand_bar(total_hands: int, already_done: int, enabled: bool, label: str | None = None) -> tqdm:
+    """Return a tqdm bar named ``label`` (default "simulate") counting hands, rate in hands/s.
+
+    The bar is removed when it closes (``leave=False``), so a run of many arms does not leave a
+    stack of finished bars on screen; disabled bars cost nothing.
+    """
     return tqdm(
         total=total_hands,
         initial=already_done,
@@ -26,5 +30,6 @@ def hand_bar(total_hands: int, already_done: int, enabled: bool) -> tqdm:
         smoothing=0.1,
         dynamic_ncols=True,
         disable=not enabled,
-        desc="simulate",
+        desc=label or "simulate",
+        leave=False,
     )

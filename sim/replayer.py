@@ -6,6 +6,21 @@ from sim.record import SHAPES, WIN_KINDS
 from sim.tiles import names
 
 
+#: Largest valid seed and hand index (both are 63-bit keys of the counter-based RNG).
+MAX_KEY = 2**63 - 1
+
+
+def _check_key(name: str, value) -> int:
+    """Return ``value`` as int when it is an integer in 0..MAX_KEY; else a one-line TypeError/ValueError."""
+    import numpy as np
+
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an integer in 0..2**63-1, got {value!r}")
+    if not 0 <= value <= MAX_KEY:
+        raise ValueError(f"{name}={value} is out of range 0..2**63-1")
+    return int(value)
+
+
 def replay(seed: int, hand: int, rules="jincheng", seats=None) -> str:
     """Return a readable log of hand ``hand`` of run ``seed``: the deal, every action in tile
     notation with Chinese names, and the final settlement per seat (units of 底注).
@@ -13,6 +28,7 @@ def replay(seed: int, hand: int, rules="jincheng", seats=None) -> str:
     ``seats`` defaults to four greedy seats. Single-hand mode: the dealer is drawn from the
     hand's own key exactly as in ``sim.play.play_chunk``, whose record row this log matches.
     """
+    seed, hand = _check_key("seed", seed), _check_key("hand", hand)
     seats = ["greedy"] * 4 if seats is None else list(seats)
     if any(s is None for s in seats):
         raise ValueError("replay needs four strategies (no scripted seats)")

@@ -84,12 +84,81 @@ def test_streamed_parts_load_to_the_same_records(tmp_path, reference):
     out = sim.simulate(240, seed=11, seats=SEATS, chunk=100, out=tmp_path / "run", progress=False)
     assert out == tmp_path / "run"
     assert sorted(p.name for p in out.iterdir()) == [
-        "manifest.json", parts.part_name(0), parts.part_name(100), parts.part_name(200)]
+        parts.LOCK_NAME, "manifest.json", parts.part_name(0), parts.part_name(100), parts.part_name(200),
+        parts.CHECKSUMS_NAME]
+    assert out.simulated_hands == 240 and out.reused_hands == 0
+    assert out.load().equals(reference)
     manifest = parts.read_manifest(out)
     assert manifest["seed"] == 11 and manifest["chunk"] == 100 and manifest["seats"] == SEATS
     assert manifest["rules"]["houbao_units"] == 2
     assert driver.load(out).equals(reference)
     assert driver.scan(out).select(pl.len()).collect().item() == 240
+
+
+def counting_play_matrix(monkeypatch) -> list:
+    """Make driver.play_matrix record the (first_hand, n_hands) of every chunk it plays; return that list."""
+    played = []
+    real_play = driver.play_matrix
+
+    def counting_play(rules, seats, seed, first_hand, n_hands, session_length):
+        played.append((first_hand, n_hands))
+        return real_play(rules, seats, seed, first_hand, n_hands, session_length)
+
+    monkeypatch.setattr(driver, "play_matrix", counting_play)
+    return played
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip_a_byte", "empty"])
+def test_a_damaged_finished_part_is_recomputed_with_one_line(tmp_path, monkeypatch, capsys, reference, damage):
+    out = tmp_path / "run"
+    sim.simulate(240, seed=11, seats=SEATS, chunk=100, out=out, progress=False)
+    path = out / parts.part_name(100)
+    data = path.read_bytes()
+    if damage == "truncate":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "flip_a_byte":
+        path.write_bytes(data[:200] + bytes([data[200] ^ 0xFF]) + data[201:])
+    else:
+        path.write_bytes(b"")
+    capsys.readouterr()
+    with pytest.raises(parts.RunFolderError, match=rf"part {parts.part_name(100)} in .* is damaged"):
+        driver.load(out)
+    played = counting_play_matrix(monkeypatch)
+    run = sim.simulate(240, seed=11, seats=SEATS, chunk=100, out=out, progress=False)
+    assert played == [(100, 100)]
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == (f"part {parts.part_name(100)} in {out} is damaged "
+                      "(its checksum does not match parts.sha256); recomputing it")
+    assert err[1] == f"resuming {out}: 2 of 3 parts done (140 hands)"
+    assert (run.simulated_hands, run.reused_hands) == (100, 140)
+    assert run.load().equals(reference)
+
+
+def test_an_unrecorded_part_is_read_in_full_before_it_is_reused(tmp_path, monkeypatch, capsys, reference):
+    # a run killed between renaming a part and recording its checksum leaves a part without a line
+    out = tmp_path / "run"
+    sim.simulate(240, seed=11, seats=SEATS, chunk=100, out=out, progress=False)
+    (out / parts.CHECKSUMS_NAME).write_text("")
+    data = (out / parts.part_name(200)).read_bytes()
+    (out / parts.part_name(200)).write_bytes(data[:-10])
+    played = counting_play_matrix(monkeypatch)
+    sim.simulate(240, seed=11, seats=SEATS, chunk=100, out=out, progress=False)
+    assert played == [(200, 40)]
+    assert f"part {parts.part_name(200)} in {out} is damaged (it cannot be read" in capsys.readouterr().err
+    assert set(parts.recorded_parts(out)) == {parts.part_name(f) for f in (0, 100, 200)}
+    assert driver.load(out).equals(reference)
+
+
+def test_a_second_run_into_a_folder_held_by_a_live_run_stops_in_one_line(tmp_path, monkeypatch):
+    out = tmp_path / "run"
+    out.mkdir()
+    played = counting_play_matrix(monkeypatch)
+    with parts.folder_lock(out):
+        with pytest.raises(parts.RunFolderError, match=r"^another run \(pid \d+ on .*\) is writing into") as error:
+            sim.simulate(40, seed=11, seats=SEATS, chunk=20, out=out, progress=False)
+    assert "\n" not in str(error.value) and played == []
+    sim.simulate(40, seed=11, seats=SEATS, chunk=20, out=out, progress=False)  # released: runs
+    assert played == [(0, 20), (20, 20)]
 
 
 def test_resume_recomputes_only_the_deleted_part(tmp_path, monkeypatch, reference):

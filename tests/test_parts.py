@@ -1,5 +1,9 @@
 """Parquet part naming, atomic writes, the resume manifest and loading (sim.parts)."""
 import json
+import os
+import signal
+import subprocess
+import sys
 
 import numpy as np
 import polars as pl
@@ -95,3 +99,70 @@ def test_load_sorts_by_hand_and_refuses_unfinished_runs(tmp_path):
 def test_load_of_a_plain_directory_is_an_error(tmp_path):
     with pytest.raises(ValueError, match="no manifest.json"):
         parts.load(tmp_path)
+
+
+def test_write_part_returns_the_checksum_of_the_file_and_records_keep_the_last_line(tmp_path):
+    digest = parts.write_part(frame_of(0, 4), tmp_path, 0)
+    assert digest == parts.file_digest(tmp_path / parts.part_name(0))
+    parts.record_part(tmp_path, 0, 3, "0" * 64)
+    parts.record_part(tmp_path, 0, 4, digest)
+    with open(tmp_path / parts.CHECKSUMS_NAME, "a") as handle:
+        handle.write("abc 4 part-0000")  # a line torn by a kill
+    assert parts.recorded_parts(tmp_path) == {parts.part_name(0): (4, digest)}
+
+
+def test_check_parts_names_each_kind_of_damage(tmp_path):
+    chunks = parts.chunk_starts(10, 4)
+    for first, n in chunks:
+        parts.record_part(tmp_path, first, n, parts.write_part(frame_of(first, n), tmp_path, first))
+    assert parts.check_parts(tmp_path, chunks) == (chunks, [])
+    path = tmp_path / parts.part_name(4)
+    path.write_bytes(path.read_bytes()[:-8])
+    parts.record_part(tmp_path, 8, 3, parts.file_digest(tmp_path / parts.part_name(8)))
+    good, bad = parts.check_parts(tmp_path, chunks)
+    assert good == [(0, 4)]
+    assert bad == [(4, 4, "its checksum does not match parts.sha256"), (8, 2, "it holds 3 hands, the chunk has 2")]
+
+
+def test_an_unrecorded_part_is_checked_by_reading_it(tmp_path):
+    parts.write_part(frame_of(0, 4), tmp_path, 0)
+    parts.write_part(frame_of(4, 3), tmp_path, 4)   # one hand short
+    good, bad = parts.check_parts(tmp_path, [(0, 4), (4, 4)])
+    assert good == [(0, 4)] and bad == [(4, 4, "it holds 3 rows, not hands 4..7")]
+    assert set(parts.recorded_parts(tmp_path)) == {parts.part_name(0)}   # verified, so recorded now
+    (tmp_path / parts.part_name(0)).write_bytes(b"PAR1")
+    (tmp_path / parts.CHECKSUMS_NAME).unlink()
+    (_, _, reason), = parts.check_parts(tmp_path, [(0, 4)])[1]
+    assert reason.startswith("it cannot be read (")
+
+
+def test_load_refuses_a_damaged_part_in_one_line(tmp_path):
+    parts.write_manifest(tmp_path, SETTINGS)
+    for first, n in parts.chunk_starts(10, 4):
+        parts.record_part(tmp_path, first, n, parts.write_part(frame_of(first, n), tmp_path, first))
+    assert parts.load(tmp_path).height == 10
+    path = tmp_path / parts.part_name(8)
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    with pytest.raises(parts.RunFolderError, match=rf"^part {parts.part_name(8)} in .* is damaged: its checksum"):
+        parts.load(tmp_path)
+
+
+def test_the_folder_lock_excludes_a_second_holder_and_is_freed_by_a_kill(tmp_path):
+    with parts.folder_lock(tmp_path):
+        with pytest.raises(parts.RunFolderError, match=rf"^another run \(pid {os.getpid()} on "):
+            with parts.folder_lock(tmp_path):
+                pass
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from sim import parts\n"
+         f"with parts.folder_lock({str(tmp_path)!r}):\n    print('held', flush=True); time.sleep(120)"],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(parts.RunFolderError, match=rf"pid {holder.pid} on"):
+            with parts.folder_lock(tmp_path):
+                pass
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+    with parts.folder_lock(tmp_path):   # the lock of the killed process is taken over
+        assert (tmp_path / parts.LOCK_NAME).read_text().split()[0] == str(os.getpid())

@@ -33,3 +33,13 @@ def test_bar_counts_hands_from_those_already_done(monkeypatch):
     assert "hands" in sys.stderr.getvalue()
     with hand_bar(10, 0, enabled=False) as bar:
         assert bar.disable
+
+
+def test_bar_is_named_by_its_label_and_removed_when_done(monkeypatch):
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    with hand_bar(100, 0, enabled=True, label="dealer_edge/seats") as bar:
+        bar.update(100)
+        assert bar.desc == "dealer_edge/seats" and bar.leave is False
+    assert "dealer_edge/seats" in sys.stderr.getvalue()
+    with hand_bar(10, 0, enabled=True) as bar:
+        assert bar.desc == "simulate"

@@ -91,3 +91,20 @@ def test_summary_frame_has_the_summary_columns():
     assert frame.columns == list(stats.SUMMARY_COLUMNS)
     assert frame.row(0, named=True)["n"] == 4
     assert stats.summary_frame([]).columns == list(stats.SUMMARY_COLUMNS)
+
+
+def test_ratio_product_matches_the_delta_method_by_hand():
+    # two units: a1 = (2, 4), a2 = (1, 1), b = 1: f = mean(a1)/mean(a2) = 3; gradient (1/1, -3, ...)
+    # var(a1)/2 = 2/2 = 1, a2 constant: se = 1
+    e = stats.ratio_product([2, 4], [1, 1], [1, 1], [1, 1])
+    assert e.estimate == pytest.approx(3.0) and e.n == 2
+    assert e.se == pytest.approx(1.0)
+    assert e.ci_low == pytest.approx(3 - 1.959964, abs=1e-5)
+    # correlated numerator and denominator: a1 = (2, 6), a2 = (1, 3): the ratio is exactly 2 in each unit
+    same = stats.ratio_product([2, 6], [1, 3], [5, 5], [5, 5])
+    assert same.estimate == pytest.approx(2.0) and same.se == pytest.approx(0.0, abs=1e-12)
+
+
+def test_ratio_product_without_data_is_nan():
+    assert math.isnan(stats.ratio_product([], [], [], []).estimate)
+    assert math.isnan(stats.ratio_product([1, 2], [1, 1], [1, 1], [0, 0]).estimate)

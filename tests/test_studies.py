@@ -2,6 +2,7 @@
 study end to end on the real engine (≤ 2,000 hands per arm) into a temporary folder."""
 import math
 
+import numpy as np
 import polars as pl
 import pytest
 
@@ -15,20 +16,62 @@ from synthetic_records import record_frame
 BASE = ArmSpec(("greedy",) * 4)
 
 
-def test_tenures_leave_out_the_tenure_cut_by_the_session_end():
+def test_session_totals_count_every_hand_and_the_passes():
     frame = pl.DataFrame({"session": [0] * 6 + [1] * 3, "hand_in_session": [0, 1, 2, 3, 4, 5, 0, 1, 2],
                           "dealer": [0, 0, 1, 1, 1, 2, 3, 3, 0],
-                          **{f"s{k}_delta": [k, 0, 0, 0, 0, 0, 0, 0, 0] for k in range(4)}})
-    held = study_dealer_edge.tenures(frame)
-    assert held["hands"].to_list() == [2, 3, 2]
-    assert held["result"].to_list() == [0, 0, 0]  # hand 0: dealer 0 had delta 0 (seat k had delta k)
+                          **{f"s{k}_delta": [k + 1, 0, 0, 0, 0, 7, 0, -2, 5] for k in range(4)}})
+    totals = study_dealer_edge.session_totals(frame)
+    # session 0: dealer money 1 (hand 0, seat 0) + 7 (hand 5, seat 2); passes after hands 1 and 4
+    # session 1: -2 (hand 1, seat 3) + 5 (hand 2, seat 0); one pass, after hand 1
+    assert totals.select("result", "hands", "continued", "passed").rows() == [(8, 6, 5, 2), (3, 3, 2, 1)]
 
 
-def test_tenure_result_sums_the_dealer_money_only():
-    frame = pl.DataFrame({"session": [0, 0, 0], "hand_in_session": [0, 1, 2], "dealer": [2, 2, 3],
-                          "s0_delta": [5, 5, 5], "s1_delta": [1, 1, 1], "s2_delta": [3, -4, 0], "s3_delta": [0, 0, 9]})
-    held = study_dealer_edge.tenures(frame)
-    assert held.select("hands", "result").rows() == [(2, -1)]
+def test_session_totals_sum_the_dealer_money_only():
+    frame = pl.DataFrame({"session": [0, 0, 0], "hand_in_session": [2, 0, 1], "dealer": [3, 2, 2],
+                          "s0_delta": [5, 5, 5], "s1_delta": [1, 1, 1], "s2_delta": [0, 3, -4], "s3_delta": [9, 0, 0]})
+    assert study_dealer_edge.session_totals(frame).select("result", "passed").rows() == [(8, 1)]
+
+
+def synthetic_sessions(sessions: int, length: int, keep: float, kept_result: int, passed_result: int,
+                       seed: int) -> pl.DataFrame:
+    """Session records with a known answer: after each hand the deal stays with probability ``keep``;
+    the dealer then wins ``kept_result`` (else ``passed_result``) plus uniform noise in -2..2, paid by
+    下家. Hands per tenure are geometric, mean 1 / (1 − keep); money per tenure = that × the mean per
+    hand (Wald). Sessions end after ``length`` hands, cutting the tenure then running."""
+    rng = np.random.default_rng(seed)
+    n = sessions * length
+    dealer = np.empty(n, dtype=np.int8)
+    delta = np.zeros((4, n), dtype=np.int32)
+    for session in range(sessions):
+        seat = int(rng.integers(4))
+        for h in range(length):
+            i = session * length + h
+            dealer[i] = seat
+            stays = rng.random() < keep
+            money = (kept_result if stays else passed_result) + int(rng.integers(-2, 3))
+            delta[seat, i], delta[(seat + 1) % 4, i] = money, -money
+            seat = seat if stays else (seat + 1) % 4
+    return pl.DataFrame({"session": np.repeat(np.arange(sessions), length),
+                         "hand_in_session": np.tile(np.arange(length), sessions),
+                         "dealer": dealer, **{f"s{k}_delta": delta[k] for k in range(4)}})
+
+
+@pytest.mark.parametrize("length, keep, kept_result, passed_result, seed", [
+    (6, 0.5, 4, -1, 1),     # strong edge, short sessions: most long tenures are cut
+    (16, 0.3, 3, -1, 2),    # about the engine's keep rate and session length
+])
+def test_tenure_estimators_recover_a_known_answer_despite_the_session_cut(length, keep, kept_result,
+                                                                         passed_result, seed):
+    frame = synthetic_sessions(3000, length, keep, kept_result, passed_result, seed)
+    rows = {r["name"]: r for r in study_dealer_edge.tenure_rows(frame, "g")}
+    truth = {"tenure_hands": 1 / (1 - keep),
+             "tenure_result": (keep * kept_result + (1 - keep) * passed_result) / (1 - keep),
+             "keep_deal_rate": keep}
+    for name, expected in truth.items():
+        row = rows[name]
+        assert row["ci_low"] < expected < row["ci_high"], (name, row, expected)
+        assert abs(row["estimate"] - expected) < 4 * row["se"], (name, row, expected)
+    assert rows["tenure_result"]["n"] == 3000 and rows["keep_deal_rate"]["n"] == 3000 * (length - 1)
 
 
 def test_positions_count_from_the_dealer_in_turn_order():
@@ -149,12 +192,21 @@ def test_early_ting_end_to_end(tmp_path):
 def test_overview_from_the_console_entry_point(tmp_path, capsys):
     from experiments.app import main
 
-    main(["hands=400", "jobs=1", "progress=false", f"hydra.run.dir={tmp_path}",
+    import logging
+
+    main(["hands=400", "jobs=1", "progress=true", f"hydra.run.dir={tmp_path}",
           "experiment.huangzhuang.stacks=[7]", "experiment.huangzhuang.pong_policies=[never]",
           "experiment.huangzhuang.sweep_hands=200", "experiment.early_ting.min_live_waits=[3]",
           "experiment.thirteen_orphans.shi_qiang=[true]", "experiment.dealer_edge.session_length=0"])
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
     assert f"report: {tmp_path / 'report.html'}" in out
+    assert out.splitlines()[-2].startswith("1,800 hands simulated in ")  # 4 arms of 400 (one shared), a cell of 200
+    # one bar per arm, named by the studies and roles that use it, with hands/s
+    for name in ("dealer_edge/seats", "huangzhuang/stacks=7, pong=never", "early_ting/t=3"):
+        assert name in captured.err
+    assert "hands/s" in captured.err
+    assert logging.getLogger("matplotlib").getEffectiveLevel() >= logging.WARNING
     assert "huang_rate" in out and "result_total" in out
     studies = set(pl.read_parquet(tmp_path / "summary.parquet")["study"])
     assert studies == {"dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting"}

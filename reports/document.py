@@ -9,12 +9,19 @@ from __future__ import annotations
 import base64
 import html
 import os
+import re
 from pathlib import Path
 
-STYLE = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+#: Font stack of the page: Latin UI fonts first, then CJK fonts of each platform (Chinese text must
+#: never fall back to a font without CJK glyphs, which shows empty boxes).
+FONT_STACK = ('system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", '
+              '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei", '
+              "sans-serif")
+STYLE = "body{font-family:" + FONT_STACK + """;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:0.9em}td,th{border:1px solid #ccc;padding:3px 8px}
-th{background:#f0f0f0}td{text-align:right}td:nth-child(-n+3){text-align:left}img{max-width:100%}
-pre{background:#f6f6f6;padding:0.6em;overflow-x:auto;font-size:0.85em}"""
+th{background:#f0f0f0}td{text-align:left}td.num{text-align:right;white-space:nowrap}img{max-width:100%}
+pre{background:#f6f6f6;padding:0.6em;overflow-x:auto;font-size:0.85em}
+p{line-height:1.7}figcaption{color:#555;font-size:0.9em}"""
 
 
 def render_markdown(blocks: list[tuple], base_dir: Path) -> str:
@@ -46,9 +53,19 @@ def _inline(text: str) -> str:
     return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(pieces))
 
 
+_NUMERIC = re.compile(r"^[-+−]?[\d.,]+( %)?$|^\[.*\]$|^–$")
+
+
+def _cell(value) -> str:
+    """Return one <td>: numbers and intervals right-aligned (class "num"), text left-aligned."""
+    text = str(value)
+    css = ' class="num"' if _NUMERIC.match(text) else ""
+    return f"<td{css}>{html.escape(text)}</td>"
+
+
 def render_html(blocks: list[tuple], title: str) -> str:
     """Return the blocks as one self-contained HTML page (figures embedded as base64 PNG)."""
-    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+    out = ["<!DOCTYPE html>", '<html lang="zh-CN">', "<head>", '<meta charset="utf-8">',
            f"<title>{html.escape(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>"]
     for block in blocks:
         kind = block[0]
@@ -59,7 +76,7 @@ def render_html(blocks: list[tuple], title: str) -> str:
         elif kind == "table":
             out.append("<table>")
             out.append("<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in block[1]) + "</tr>")
-            out += ["<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in block[2]]
+            out += ["<tr>" + "".join(_cell(c) for c in row) + "</tr>" for row in block[2]]
             out.append("</table>")
         elif kind == "figure":
             data = base64.b64encode(Path(block[1]).read_bytes()).decode("ascii")

@@ -30,23 +30,51 @@ def unit_of(name: str) -> str:
     return "底注"
 
 
-def _number(value, percent: bool) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
+#: Text of a cell whose statistic has no estimate (no hand in its group).
+NO_DATA = "no data"
+#: Units whose values are whole numbers (printed without decimals).
+INTEGER_UNITS = ("kinds",)
+
+
+def missing(value) -> bool:
+    """Return True when ``value`` is None or NaN (no estimate / no interval)."""
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def fixed(value: float, spec: str) -> str:
+    """Return ``format(value, spec)`` with a negative zero ("-0.000", "+0.00" of −0.0001) written unsigned."""
+    text = format(value, spec)
+    if text.lstrip("+-").strip("0.") == "" and text[0] in "+-":
+        return text[1:]
+    return text
+
+
+def _number(value, percent: bool, integer: bool = False) -> str:
+    if missing(value):
         return "–"
-    return f"{100 * value:.2f}" if percent else f"{value:.3f}"
+    if integer and float(value).is_integer():
+        return f"{int(value)}"
+    return fixed(100 * value, ".2f") if percent else fixed(value, ".3f")
 
 
 def display_rows(rows: pl.DataFrame) -> list[list[str]]:
-    """Return summary rows as text cells: study, statistic, group, estimate, 95 % CI, unit, n."""
+    """Return summary rows as text cells: study, statistic, group, estimate, 95 % CI, unit, n.
+
+    Rates in %, rate differences (``diff_*_rate``) in percentage points (pp), money in 底注 with three
+    decimals, whole-number statistics without decimals; a row without an estimate reads "no data"."""
     cells = []
     for row in rows.iter_rows(named=True):
         unit = unit_of(row["name"])
         pct = unit == "%" and not row["name"].startswith("diff_")
-        if row["name"] == "diff_win_rate":
+        if row["name"].startswith("diff_") and unit == "%":
             unit, pct = "pp", True
-        ci = "–" if row["ci_low"] is None or math.isnan(row["ci_low"]) else \
-            f"[{_number(row['ci_low'], pct)}, {_number(row['ci_high'], pct)}]"
-        cells.append([row["study"], row["name"], row["group"], _number(row["estimate"], pct), ci, unit,
+        if missing(row["estimate"]):
+            cells.append([row["study"], row["name"], row["group"], NO_DATA, "–", unit, f"{row['n']:,}"])
+            continue
+        integer = unit in INTEGER_UNITS
+        ci = "–" if missing(row["ci_low"]) else \
+            f"[{_number(row['ci_low'], pct, integer)}, {_number(row['ci_high'], pct, integer)}]"
+        cells.append([row["study"], row["name"], row["group"], _number(row["estimate"], pct, integer), ci, unit,
                       f"{row['n']:,}"])
     return cells
 

@@ -11,7 +11,7 @@ import pytest
 
 from experiments import config as cfg
 from experiments import stats, study_dealer_edge, study_early_ting, study_huangzhuang, study_thirteen_orphans
-from reports import builder, cli, comparison, figures, tables
+from reports import builder, cli, comparison, document, figures, sections, tables
 from reports.summary_io import read_summary, write_summary
 from synthetic_records import record_frame
 
@@ -90,11 +90,11 @@ def test_html_report_is_valid_and_embeds_every_figure(run_dir):
 
 def test_report_states_setup_and_a_reading_per_study(run_dir):
     text = (run_dir / "report.md").read_text(encoding="utf-8")
-    for fact in ("seed 0", "1,500 hands per arm", "run time 1.5 s", "houbao_units", "changed (default 2)",
+    for fact in ("种子 0", "每臂 1,500 手", "用时 1.5 秒", "houbao_units", "已改（默认 2）",
                  "`all_greedy`", "rules.houbao_units=1"):
         assert fact in text
-    for title in builder.TITLES.values():
-        assert f"## {title}" in text
+    for section in sections.SECTIONS.values():
+        assert f"## {section.title}" in text
     for link in [line for line in text.splitlines() if line.startswith("![")]:
         assert (run_dir / link.rsplit("](", 1)[1].rstrip(")")).is_file()
 
@@ -146,7 +146,7 @@ def test_tables_format_rates_in_percent_and_money_in_base_stakes():
     assert cells[0][3:6] == ["12.34", "[10.00, 15.00]", "%"]
     assert cells[1][3:6] == ["-0.500", "[-0.700, -0.300]", "底注"]
     assert cells[2][3:6] == ["2.00", "[0.00, 4.00]", "pp"]
-    assert cells[3][3:6] == ["9.000", "–", "kinds"]
+    assert cells[3][3:6] == ["9", "–", "kinds"]
     assert cells[4][3:6] == ["5.00", "[4.00, 6.00]", "%"]
 
 
@@ -157,5 +157,67 @@ def test_parse_group_reads_key_value_pairs():
 
 def test_figures_skip_studies_without_rows(tmp_path):
     only = synthetic_summary().filter(pl.col("study") == "huangzhuang")
-    drawn = figures.draw_figures(only, tmp_path)
+    drawn = sections.draw_figures(only, tmp_path)
     assert list(drawn) == ["huangzhuang"] and Path(drawn["huangzhuang"]).is_file()
+
+
+def test_report_puts_the_headline_first_then_the_studies_then_settings_and_versions(run_dir):
+    headings = [line for line in (run_dir / "report.md").read_text(encoding="utf-8").splitlines()
+                if line.startswith("## ")]
+    assert headings[0] == "## 主要结果"
+    assert headings[1:5] == [f"## {sections.title(s)}" for s in ("dealer_edge", "huangzhuang", "thirteen_orphans",
+                                                                   "early_ting")]
+    assert headings[-1] == "## 运行设置与版本"
+    text = (run_dir / "report.md").read_text(encoding="utf-8")
+    assert "### 版本" in text and "numpy" in text.split("### 版本")[1]
+
+
+def test_rules_table_describes_and_cites_every_flag(run_dir):
+    rows = builder._rules_rows({"rules": {"variant": "jincheng", "houbao_units": 1, "huang_stacks": 7}})
+    assert rows[1][:3] == ["houbao_units", "1", "已改（默认 2）"] and rows[2][2] == "默认"
+    from sim.rules import defaults
+
+    every = builder._rules_rows({"rules": defaults("jincheng").to_dict()})
+    assert len(every) == len(defaults("jincheng").to_dict())
+    for flag, _, _, note in every[1:]:  # every[0] is the variant itself
+        assert "(RULES " in note, flag
+    assert "后包" in dict((r[0], r[3]) for r in every)["houbao_units"]
+
+
+def test_html_page_names_cjk_fonts_before_the_generic_fallback():
+    page = document.render_html([("p", "荒庄")], "t")
+    stack = page.split("font-family:", 1)[1].split(";", 1)[0]
+    fonts = [f.strip().strip('"') for f in stack.split(",")]
+    assert fonts[-1] == "sans-serif"
+    for cjk in ("Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei"):
+        assert cjk in fonts
+    assert '<html lang="zh-CN">' in page
+
+
+def test_rows_without_an_estimate_read_no_data_not_a_certain_zero():
+    rows = stats.summary_frame([stats.Estimate(math.nan, math.nan, math.nan, math.nan, 0)
+                                .row("thirteen_orphans", "policy_value", "k=12, shi_qiang=on")])
+    assert tables.display_rows(rows)[0][3:] == ["no data", "–", "底注", "0"]
+
+
+def test_policy_value_of_a_k_no_hand_reached_is_no_data():
+    seats = record_frame(600, seed=3).with_columns(pl.col("s0_yaojiu_start").clip(0, 9))
+    rows = stats.summary_frame(study_thirteen_orphans.summarize(
+        {"chase, shi_qiang=on": seats, "greedy, shi_qiang=on": seats.with_columns(pl.col("s0_delta") - 1)},
+        cfg.ThirteenOrphansParams(shi_qiang=[True])))
+    policy = rows.filter(pl.col("name") == "policy_value")
+    cells = {c[2]: c[3:] for c in tables.display_rows(policy)}
+    for k in (10, 11, 12, 13):
+        assert cells[f"k={k}, shi_qiang=on"][0] == "no data" and cells[f"k={k}, shi_qiang=on"][3] == "0"
+    assert cells["k=9, shi_qiang=on"][0] != "no data"
+    assert "k = 10, 11, 12, 13" in sections.reading(rows, "thirteen_orphans")
+
+
+def test_whole_number_statistics_print_without_decimals_and_zero_without_a_sign():
+    rows = stats.summary_frame([stats.Estimate(8.0, math.nan, math.nan, math.nan, 40).row("s", "pays_from_k", "x"),
+                                stats.Estimate(-0.0001, 0.001, -0.0004, 0.0002, 9).row("s", "result_total", "y"),
+                                stats.Estimate(-0.00001, 0.0, -0.00003, 0.0, 9).row("s", "huang_rate", "z")])
+    cells = tables.display_rows(rows)
+    assert cells[0][3:5] == ["8", "–"]
+    assert cells[1][3:5] == ["0.000", "[0.000, 0.000]"]
+    assert cells[2][3:5] == ["0.00", "[0.00, 0.00]"]

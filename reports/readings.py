@@ -83,10 +83,10 @@ def verdict(row: dict | None, unit: str = "手", scale_to_total: float = 1.0) ->
         return "样本太小，算不出区间"
     if significant(row):
         return "显著大于 0" if row["ci_low"] > 0 else "显著小于 0"
+    if row["estimate"] == 0:
+        return "每个样本的差都是 0，两边逐手相同" if row["se"] == 0 else "点估计恰为 0，看不出差别"
     needed = hands_needed(row["estimate"], row["se"], row["n"])
     needed80 = hands_needed(row["estimate"], row["se"], row["n"], power=0.8)
-    if math.isinf(needed):
-        return f"与 0 分不开（{row['n']:,} 个样本，点估计正好为 0）"
     return (f"在这个样本量下与 0 分不开；若效应真如点估计，约需 {round_hands(needed * scale_to_total)} {unit}"
             f"区间才不含 0，要有八成把握约需 {round_hands(needed80 * scale_to_total)} {unit}")
 

@@ -117,7 +117,7 @@ def test_mjrules_report_rejects_a_folder_without_summaries(tmp_path, capsys):
     assert err.startswith("error: DIR=") and err.count("\n") == 1
 
 
-def test_comparison_lists_every_run_and_the_separated_statistics(tmp_path):
+def test_comparison_lists_every_run_and_unpaired_differences_without_hand_records(tmp_path):
     low = stats.summary_frame([stats.Estimate(0.10, 0.01, 0.08, 0.12, 100).row("huangzhuang", "huang_rate", "all"),
                                stats.Estimate(1.0, 0.5, 0.0, 2.0, 100).row("dealer_edge", "result_total", "dealer")])
     high = stats.summary_frame([stats.Estimate(0.30, 0.01, 0.28, 0.32, 100).row("huangzhuang", "huang_rate", "all"),
@@ -129,8 +129,10 @@ def test_comparison_lists_every_run_and_the_separated_statistics(tmp_path):
     text = (tmp_path / "comparison.md").read_text(encoding="utf-8")
     assert "rules.huang_stacks=5" in text and "rules.huang_stacks=9" in text
     assert "10.00 [8.00, 12.00]" in text and "30.00 [28.00, 32.00]" in text
-    clear = comparison.separated(pl.read_parquet(tmp_path / "comparison.parquet"))
-    assert set(clear["name"]) == {"huang_rate"}  # the money intervals overlap, the rates do not
+    diffs = pl.read_parquet(tmp_path / "comparison_differences.parquet")
+    assert not diffs["paired"].any()  # no hands/ parts: unpaired, se = sqrt(se0² + se1²)
+    assert set(comparison.clear_differences(diffs)["name"]) == {"huang_rate"}  # +20 pp; the money +0.5 ± 1.4 is not
+    assert "20.00 [17.23, 22.77] * (不配对" in text
     parser = CheckingParser()
     parser.feed(html_path.read_text(encoding="utf-8"))
     assert not parser.errors and len(parser.images) == 1

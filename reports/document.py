@@ -12,10 +12,13 @@ import os
 import re
 from pathlib import Path
 
-#: Font stack of the page: Latin UI fonts first, then CJK fonts of each platform (Chinese text must
-#: never fall back to a font without CJK glyphs, which shows empty boxes).
-FONT_STACK = ('system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", '
-              '"PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei", '
+from reports.webfont import EMBEDDED_FAMILY, font_face_css
+
+#: Font stack of the page: first the subset of Noto Sans SC embedded in the page (``reports.webfont``),
+#: which holds every glyph the page shows, then the CJK fonts of each platform and the generic family,
+#: so Chinese text never falls back to a font without CJK glyphs (which shows empty boxes).
+FONT_STACK = (f'"{EMBEDDED_FAMILY}", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "PingFang SC", '
+              '"Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei", system-ui, '
               "sans-serif")
 STYLE = "body{font-family:" + FONT_STACK + """;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:0.9em}td,th{border:1px solid #ccc;padding:3px 8px}
@@ -63,10 +66,24 @@ def _cell(value) -> str:
     return f"<td{css}>{html.escape(text)}</td>"
 
 
+def page_text(blocks: list[tuple], title: str) -> str:
+    """Return every character the page shows as text (headings, paragraphs, cells, captions, title)."""
+    pieces = [title]
+    for block in blocks:
+        if block[0] == "table":
+            pieces += list(block[1]) + [str(c) for row in block[2] for c in row]
+        elif block[0] == "figure":
+            pieces.append(block[2])
+        else:
+            pieces.append(block[1])
+    return "".join(pieces)
+
+
 def render_html(blocks: list[tuple], title: str) -> str:
-    """Return the blocks as one self-contained HTML page (figures embedded as base64 PNG)."""
+    """Return the blocks as one self-contained HTML page (figures as base64 PNG, the font subset as base64 WOFF)."""
     out = ["<!DOCTYPE html>", '<html lang="zh-CN">', "<head>", '<meta charset="utf-8">',
-           f"<title>{html.escape(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>"]
+           f"<title>{html.escape(title)}</title>", f"<style>{font_face_css(page_text(blocks, title))}\n{STYLE}</style>",
+           "</head>", "<body>"]
     for block in blocks:
         kind = block[0]
         if kind in ("h1", "h2", "h3"):

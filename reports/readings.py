@@ -138,7 +138,8 @@ def huangzhuang(summary: pl.DataFrame) -> str:
             f"{g.removeprefix('kongs=')} 杠 {percent(r)}（{r['n']:,} 手）" for g, r in kongs) + "。")
         if len(kongs) > 1 and _has_interval(kongs[0][1]) and _has_interval(kongs[1][1]):
             d = _difference(kongs[0][1], kongs[1][1])
-            parts.append(f"有 1 杠比无杠的荒庄率高 {points(d)}（两组独立比较）：{verdict(d, '手（每组）')}。")
+            parts.append(f"有 1 杠的手比无杠的手荒庄率高 {points(d)}：{verdict(d, '手（每组）')}。这是按结果分组的"
+                         "相关，不是因果：开杠的手本身就打得更久。")
     sweep = _rows(summary, "huangzhuang", "huang_rate_sweep")
     if sweep.height:
         cells = sweep.with_columns(

@@ -188,7 +188,7 @@ def test_rules_table_describes_and_cites_every_flag(run_dir):
 
 def test_html_page_names_cjk_fonts_before_the_generic_fallback():
     page = document.render_html([("p", "荒庄")], "t")
-    stack = page.split("font-family:", 1)[1].split(";", 1)[0]
+    stack = page.split("body{font-family:", 1)[1].split(";", 1)[0]
     fonts = [f.strip().strip('"') for f in stack.split(",")]
     assert fonts[-1] == "sans-serif"
     for cjk in ("Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei"):
@@ -223,3 +223,18 @@ def test_whole_number_statistics_print_without_decimals_and_zero_without_a_sign(
     assert cells[0][3:5] == ["8", "–"]
     assert cells[1][3:5] == ["0.000", "[0.000, 0.000]"]
     assert cells[2][3:5] == ["0.00", "[0.00, 0.00]"]
+
+
+def test_html_page_embeds_the_glyphs_of_its_own_text(run_dir):
+    import io
+    import re
+
+    from fontTools.ttLib import TTFont
+
+    page = (run_dir / "report.html").read_text(encoding="utf-8")
+    face = re.search(r'@font-face\{font-family:"([^"]+)";src:url\(data:font/woff;base64,([A-Za-z0-9+/=]+)\)', page)
+    assert face and face[1] == document.EMBEDDED_FAMILY and f'body{{font-family:"{face[1]}",' in page
+    cmap = TTFont(io.BytesIO(base64.b64decode(face[2]))).getBestCmap()
+    shown = set((run_dir / "report.md").read_text(encoding="utf-8")) - {"\n"}
+    assert sorted(c for c in shown if ord(c) >= 0x2E80 and ord(c) not in cmap) == []
+    assert {"荒", "庄", "幺", "抢"} <= {chr(c) for c in cmap}

@@ -19,7 +19,12 @@ METHOD = ("所有区间都是 95 % 区间：均值用 Student-t，比例用 Wils
           "两臂比较是逐手配对差（处理 − 对照）。钱的单位是底注/手；率用 %，率的差用百分点（pp）；"
           "n 是每个估计背后的手数（或任数）。“显著”指 95 % 区间不含 0；“约需 N 手”指若效应真如点估计，"
           "区间刚好不含 0 所需的手数（N = n·(1.96·se/|估计|)²），要有八成把握约需两倍。")
-TABLE_HEADER = ["研究", "统计量", "分组", "估计", "95% 区间", "单位", "n"]
+TABLE_HEADER = ["研究", "统计量", "含义", "分组", "估计", "95% 区间", "单位", "n"]
+
+
+def table_rows(rows: pl.DataFrame) -> list[list[str]]:
+    """Return summary rows as the report's table cells (tables.display_rows with the statistic's meaning)."""
+    return [cells[:2] + [tables.meaning(cells[1])] + cells[2:] for cells in tables.display_rows(rows)]
 
 
 def _rules_rows(meta: dict) -> list[list[str]]:
@@ -77,7 +82,7 @@ def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Pat
     headline = (f"实验 `{meta.get('experiment', '?')}`，每臂 {meta.get('hands', 0):,} 手，种子 {meta.get('seed', '?')}。"
                 "下表是主要结果；各研究的图、解读和全部统计量在后，运行设置与版本在最后。")
     blocks = [("h1", f"mjrules 报告 — {meta.get('experiment', 'run')}"), ("p", headline),
-              ("h2", "主要结果"), ("table", TABLE_HEADER, tables.display_rows(tables.headline(summary)))]
+              ("h2", "主要结果"), ("table", TABLE_HEADER, table_rows(tables.headline(summary)))]
     for study in summary["study"].unique(maintain_order=True).to_list():
         blocks.append(("h2", sections.title(study)))
         if study in figure_paths:
@@ -85,7 +90,7 @@ def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Pat
         text = sections.reading(summary, study)
         if text:
             blocks.append(("p", text))
-        blocks.append(("table", TABLE_HEADER, tables.display_rows(summary.filter(pl.col("study") == study))))
+        blocks.append(("table", TABLE_HEADER, table_rows(summary.filter(pl.col("study") == study))))
     return blocks + _setup_blocks(meta)
 
 

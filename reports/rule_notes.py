@@ -21,16 +21,19 @@ def parse_comments(text: str) -> dict[str, str]:
 
 
 def rule_notes(variant: str) -> dict[str, str]:
-    """Return {flag: description with citation} for the variant's rule flags ({} if none is known)."""
-    path = RULES_CONF_DIR / f"{variant}.yaml"
-    if path.is_file():
-        notes = parse_comments(path.read_text(encoding="utf-8"))
-        if notes:
-            return notes
+    """Return {flag: description with citation} for the variant's rule flags ({} if none is known).
+
+    A flag without a comment in the YAML file gets the citation stored with its ``RulesConfig`` field."""
+    notes = {}
     try:
         import dataclasses
 
         from sim.rules import RulesConfig
+
+        notes = {f.name: f.metadata["cite"] for f in dataclasses.fields(RulesConfig) if "cite" in f.metadata}
     except ImportError:
-        return {}
-    return {f.name: f.metadata["cite"] for f in dataclasses.fields(RulesConfig) if "cite" in f.metadata}
+        pass
+    path = RULES_CONF_DIR / f"{variant}.yaml"
+    if path.is_file():
+        notes.update(parse_comments(path.read_text(encoding="utf-8")))
+    return notes

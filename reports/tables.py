@@ -17,6 +17,26 @@ HEADLINE = (
     ("early_ting", "diff_mean_result", None),
 )
 
+#: Plain-Chinese meaning of each statistic name (the report's tables show it beside the name).
+MEANINGS = {
+    "result_win": "胡牌输赢", "result_kong": "杠钱", "result_qianbao": "前包钱", "result_houbao": "后包钱",
+    "result_total": "每手总输赢", "win_rate": "胡牌率", "tenure_hands": "一任庄的手数",
+    "tenure_result": "一任庄的庄家总输赢", "keep_deal_rate": "连庄率（每手后留庄的比例）",
+    "huang_rate": "荒庄率", "kong_share": "该开杠数的手占比", "huang_rate_sweep": "荒庄率（四家贪心）",
+    "completion_rate": "十三幺做成率", "chase_minus_greedy": "追十三幺 − 贪心（配对）",
+    "policy_value": "“k 种起就追”策略每手价值（全部手）", "pays_from_k": "从几种起追就划算（点估计）",
+    "mean_result": "0 号位每手输赢", "dianpao_paid": "0 号位点炮付出", "ting_rate": "上架的手占比",
+    "ting_turn": "上架时的轮次", "diff_mean_result": "输赢差：等待 − 立即上架",
+    "diff_win_rate": "胡牌率差：等待 − 立即上架", "diff_dianpao_paid": "点炮付出差：等待 − 立即上架",
+    "diff_ting_turn": "上架轮次差：等待 − 立即上架",
+}
+
+
+def meaning(name: str) -> str:
+    """Return the plain-Chinese meaning of a statistic name ('' when none is registered)."""
+    return MEANINGS.get(name, "")
+
+
 UNITS = {"rate": "%", "share": "%", "turn": "turns", "tenure_hands": "hands", "pays_from_k": "kinds"}
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import io
+import logging
 
 from fontTools import subset
 from fontTools.ttLib import TTFont
@@ -22,6 +23,7 @@ EMBEDDED_FAMILY = "mjrules Noto Sans SC"
 
 def font_subset(text: str) -> bytes:
     """Return a WOFF font with the glyphs of Noto Sans SC needed to draw ``text``."""
+    logging.getLogger("fontTools").setLevel(logging.WARNING)  # its per-table INFO lines would flood a run's log
     options = subset.Options()
     options.flavor = "woff"
     options.layout_features = ["*"]

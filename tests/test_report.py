@@ -181,8 +181,8 @@ def test_rules_table_describes_and_cites_every_flag(run_dir):
 
     every = builder._rules_rows({"rules": defaults("jincheng").to_dict()})
     assert len(every) == len(defaults("jincheng").to_dict())
-    for flag, _, _, note in every[1:]:  # every[0] is the variant itself
-        assert "(RULES " in note, flag
+    for flag, _, _, note in every:
+        assert "RULES " in note, flag
     assert "后包" in dict((r[0], r[3]) for r in every)["houbao_units"]
 
 
@@ -238,3 +238,15 @@ def test_html_page_embeds_the_glyphs_of_its_own_text(run_dir):
     shown = set((run_dir / "report.md").read_text(encoding="utf-8")) - {"\n"}
     assert sorted(c for c in shown if ord(c) >= 0x2E80 and ord(c) not in cmap) == []
     assert {"荒", "庄", "幺", "抢"} <= {chr(c) for c in cmap}
+
+
+def test_every_statistic_of_the_studies_has_a_plain_chinese_meaning():
+    names = set(synthetic_summary()["name"])
+    assert sorted(n for n in names if not tables.meaning(n)) == []
+
+
+def test_every_reading_says_what_is_significant_at_this_sample_size():
+    summary = synthetic_summary()
+    for study in sections.SECTIONS:
+        text = sections.reading(summary, study)
+        assert "显著" in text or "分不开" in text, study

@@ -60,7 +60,7 @@ def wide_table(long: pl.DataFrame, picked: pl.DataFrame, labels: list[str]) -> l
     rows = []
     keys = picked.select("study", "name", "group").unique(maintain_order=True)
     for key in keys.iter_rows(named=True):
-        cells = [key["study"], key["name"], key["group"], tables.unit_of(key["name"])]
+        cells = [key["study"], key["name"], tables.meaning(key["name"]), key["group"], tables.unit_of(key["name"])]
         for label in labels:
             match = long.filter((pl.col("run") == label) & (pl.col("study") == key["study"])
                                 & (pl.col("name") == key["name"]) & (pl.col("group") == key["group"]))
@@ -109,7 +109,7 @@ def difference_table(diffs: pl.DataFrame, metas: list[dict]) -> list[list[str]]:
         at = diffs.filter((pl.col("study") == key["study"]) & (pl.col("name") == key["name"])
                           & (pl.col("group") == key["group"]))
         unit = tables.display_rows(at.head(1).with_columns(pl.lit("diff_" + key["name"]).alias("name")))[0][5]
-        cells = [key["study"], key["name"], key["group"], unit]
+        cells = [key["study"], key["name"], tables.meaning(key["name"]), key["group"], unit]
         for meta in metas[1:]:
             match = at.filter(pl.col("run") == meta["label"])
             if match.is_empty():
@@ -162,6 +162,46 @@ def _draw_panels(long: pl.DataFrame, keys: list[dict], labels: list[str], path: 
     return path
 
 
+def draw_differences(diffs: pl.DataFrame, metas: list[dict], path: Path) -> Path | None:
+    """Draw one row per statistic: each later run's difference to run 0 with its 95 % interval and a line at 0.
+
+    Rates are in percentage points, other statistics in their own unit; a filled marker is a paired
+    difference, an open one unpaired. Return the PNG path (None when there is nothing to draw)."""
+    keys = diffs.select("study", "name", "group").unique(maintain_order=True).to_dicts()
+    if not keys:
+        return None
+    with matplotlib.rc_context(figure_style()):
+        fig, axes = plt.subplots(len(keys), 1, figsize=(8, 0.2 + 0.62 * len(keys) * max(1, (len(metas) - 1) ** 0.5)),
+                                 squeeze=False)
+        for axis, key in zip(axes[:, 0], keys):
+            rows = diffs.filter((pl.col("study") == key["study"]) & (pl.col("name") == key["name"])
+                                & (pl.col("group") == key["group"]))
+            rate = tables.unit_of(key["name"]) == "%"
+            scale = 100 if rate else 1
+            for i, meta in enumerate(metas[1:], start=1):
+                match = rows.filter(pl.col("run") == meta["label"])
+                if match.is_empty():
+                    continue
+                r = match.row(0, named=True)
+                low = 0 if math.isnan(r["ci_low"]) else r["estimate"] - r["ci_low"]
+                high = 0 if math.isnan(r["ci_high"]) else r["ci_high"] - r["estimate"]
+                axis.errorbar([r["estimate"] * scale], [i], xerr=[[low * scale], [high * scale]], fmt="o", capsize=3,
+                              color="C0", markerfacecolor="C0" if r["paired"] else "white")
+            axis.axvline(0, color="black", lw=0.6)
+            axis.set_yticks(range(1, len(metas)), [f"run {i}" for i in range(1, len(metas))], fontsize=7)
+            axis.set_ylim(0.5, len(metas) - 0.5)
+            unit = "百分点" if rate else tables.unit_of(key["name"])
+            axis.set_title(f"{tables.meaning(key['name']) or key['name']} · {key['group']}（{unit}）", fontsize=8,
+                           loc="left")
+            axis.tick_params(axis="x", labelsize=7)
+        fig.suptitle("各 run − run 0（实心 = 同一牌墙逐手配对，空心 = 不配对；误差线为 95 % 区间）", fontsize=9)
+        fig.tight_layout()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+    return path
+
+
 def build_comparison(sweep_dir: Path) -> Path:
     """Write comparison.parquet, figures/comparison.png, comparison.md and comparison.html; return the HTML path."""
     sweep_dir = Path(sweep_dir)
@@ -170,7 +210,7 @@ def build_comparison(sweep_dir: Path) -> Path:
     long.write_parquet(sweep_dir / "comparison.parquet")
     picked = tables.headline(long)
     figure = draw(long, picked, labels, sweep_dir / "figures" / "comparison.png")
-    header = ["study", "statistic", "group", "unit"] + [f"run {i}" for i in range(len(labels))]
+    header = ["研究", "统计量", "含义", "分组", "单位"] + [f"run {i}" for i in range(len(labels))]
     blocks = [("h1", "mjrules 多次运行对比"),
               ("p", f"实验 `{metas[0].get('experiment', '?')}` 的 {len(metas)} 次运行，种子 {metas[0].get('seed', '?')}，"
                     f"每臂 {metas[0].get('hands', 0):,} 手。格中为估计 [95 % 区间]；率用 %，钱用底注/手。"
@@ -183,7 +223,7 @@ def build_comparison(sweep_dir: Path) -> Path:
         blocks.append(("figure", figure, "各 run 的主要统计量（误差线为 95 % 区间）"))
     diffs = differences(sweep_dir, long, picked, metas)
     diffs.write_parquet(sweep_dir / "comparison_differences.parquet")
-    diff_header = ["study", "statistic", "group", "unit"] + [f"run {i} − run 0" for i in range(1, len(labels))]
+    diff_header = ["研究", "统计量", "含义", "分组", "单位"] + [f"run {i} − run 0" for i in range(1, len(labels))]
     unpaired_note = ("" if diffs.is_empty() or diffs["paired"].all() else
                      "标“不配对”的行没有可用的逐手记录（hands/ 目录缺失）或不是逐手均值，按两次独立估计相减，区间偏宽。")
     clear = diffs.join(clear_differences(diffs).select("study", "name", "group").unique(), on=["study", "name", "group"],
@@ -192,7 +232,11 @@ def build_comparison(sweep_dir: Path) -> Path:
                ("p", "每格是“该 run − run 0”的估计 [95 % 区间]；率的差以百分点（pp）计。各 run 用同一种子，第 i 手"
                      "牌墙相同，所以按手配对相减，区间比两个单独区间窄得多。* 表示区间不含 0。" + unpaired_note),
                ("table", diff_header, difference_table(diffs, metas)) if diffs.height else
-               ("p", "只有一个 run，或没有可比较的统计量。"),
+               ("p", "只有一个 run，或没有可比较的统计量。")]
+    diff_figure = draw_differences(diffs, metas, sweep_dir / "figures" / "comparison_differences.png")
+    if diff_figure is not None:
+        blocks.append(("figure", diff_figure, "各 run 与 run 0 的差（95 % 区间；实心为配对差）"))
+    blocks += [
                ("h2", "区间不含 0 的差"),
                ("table", diff_header, difference_table(clear, metas)) if clear.height else
                ("p", "没有：在这个样本量下，没有哪个主要统计量在 run 之间有可分辨的差。")]

@@ -62,6 +62,7 @@ def test_per_hand_values_average_to_the_runs_summary_estimates(sweep):
     assert checked >= 8  # 4 positions, dealer win rate, 荒庄 rate, 十三幺 completion at k=9, early_ting t=3
 
 
+@pytest.mark.filterwarnings("error::UserWarning")  # a glyph missing from the figures' font fails too
 def test_a_difference_on_the_same_walls_is_paired_and_found(sweep):
     comparison.build_comparison(sweep)
     diffs = pl.read_parquet(sweep / "comparison_differences.parquet")
@@ -73,6 +74,7 @@ def test_a_difference_on_the_same_walls_is_paired_and_found(sweep):
     assert diffs["paired"].all()
     text = (sweep / "comparison.md").read_text(encoding="utf-8")
     assert "+2.00" not in text and "2.00 [" in text and "* (配对, n=1,500)" in text
+    assert (sweep / "figures" / "comparison_differences.png").is_file()
 
 
 def test_missing_hand_records_fall_back_to_an_unpaired_difference_with_a_note(sweep):

@@ -135,7 +135,7 @@ def test_comparison_lists_every_run_and_unpaired_differences_without_hand_record
     assert "20.00 [17.23, 22.77] * (不配对" in text
     parser = CheckingParser()
     parser.feed(html_path.read_text(encoding="utf-8"))
-    assert not parser.errors and len(parser.images) == 1
+    assert not parser.errors and len(parser.images) == 2  # the runs side by side, their differences
 
 
 def test_tables_format_rates_in_percent_and_money_in_base_stakes():

@@ -171,7 +171,7 @@ def draw_differences(diffs: pl.DataFrame, metas: list[dict], path: Path) -> Path
     if not keys:
         return None
     with matplotlib.rc_context(figure_style()):
-        fig, axes = plt.subplots(len(keys), 1, figsize=(8, 0.2 + 0.62 * len(keys) * max(1, (len(metas) - 1) ** 0.5)),
+        fig, axes = plt.subplots(len(keys), 1, figsize=(8, 1.0 + 0.75 * len(keys) * max(1, (len(metas) - 1) ** 0.5)),
                                  squeeze=False)
         for axis, key in zip(axes[:, 0], keys):
             rows = diffs.filter((pl.col("study") == key["study"]) & (pl.col("name") == key["name"])

@@ -226,8 +226,8 @@ def build_comparison(sweep_dir: Path) -> Path:
     diff_header = ["研究", "统计量", "含义", "分组", "单位"] + [f"run {i} − run 0" for i in range(1, len(labels))]
     unpaired_note = ("" if diffs.is_empty() or diffs["paired"].all() else
                      "标“不配对”的行没有可用的逐手记录（hands/ 目录缺失）或不是逐手均值，按两次独立估计相减，区间偏宽。")
-    clear = diffs.join(clear_differences(diffs).select("study", "name", "group").unique(), on=["study", "name", "group"],
-                       maintain_order="left")
+    clear_keys = clear_differences(diffs).select("study", "name", "group").unique()
+    clear = diffs.join(clear_keys, on=["study", "name", "group"], maintain_order="left")
     blocks += [("h2", "与 run 0 的差（同一牌墙逐手配对）"),
                ("p", "每格是“该 run − run 0”的估计 [95 % 区间]；率的差以百分点（pp）计。各 run 用同一种子，第 i 手"
                      "牌墙相同，所以按手配对相减，区间比两个单独区间窄得多。* 表示区间不含 0。" + unpaired_note),

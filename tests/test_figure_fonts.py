@@ -47,3 +47,22 @@ def test_the_check_fails_when_the_font_is_not_used(tmp_path):
         with pytest.raises(UserWarning, match="missing from font"):
             _draw_label(tmp_path / "tofu.png", {"font.family": "sans-serif", "font.sans-serif": ["DejaVu Sans"]})
         _draw_label(tmp_path / "ok.png", fonts.figure_style())
+
+
+def test_early_ting_figure_plots_selective_minus_early_under_a_title_that_reads_that_way(tmp_path, monkeypatch):
+    from experiments import stats
+    from reports import figures
+
+    rows = [stats.Estimate(value, 0.1, value - 0.2, value + 0.2, 100).row("early_ting", name, "t=3")
+            for name, value in (("diff_mean_result", 0.5), ("diff_win_rate", 0.02), ("diff_dianpao_paid", -0.1),
+                                ("diff_ting_turn", 1.0))]
+    drawn = {}
+    monkeypatch.setattr(figures, "_save", lambda fig, path: drawn.setdefault("fig", fig) and path)
+    with matplotlib.rc_context(fonts.figure_style()):
+        figures.early_ting(stats.summary_frame(rows), tmp_path / "e.png")
+    fig = drawn["fig"]
+    result_panel = fig.axes[0]
+    assert result_panel.lines[0].get_ydata()[0] == 0.5  # selective − early, as the summary gives it
+    assert "等 t 个活张 − 首次听牌即上架" in result_panel.get_title()
+    assert "高于 0 = 等待更好" in fig._suptitle.get_text() and "cost" not in fig._suptitle.get_text().lower()
+    plt.close(fig)

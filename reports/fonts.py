@@ -18,8 +18,10 @@ CJK_FAMILY = "Noto Sans SC"
 @cache
 def cjk_font_path() -> Path:
     """Return the path of the Noto Sans SC font file, registered with matplotlib (once per process)."""
-    import pylopdf_fonts_zh_cn
-
+    try:
+        import pylopdf_fonts_zh_cn
+    except ImportError:
+        raise OSError("the figures' CJK font package is missing: pip install pylopdf-fonts-zh-cn") from None
     path = Path(pylopdf_fonts_zh_cn.sans_path())
     if not path.is_file():
         raise OSError(f"the CJK font file {path.name} is missing from pylopdf-fonts-zh-cn; reinstall it")

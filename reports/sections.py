@@ -10,7 +10,9 @@ Adding a study to the report is one entry here. Write, in any module of ``report
 
 then add ``"<study>": Section("<title>", draw, read)`` to ``SECTIONS``. The report shows the
 sections in the order of the studies in the summary; a study without an entry still gets its
-table of statistics.
+table of statistics. Optionally add the study's key rows to ``reports.tables.HEADLINE`` (the
+headline table), the Chinese meaning of its statistic names to ``reports.tables.MEANINGS`` and,
+for a sweep comparison paired by hand, a per-hand recipe to ``reports.pairing.per_hand``.
 """
 from __future__ import annotations
 

@@ -28,12 +28,12 @@ def font_subset(text: str) -> bytes:
     options.flavor = "woff"
     options.layout_features = ["*"]
     options.notdef_outline = True
-    font = TTFont(str(cjk_font_path()), lazy=True)
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(text=text)
-    subsetter.subset(font)
     out = io.BytesIO()
-    font.save(out)
+    with TTFont(str(cjk_font_path()), lazy=True) as font:  # closes the font file when done
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(text=text)
+        subsetter.subset(font)
+        font.save(out)
     return out.getvalue()
 
 

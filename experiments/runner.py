@@ -37,7 +37,8 @@ def plan_studies(config: RunConfig, runner: ArmRunner) -> dict[str, dict]:
 
 
 def run_metadata(config: RunConfig, runner: ArmRunner, seconds: float, overrides: list[str]) -> dict:
-    """Return the run's metadata stored with the summary (rules, seats, seed, hands, arms, run time in s)."""
+    """Return the run's metadata stored with the summary (rules, seats, seed, hands, arms, run time in s, versions)."""
+    from reports.versions import package_versions
     from sim.rules import resolve_rules
 
     return {
@@ -58,6 +59,7 @@ def run_metadata(config: RunConfig, runner: ArmRunner, seconds: float, overrides
         "run_seconds": round(seconds, 2),
         "finished_utc": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
         "overrides": list(overrides),
+        "versions": package_versions(),
     }
 
 

@@ -12,6 +12,10 @@ k ≤ j, so one chase arm answers every k. Summary rows (money in 底注 per han
   ≥ J kinds" (0 on hands below J).
 * ``pays_from_k`` group ``shi_qiang=on|off``: the smallest J from which every studied J' ≥ J
   with hands has a positive ``chase_minus_greedy`` estimate (NaN when none); n = hands with ≥ J.
+
+``completion_rate`` and ``chase_minus_greedy`` are left out for a J no hand was dealt; ``policy_value``
+is given for every studied J, with a NaN estimate and n = 0 when no hand was dealt ≥ J (the policy
+never acted, so the sample says nothing about it: reports print "no data").
 """
 from __future__ import annotations
 
@@ -25,6 +29,8 @@ from experiments.arms import ArmSpec
 from experiments.config import ThirteenOrphansParams
 
 STUDY = "thirteen_orphans"
+#: The row of a statistic no hand informs (NaN estimate, n = 0): reports print "no data".
+NO_DATA = stats.Estimate(math.nan, math.nan, math.nan, math.nan, 0)
 
 
 def _switch(on: bool) -> str:
@@ -76,8 +82,9 @@ def summarize(frames: dict[str, pl.DataFrame], params: ThirteenOrphansParams) ->
                 gain = stats.mean_ci(exact["gain"].to_numpy())
                 rows.append(gain.row(STUDY, "chase_minus_greedy", group))
                 gains[k] = gain.estimate
-            policy = paired["gain"].to_numpy() * (paired["distinct"].to_numpy() >= k)
-            rows.append(stats.mean_ci(policy).row(STUDY, "policy_value", group))
+            chased = paired["distinct"].to_numpy() >= k
+            policy = stats.mean_ci(paired["gain"].to_numpy() * chased) if chased.any() else NO_DATA
+            rows.append(policy.row(STUDY, "policy_value", group))
         start = pays_from(gains)
         n_from = int((paired["distinct"] >= start).sum()) if start is not None else 0
         rows.append(stats.Estimate(float(start) if start is not None else math.nan,

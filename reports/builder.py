@@ -9,62 +9,88 @@ from pathlib import Path
 
 import polars as pl
 
-from reports import figures, readings, tables
+from reports import sections, tables
 from reports.document import render_html, render_markdown
+from reports.rule_notes import rule_notes
 from reports.summary_io import SUMMARY_NAME, read_summary
+from reports.versions import package_versions
 
-TITLES = {
-    "dealer_edge": "Dealer edge (庄家优势)",
-    "huangzhuang": "荒庄 frequency",
-    "thirteen_orphans": "十三幺: when does chasing pay?",
-    "early_ting": "The cost of 上架-ing early",
-}
-METHOD = ("Every interval is a 95 % interval: Student-t for means, Wilson for proportions. Arms of one study "
-          "use the same seed, so they play the same walls and two-arm comparisons are paired differences "
-          "(treatment − control, hand by hand). Money is in 底注 (base stake) per hand; n is the number of "
-          "hands (or tenures) behind each estimate.")
+METHOD = ("所有区间都是 95 % 区间：均值用 Student-t，比例用 Wilson。同一研究的各臂用同一种子，打的是同一批牌墙，"
+          "两臂比较是逐手配对差（处理 − 对照）。钱的单位是底注/手；率用 %，率的差用百分点（pp）；"
+          "n 是每个估计背后的手数（或任数）。“显著”指 95 % 区间不含 0；“约需 N 手”指若效应真如点估计，"
+          "区间刚好不含 0 所需的手数（N = n·(1.96·se/|估计|)²），要有八成把握约需两倍。")
+TABLE_HEADER = ["研究", "统计量", "含义", "分组", "估计", "95% 区间", "单位", "n"]
+
+
+def table_rows(rows: pl.DataFrame) -> list[list[str]]:
+    """Return summary rows as the report's table cells (tables.display_rows with the statistic's meaning)."""
+    return [cells[:2] + [tables.meaning(cells[1])] + cells[2:] for cells in tables.display_rows(rows)]
 
 
 def _rules_rows(meta: dict) -> list[list[str]]:
+    """Return one row per rule flag: flag, value, default or "changed", what it means with its citation."""
+    rules = meta.get("rules", {})
+    variant = rules.get("variant", "jincheng")
     try:
         from sim.rules import defaults
 
-        default = defaults(meta.get("rules", {}).get("variant", "jincheng")).to_dict()
+        default = defaults(variant).to_dict()
     except (ImportError, ValueError):
         default = {}
-    return [[key, str(value), "" if default.get(key, value) == value else f"changed (default {default[key]})"]
-            for key, value in meta.get("rules", {}).items()]
+    notes = rule_notes(variant)
+    rows = []
+    for key, value in rules.items():
+        if key not in default:
+            status = ""
+        elif default[key] == value:
+            status = "默认"
+        else:
+            status = f"已改（默认 {default[key]}）"
+        rows.append([key, str(value), status, notes.get(key, "")])
+    return rows
 
 
 def _setup_blocks(meta: dict) -> list[tuple]:
-    blocks = [("h2", "Setup"),
-              ("p", f"Seat mix `{meta.get('seats_name', '?')}`: seat 0 (the studied seat) to seat 3 = "
-                    + ", ".join(f"`{s}`" for s in meta.get("seats", [])) + ". The dealer seat is drawn "
-                    "uniformly for each hand (in session mode it rotates by the rules)."),
-              ("h3", "Rules"), ("table", ["rule", "value", "note"], _rules_rows(meta)),
-              ("h3", "Simulated arms"),
-              ("table", ["folder", "seats; rule overrides", "hands", "used by"],
-               [[a["folder"], a["description"], f"{a['hands']:,}", ", ".join(a["used_by"])]
-                for a in meta.get("arms", [])])]
+    """Return the closing part of the report: run facts, method, seats, rules, arms and versions."""
+    blocks = [("h2", "运行设置与版本"),
+              ("p", f"实验 `{meta.get('experiment', '?')}`，种子 {meta.get('seed', '?')}，每臂 {meta.get('hands', 0):,} 手"
+                    f"（共模拟 {meta.get('simulated_hands', 0):,} 手），用时 {meta.get('run_seconds', float('nan')):.1f} 秒，"
+                    f"完成于 {meta.get('finished_utc', '?')}，规则变体 {meta.get('rules', {}).get('variant', '?')}。"),
+              ("p", METHOD),
+              ("p", f"座位组合 `{meta.get('seats_name', '?')}`：0 号位（被研究的座位）到 3 号位依次为 "
+                    + "、".join(f"`{s}`" for s in meta.get("seats", [])) + "。每手的庄家位置随机均匀抽取"
+                    "（连庄模式下按规则轮庄）。")]
     if meta.get("overrides"):
-        blocks.insert(1, ("p", "Command-line overrides: " + " ".join(f"`{o}`" for o in meta["overrides"])))
+        blocks.append(("p", "命令行覆盖：" + " ".join(f"`{o}`" for o in meta["overrides"])))
+    blocks += [("h3", "规则"), ("table", ["规则", "取值", "与默认", "含义与出处"], _rules_rows(meta)),
+               ("h3", "模拟的臂"),
+               ("table", ["目录", "座位；规则覆盖", "手数", "用于"],
+                [[a["folder"], a["description"], f"{a['hands']:,}", ", ".join(a["used_by"])]
+                 for a in meta.get("arms", [])])]
+    versions = meta.get("versions")
+    if versions:
+        blocks += [("h3", "版本"), ("table", ["软件", "版本"], [[k, str(v)] for k, v in versions.items()])]
+    else:
+        blocks += [("h3", "版本"),
+                   ("p", "这次运行的摘要没有记录版本；重建本报告所用的版本：" + "，".join(
+                       f"{k} {v}" for k, v in package_versions().items()) + "。")]
     return blocks
 
 
 def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Path]) -> list[tuple]:
-    """Return the report's blocks: header, headline table, one section per study, setup."""
-    run_facts = (f"Experiment `{meta.get('experiment', '?')}`, seed {meta.get('seed', '?')}, "
-                 f"{meta.get('hands', 0):,} hands per arm ({meta.get('simulated_hands', 0):,} simulated in all), "
-                 f"run time {meta.get('run_seconds', float('nan')):.1f} s, finished {meta.get('finished_utc', '?')}, "
-                 f"rules variant {meta.get('rules', {}).get('variant', '?')}, seat mix "
-                 f"`{meta.get('seats_name', '?')}`.")
-    blocks = [("h1", f"mjrules report — {meta.get('experiment', 'run')}"), ("p", run_facts), ("p", METHOD),
-              ("h2", "Headline"), ("table", tables.HEADER, tables.display_rows(tables.headline(summary)))]
+    """Return the report's blocks: title, headline table, one section per study, then settings and versions."""
+    headline = (f"实验 `{meta.get('experiment', '?')}`，每臂 {meta.get('hands', 0):,} 手，种子 {meta.get('seed', '?')}。"
+                "下表是主要结果；各研究的图、解读和全部统计量在后，运行设置与版本在最后。")
+    blocks = [("h1", f"mjrules 报告 — {meta.get('experiment', 'run')}"), ("p", headline),
+              ("h2", "主要结果"), ("table", TABLE_HEADER, table_rows(tables.headline(summary)))]
     for study in summary["study"].unique(maintain_order=True).to_list():
-        blocks += [("h2", TITLES.get(study, study)), ("p", readings.reading(summary, study))]
+        blocks.append(("h2", sections.title(study)))
         if study in figure_paths:
-            blocks.append(("figure", figure_paths[study], f"{TITLES.get(study, study)} (95 % intervals)"))
-        blocks.append(("table", tables.HEADER, tables.display_rows(summary.filter(pl.col("study") == study))))
+            blocks.append(("figure", figure_paths[study], f"{sections.title(study)}（误差线为 95 % 区间）"))
+        text = sections.reading(summary, study)
+        if text:
+            blocks.append(("p", text))
+        blocks.append(("table", TABLE_HEADER, table_rows(summary.filter(pl.col("study") == study))))
     return blocks + _setup_blocks(meta)
 
 
@@ -72,9 +98,9 @@ def build_report(run_dir: Path) -> Path:
     """Write figures/*.png, report.md and report.html into ``run_dir`` from its summary; return report.html."""
     run_dir = Path(run_dir)
     summary, meta = read_summary(run_dir / SUMMARY_NAME)
-    figure_paths = figures.draw_figures(summary, run_dir / "figures")
+    figure_paths = sections.draw_figures(summary, run_dir / "figures")
     blocks = report_blocks(summary, meta, figure_paths)
     (run_dir / "report.md").write_text(render_markdown(blocks, run_dir), encoding="utf-8")
     html_path = run_dir / "report.html"
-    html_path.write_text(render_html(blocks, f"mjrules report — {meta.get('experiment', 'run')}"), encoding="utf-8")
+    html_path.write_text(render_html(blocks, f"mjrules 报告 — {meta.get('experiment', 'run')}"), encoding="utf-8")
     return html_path

@@ -2,8 +2,9 @@
 
 Reads ``*/summary.parquet`` under the sweep folder (one per Hydra job), labels each run by its
 command-line overrides, and writes ``comparison.parquet`` (every statistic of every run, with a
-``run`` column), ``figures/comparison.png``, ``comparison.md`` and a self-contained
-``comparison.html``.
+``run`` column), ``comparison_differences.parquet`` (each headline statistic of each run minus the
+first run, paired hand by hand where the runs' hand records are present: ``reports.pairing``),
+``figures/comparison.png``, ``comparison.md`` and a self-contained ``comparison.html``.
 """
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
-from reports import tables  # noqa: E402
+from experiments import stats  # noqa: E402
+
+from reports import pairing, tables  # noqa: E402
+from reports.fonts import figure_style  # noqa: E402
 from reports.document import render_html, render_markdown  # noqa: E402
 from reports.summary_io import SUMMARY_NAME, read_summary  # noqa: E402
 
@@ -56,7 +60,7 @@ def wide_table(long: pl.DataFrame, picked: pl.DataFrame, labels: list[str]) -> l
     rows = []
     keys = picked.select("study", "name", "group").unique(maintain_order=True)
     for key in keys.iter_rows(named=True):
-        cells = [key["study"], key["name"], key["group"], tables.unit_of(key["name"])]
+        cells = [key["study"], key["name"], tables.meaning(key["name"]), key["group"], tables.unit_of(key["name"])]
         for label in labels:
             match = long.filter((pl.col("run") == label) & (pl.col("study") == key["study"])
                                 & (pl.col("name") == key["name"]) & (pl.col("group") == key["group"]))
@@ -65,12 +69,58 @@ def wide_table(long: pl.DataFrame, picked: pl.DataFrame, labels: list[str]) -> l
     return rows
 
 
-def separated(long: pl.DataFrame) -> pl.DataFrame:
-    """Return the statistics whose 95 % intervals do not all overlap across runs (clear differences)."""
-    spread = long.group_by("study", "name", "group", maintain_order=True).agg(
-        pl.col("ci_low").max().alias("max_low"), pl.col("ci_high").min().alias("min_high"), pl.len().alias("runs"))
-    keys = spread.filter((pl.col("runs") > 1) & (pl.col("max_low") > pl.col("min_high")))
-    return long.join(keys.select("study", "name", "group"), on=["study", "name", "group"])
+def differences(sweep_dir: Path, long: pl.DataFrame, picked: pl.DataFrame, metas: list[dict]) -> pl.DataFrame:
+    """Return each picked statistic of each run after the first minus the first run's, with its 95 % interval.
+
+    Columns: study, name, group, run (label), estimate, se, ci_low, ci_high, n, paired (True when the
+    difference is the mean of per-hand differences over the hands both runs played)."""
+    rows = []
+    keys = picked.select("study", "name", "group").unique(maintain_order=True)
+    base_label = metas[0]["label"]
+    for key in keys.iter_rows(named=True):
+        at = long.filter((pl.col("study") == key["study"]) & (pl.col("name") == key["name"])
+                         & (pl.col("group") == key["group"]))
+        base = at.filter(pl.col("run") == base_label)
+        if base.is_empty() or key["name"] == "pays_from_k":
+            continue
+        base_run = (Path(sweep_dir) / metas[0]["folder"], metas[0], base.row(0, named=True))
+        for meta in metas[1:]:
+            other = at.filter(pl.col("run") == meta["label"])
+            if other.is_empty():
+                continue
+            estimate, paired = pairing.difference(base_run, (Path(sweep_dir) / meta["folder"], meta,
+                                                             other.row(0, named=True)),
+                                                  (key["study"], key["name"], key["group"]))
+            rows.append({**estimate.row(key["study"], key["name"], key["group"]), "run": meta["label"],
+                         "paired": paired})
+    schema = {**stats.SUMMARY_SCHEMA, "run": pl.String, "paired": pl.Boolean}
+    return pl.DataFrame(rows, schema=schema) if rows else pl.DataFrame(schema=schema)
+
+
+def clear_differences(diffs: pl.DataFrame) -> pl.DataFrame:
+    """Return the difference rows whose 95 % interval excludes 0."""
+    return diffs.filter((pl.col("ci_low") > 0) | (pl.col("ci_high") < 0))
+
+
+def difference_table(diffs: pl.DataFrame, metas: list[dict]) -> list[list[str]]:
+    """Return one text row per statistic: unit (pp for rates) and, per later run, 'd [low, high] paired|unpaired'."""
+    rows = []
+    for key in diffs.select("study", "name", "group").unique(maintain_order=True).iter_rows(named=True):
+        at = diffs.filter((pl.col("study") == key["study"]) & (pl.col("name") == key["name"])
+                          & (pl.col("group") == key["group"]))
+        unit = tables.display_rows(at.head(1).with_columns(pl.lit("diff_" + key["name"]).alias("name")))[0][5]
+        cells = [key["study"], key["name"], tables.meaning(key["name"]), key["group"], unit]
+        for meta in metas[1:]:
+            match = at.filter(pl.col("run") == meta["label"])
+            if match.is_empty():
+                cells.append("–")
+                continue
+            r = match.row(0, named=True)
+            shown = tables.display_rows(match.with_columns(pl.lit("diff_" + key["name"]).alias("name")))[0]
+            mark = " *" if r["ci_low"] > 0 or r["ci_high"] < 0 else ""
+            cells.append(f"{shown[3]} {shown[4]}{mark} ({'配对' if r['paired'] else '不配对'}, n={r['n']:,})")
+        rows.append(cells)
+    return rows
 
 
 def draw(long: pl.DataFrame, picked: pl.DataFrame, labels: list[str], path: Path) -> Path | None:
@@ -79,6 +129,11 @@ def draw(long: pl.DataFrame, picked: pl.DataFrame, labels: list[str], path: Path
             if k["name"] != "pays_from_k"][:MAX_PANELS]
     if not keys:
         return None
+    with matplotlib.rc_context(figure_style()):
+        return _draw_panels(long, keys, labels, path)
+
+
+def _draw_panels(long: pl.DataFrame, keys: list[dict], labels: list[str], path: Path) -> Path:
     cols = min(3, len(keys))
     fig, axes = plt.subplots(math.ceil(len(keys) / cols), cols, figsize=(4.2 * cols, 3.4 * math.ceil(len(keys) / cols)),
                              squeeze=False)
@@ -94,7 +149,7 @@ def draw(long: pl.DataFrame, picked: pl.DataFrame, labels: list[str], path: Path
                 high = 0 if r["ci_high"] is None or math.isnan(r["ci_high"]) else r["ci_high"] - r["estimate"]
                 axis.errorbar([i], [r["estimate"] * scale], yerr=[[low * scale], [high * scale]], fmt="o", capsize=4)
         axis.set_xticks(range(len(labels)), [f"run {i}" for i in range(len(labels))])
-        unit = {"%": "% of hands", "底注": "base stakes per hand"}.get(tables.unit_of(key["name"]),
+        unit = {"%": "占手数 %", "底注": "底注/手"}.get(tables.unit_of(key["name"]),
                                                                        tables.unit_of(key["name"]))
         axis.set_ylabel(f"{key['name']} ({unit})", fontsize=8)
         axis.set_title(f"{key['study']}: {key['group']}", fontsize=9)
@@ -107,6 +162,46 @@ def draw(long: pl.DataFrame, picked: pl.DataFrame, labels: list[str], path: Path
     return path
 
 
+def draw_differences(diffs: pl.DataFrame, metas: list[dict], path: Path) -> Path | None:
+    """Draw one row per statistic: each later run's difference to run 0 with its 95 % interval and a line at 0.
+
+    Rates are in percentage points, other statistics in their own unit; a filled marker is a paired
+    difference, an open one unpaired. Return the PNG path (None when there is nothing to draw)."""
+    keys = diffs.select("study", "name", "group").unique(maintain_order=True).to_dicts()
+    if not keys:
+        return None
+    with matplotlib.rc_context(figure_style()):
+        fig, axes = plt.subplots(len(keys), 1, figsize=(8, 1.0 + 0.75 * len(keys) * max(1, (len(metas) - 1) ** 0.5)),
+                                 squeeze=False)
+        for axis, key in zip(axes[:, 0], keys):
+            rows = diffs.filter((pl.col("study") == key["study"]) & (pl.col("name") == key["name"])
+                                & (pl.col("group") == key["group"]))
+            rate = tables.unit_of(key["name"]) == "%"
+            scale = 100 if rate else 1
+            for i, meta in enumerate(metas[1:], start=1):
+                match = rows.filter(pl.col("run") == meta["label"])
+                if match.is_empty():
+                    continue
+                r = match.row(0, named=True)
+                low = 0 if math.isnan(r["ci_low"]) else r["estimate"] - r["ci_low"]
+                high = 0 if math.isnan(r["ci_high"]) else r["ci_high"] - r["estimate"]
+                axis.errorbar([r["estimate"] * scale], [i], xerr=[[low * scale], [high * scale]], fmt="o", capsize=3,
+                              color="C0", markerfacecolor="C0" if r["paired"] else "white")
+            axis.axvline(0, color="black", lw=0.6)
+            axis.set_yticks(range(1, len(metas)), [f"run {i}" for i in range(1, len(metas))], fontsize=7)
+            axis.set_ylim(0.5, len(metas) - 0.5)
+            unit = "百分点" if rate else tables.unit_of(key["name"])
+            axis.set_title(f"{tables.meaning(key['name']) or key['name']} · {key['group']}（{unit}）", fontsize=8,
+                           loc="left")
+            axis.tick_params(axis="x", labelsize=7)
+        fig.suptitle("各 run − run 0（实心 = 同一牌墙逐手配对，空心 = 不配对；误差线为 95 % 区间）", fontsize=9)
+        fig.tight_layout()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+    return path
+
+
 def build_comparison(sweep_dir: Path) -> Path:
     """Write comparison.parquet, figures/comparison.png, comparison.md and comparison.html; return the HTML path."""
     sweep_dir = Path(sweep_dir)
@@ -115,23 +210,37 @@ def build_comparison(sweep_dir: Path) -> Path:
     long.write_parquet(sweep_dir / "comparison.parquet")
     picked = tables.headline(long)
     figure = draw(long, picked, labels, sweep_dir / "figures" / "comparison.png")
-    header = ["study", "statistic", "group", "unit"] + [f"run {i}" for i in range(len(labels))]
-    blocks = [("h1", "mjrules comparison across a sweep"),
-              ("p", f"{len(metas)} runs of experiment `{metas[0].get('experiment', '?')}`, seed "
-                    f"{metas[0].get('seed', '?')}, {metas[0].get('hands', 0):,} hands per arm. Cells are estimate "
-                    "[95 % interval]; rates in %, money in 底注 per hand. Runs use the same seed, so they play the "
-                    "same walls."),
-              ("table", ["run", "folder", "what differs", "all overrides", "run time (s)"],
+    header = ["研究", "统计量", "含义", "分组", "单位"] + [f"run {i}" for i in range(len(labels))]
+    blocks = [("h1", "mjrules 多次运行对比"),
+              ("p", f"实验 `{metas[0].get('experiment', '?')}` 的 {len(metas)} 次运行，种子 {metas[0].get('seed', '?')}，"
+                    f"每臂 {metas[0].get('hands', 0):,} 手。格中为估计 [95 % 区间]；率用 %，钱用底注/手。"
+                    "各 run 用同一种子，打的是同一批牌墙。"),
+              ("table", ["run", "目录", "不同之处", "全部覆盖", "用时（秒）"],
                [[f"run {i}", m["folder"], m["label"], " ".join(m.get("overrides") or []),
                  f"{m.get('run_seconds', float('nan')):.1f}"] for i, m in enumerate(metas)]),
-              ("h2", "Headline statistics"), ("table", header, wide_table(long, picked, labels))]
+              ("h2", "各 run 的主要统计量"), ("table", header, wide_table(long, picked, labels))]
     if figure is not None:
-        blocks.append(("figure", figure, "Headline statistics by run (95 % intervals)"))
-    clear = separated(long)
-    blocks += [("h2", "Statistics whose 95 % intervals do not overlap across runs"),
-               ("table", header, wide_table(long, clear, labels)) if clear.height else
-               ("p", "None: at this sample size no statistic separates the runs.")]
+        blocks.append(("figure", figure, "各 run 的主要统计量（误差线为 95 % 区间）"))
+    diffs = differences(sweep_dir, long, picked, metas)
+    diffs.write_parquet(sweep_dir / "comparison_differences.parquet")
+    diff_header = ["研究", "统计量", "含义", "分组", "单位"] + [f"run {i} − run 0" for i in range(1, len(labels))]
+    unpaired_note = ("" if diffs.is_empty() or diffs["paired"].all() else
+                     "标“不配对”的行没有可用的逐手记录（hands/ 目录缺失）或不是逐手均值，按两次独立估计相减，区间偏宽。")
+    clear_keys = clear_differences(diffs).select("study", "name", "group").unique()
+    clear = diffs.join(clear_keys, on=["study", "name", "group"], maintain_order="left")
+    blocks += [("h2", "与 run 0 的差（同一牌墙逐手配对）"),
+               ("p", "每格是“该 run − run 0”的估计 [95 % 区间]；率的差以百分点（pp）计。各 run 用同一种子，第 i 手"
+                     "牌墙相同，所以按手配对相减，区间比两个单独区间窄得多。* 表示区间不含 0。" + unpaired_note),
+               ("table", diff_header, difference_table(diffs, metas)) if diffs.height else
+               ("p", "只有一个 run，或没有可比较的统计量。")]
+    diff_figure = draw_differences(diffs, metas, sweep_dir / "figures" / "comparison_differences.png")
+    if diff_figure is not None:
+        blocks.append(("figure", diff_figure, "各 run 与 run 0 的差（95 % 区间；实心为配对差）"))
+    blocks += [
+               ("h2", "区间不含 0 的差"),
+               ("table", diff_header, difference_table(clear, metas)) if clear.height else
+               ("p", "没有：在这个样本量下，没有哪个主要统计量在 run 之间有可分辨的差。")]
     (sweep_dir / "comparison.md").write_text(render_markdown(blocks, sweep_dir), encoding="utf-8")
     html_path = sweep_dir / "comparison.html"
-    html_path.write_text(render_html(blocks, "mjrules comparison"), encoding="utf-8")
+    html_path.write_text(render_html(blocks, "mjrules 多次运行对比"), encoding="utf-8")
     return html_path

@@ -9,12 +9,22 @@ from __future__ import annotations
 import base64
 import html
 import os
+import re
 from pathlib import Path
 
-STYLE = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+from reports.webfont import EMBEDDED_FAMILY, font_face_css
+
+#: Font stack of the page: first the subset of Noto Sans SC embedded in the page (``reports.webfont``),
+#: which holds every glyph the page shows, then the CJK fonts of each platform and the generic family,
+#: so Chinese text never falls back to a font without CJK glyphs (which shows empty boxes).
+FONT_STACK = (f'"{EMBEDDED_FAMILY}", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "PingFang SC", '
+              '"Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei", system-ui, '
+              "sans-serif")
+STYLE = "body{font-family:" + FONT_STACK + """;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:0.9em}td,th{border:1px solid #ccc;padding:3px 8px}
-th{background:#f0f0f0}td{text-align:right}td:nth-child(-n+3){text-align:left}img{max-width:100%}
-pre{background:#f6f6f6;padding:0.6em;overflow-x:auto;font-size:0.85em}"""
+th{background:#f0f0f0}td{text-align:left}td.num{text-align:right;white-space:nowrap}img{max-width:100%}
+pre{background:#f6f6f6;padding:0.6em;overflow-x:auto;font-size:0.85em}
+p{line-height:1.7}figcaption{color:#555;font-size:0.9em}"""
 
 
 def render_markdown(blocks: list[tuple], base_dir: Path) -> str:
@@ -46,10 +56,34 @@ def _inline(text: str) -> str:
     return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(pieces))
 
 
+_NUMERIC = re.compile(r"^[-+−]?[\d.,]+( %)?$|^\[.*\]$|^–$")
+
+
+def _cell(value) -> str:
+    """Return one <td>: numbers and intervals right-aligned (class "num"), text left-aligned."""
+    text = str(value)
+    css = ' class="num"' if _NUMERIC.match(text) else ""
+    return f"<td{css}>{html.escape(text)}</td>"
+
+
+def page_text(blocks: list[tuple], title: str) -> str:
+    """Return every character the page shows as text (headings, paragraphs, cells, captions, title)."""
+    pieces = [title]
+    for block in blocks:
+        if block[0] == "table":
+            pieces += list(block[1]) + [str(c) for row in block[2] for c in row]
+        elif block[0] == "figure":
+            pieces.append(block[2])
+        else:
+            pieces.append(block[1])
+    return "".join(pieces)
+
+
 def render_html(blocks: list[tuple], title: str) -> str:
-    """Return the blocks as one self-contained HTML page (figures embedded as base64 PNG)."""
-    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-           f"<title>{html.escape(title)}</title>", f"<style>{STYLE}</style>", "</head>", "<body>"]
+    """Return the blocks as one self-contained HTML page (figures as base64 PNG, the font subset as base64 WOFF)."""
+    out = ["<!DOCTYPE html>", '<html lang="zh-CN">', "<head>", '<meta charset="utf-8">',
+           f"<title>{html.escape(title)}</title>", f"<style>{font_face_css(page_text(blocks, title))}\n{STYLE}</style>",
+           "</head>", "<body>"]
     for block in blocks:
         kind = block[0]
         if kind in ("h1", "h2", "h3"):
@@ -59,7 +93,7 @@ def render_html(blocks: list[tuple], title: str) -> str:
         elif kind == "table":
             out.append("<table>")
             out.append("<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in block[1]) + "</tr>")
-            out += ["<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in block[2]]
+            out += ["<tr>" + "".join(_cell(c) for c in row) + "</tr>" for row in block[2]]
             out.append("</table>")
         elif kind == "figure":
             data = base64.b64encode(Path(block[1]).read_bytes()).decode("ascii")

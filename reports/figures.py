@@ -1,7 +1,8 @@
 """Figures of a run, drawn from its summary rows alone (matplotlib, PNG).
 
-One figure per study; every axis is labelled with its unit and every estimate carries its 95 %
-interval as an error bar. Labels are ASCII (pinyin) so no CJK font is needed.
+One figure per study; every axis is labelled (in Chinese) with its unit and every estimate carries
+its 95 % interval as an error bar. Each function draws into the current matplotlib rc settings:
+call them through ``reports.sections.draw_figures``, which sets the CJK font of ``reports.fonts``.
 """
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
-POSITION_LABELS = {"dealer": "dealer\n(zhuang)", "xiajia": "xiajia\n(next)",
-                   "duijia": "duijia\n(opposite)", "shangjia": "shangjia\n(previous)"}
-COMPONENT_LABELS = {"win": "win", "kong": "kong", "qianbao": "qianbao (fore)",
-                    "houbao": "houbao (huang)", "total": "total"}
+POSITION_LABELS = {"dealer": "庄家", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
+COMPONENT_LABELS = {"win": "胡牌", "kong": "杠", "qianbao": "前包", "houbao": "后包", "total": "合计"}
+PONG_LABELS = {"always": "能碰就碰", "improves": "改善才碰", "never": "从不碰"}
+SHI_QIANG_LABELS = {"on": "有拾/抢", "off": "无拾/抢"}
 
 
 def parse_group(group: str) -> dict[str, str]:
@@ -64,15 +65,15 @@ def dealer_edge(summary: pl.DataFrame, path: Path) -> Path | None:
                  capsize=2, label=label)
     left.axhline(0, color="black", lw=0.6)
     left.set_xticks(x, [POSITION_LABELS[p] for p in positions])
-    left.set_ylabel("mean result per hand (base stakes)")
-    left.set_title("Money by position relative to the dealer")
+    left.set_ylabel("每手平均输赢（底注）")
+    left.set_title("各位置每手输赢，按来源分（相对庄家的位置）")
     left.legend(fontsize=8, ncols=2)
     rows = _rows(summary, "dealer_edge", "win_rate")
     rows = rows.join(pl.DataFrame({"group": positions, "order": range(4)}), on="group").sort("order")
     right.bar(rows["order"].to_numpy(), rows["estimate"] * 100, yerr=_yerr(rows, 100), capsize=3, color="tab:green")
-    right.set_xticks(x, [POSITION_LABELS[p] for p in positions], fontsize=8)
-    right.set_ylabel("win rate (% of hands)")
-    right.set_title("Win rate by position")
+    right.set_xticks(x, [POSITION_LABELS[p] for p in positions])
+    right.set_ylabel("胡牌率（占手数 %）")
+    right.set_title("各位置胡牌率")
     return _save(fig, path)
 
 
@@ -90,19 +91,19 @@ def huangzhuang(summary: pl.DataFrame, path: Path) -> Path | None:
         for pong in cells["pong"].unique(maintain_order=True):
             line = cells.filter(pl.col("pong") == pong).sort("x")
             left.errorbar(line["x"], line["estimate"] * 100, yerr=_yerr(line, 100), marker="o", capsize=3,
-                          label=f"greedy, pong={pong}")
+                          label=f"四家贪心，{PONG_LABELS.get(pong, pong)}")
         left.set_xticks(sorted(cells["x"].unique().to_list()))
         left.legend(fontsize=8)
-    left.set_xlabel("huang stacks at the tail (2 tiles each)")
-    left.set_ylabel("huangzhuang rate (% of hands)")
-    left.set_title("Exhaustive-draw rate vs huang stacks")
+    left.set_xlabel("牌尾荒牌墩数（每墩 2 张）")
+    left.set_ylabel("荒庄率（占手数 %）")
+    left.set_title("荒庄率与荒牌墩数")
     if not by_kongs.is_empty():
         right.bar(range(by_kongs.height), by_kongs["estimate"] * 100, yerr=_yerr(by_kongs, 100), capsize=3,
                   color="tab:orange")
-        right.set_xticks(range(by_kongs.height), by_kongs["group"].to_list())
-    right.set_xlabel("kongs declared in the hand")
-    right.set_ylabel("huangzhuang rate (% of hands)")
-    right.set_title("Rate by number of kongs (seat mix)")
+        right.set_xticks(range(by_kongs.height), [g.removeprefix("kongs=") for g in by_kongs["group"]])
+    right.set_xlabel("本手开杠次数（每杠加一墩荒牌）")
+    right.set_ylabel("荒庄率（占手数 %）")
+    right.set_title("按开杠次数的荒庄率（本次座位组合）")
     return _save(fig, path)
 
 
@@ -124,54 +125,40 @@ def thirteen_orphans(summary: pl.DataFrame, path: Path) -> Path | None:
             line = frame.filter(pl.col("shi_qiang") == setting).sort("k")
             if not line.is_empty():
                 axis.errorbar(line["k"] + offset, line["estimate"] * scale, yerr=_yerr(line, scale), marker="o",
-                              capsize=3, label=f"shi/qiang {setting}")
-    left.set_ylabel("thirteen-orphans completion (% of hands)")
-    left.set_title("Completion rate when chasing")
+                              capsize=3, label=SHI_QIANG_LABELS[setting])
+    left.set_ylabel("十三幺做成率（占该 k 手数 %）")
+    left.set_title("追十三幺的做成率")
     right.axhline(0, color="black", lw=0.6)
-    right.set_ylabel("chase - greedy, seat 0 (base stakes per hand)")
-    right.set_title("Paired gain of chasing (same walls)")
+    right.set_ylabel("追十三幺 − 贪心，0 号位（底注/手）")
+    right.set_title("追十三幺的配对收益（同一牌墙）")
     for axis in (left, right):
         axis.set_xticks(sorted(completion["k"].unique().to_list()))
-        axis.set_xlabel("distinct terminal/honour kinds dealt to seat 0 (k)")
+        axis.set_xlabel("0 号位起手幺九/字牌种数 k")
         axis.legend(fontsize=8)
     return _save(fig, path)
 
 
 def early_ting(summary: pl.DataFrame, path: Path) -> Path | None:
-    """Draw the paired differences selective − early against the live-wait threshold."""
-    panels = (("diff_mean_result", "base stakes per hand", 1),
-              ("diff_win_rate", "percentage points", 100),
-              ("diff_dianpao_paid", "base stakes paid per hand", 1),
-              ("diff_ting_turn", "own turns (shangjia turn)", 1))
+    """Draw the paired differences selective − early against the live-wait threshold.
+
+    The sign reads as the gain of waiting: above 0 in the result panel, waiting for t live waits beats
+    上架-ing at the first tenpai."""
+    panels = (("diff_mean_result", "输赢", "底注/手", 1),
+              ("diff_win_rate", "胡牌率", "百分点", 100),
+              ("diff_dianpao_paid", "点炮付出", "底注/手", 1),
+              ("diff_ting_turn", "上架轮次（两臂都上架的手）", "自己的轮次", 1))
     if _rows(summary, "early_ting", panels[0][0]).is_empty():
         return None
     fig, axes = plt.subplots(2, 2, figsize=(10, 7))
-    for axis, (name, unit, scale) in zip(axes.ravel(), panels):
+    for axis, (name, what, unit, scale) in zip(axes.ravel(), panels):
         rows = _rows(summary, "early_ting", name).with_columns(
             pl.col("group").map_elements(lambda g: int(parse_group(g)["t"]), return_dtype=pl.Int64).alias("t")
         ).sort("t")
         axis.errorbar(rows["t"], rows["estimate"] * scale, yerr=_yerr(rows, scale), marker="o", capsize=3)
         axis.axhline(0, color="black", lw=0.6)
         axis.set_xticks(rows["t"].to_list())
-        axis.set_xlabel("selective_ting min_live_waits (t)")
-        axis.set_ylabel(unit, fontsize=9)
-        axis.set_title(f"selective - early: {name.removeprefix('diff_').replace('_', ' ')}", fontsize=10)
-    fig.suptitle("Cost of declaring ready (shangjia) at the first tenpai, seat 0, paired")
+        axis.set_xlabel("等到至少 t 个活张才上架（selective_ting 的 t）")
+        axis.set_ylabel(unit)
+        axis.set_title(f"{what}：等 t 个活张 − 首次听牌即上架", fontsize=10)
+    fig.suptitle("等活张再上架比首次听牌即上架多得多少（0 号位，同一牌墙配对；输赢高于 0 = 等待更好）")
     return _save(fig, path)
-
-
-PLOTTERS = {"dealer_edge": dealer_edge, "huangzhuang": huangzhuang,
-            "thirteen_orphans": thirteen_orphans, "early_ting": early_ting}
-
-
-def draw_figures(summary: pl.DataFrame, figures_dir: Path) -> dict[str, Path]:
-    """Draw every study's figure present in ``summary`` into ``figures_dir``; return {study: png path}."""
-    figures_dir = Path(figures_dir)
-    figures_dir.mkdir(parents=True, exist_ok=True)
-    drawn = {}
-    for study in summary["study"].unique(maintain_order=True).to_list():
-        if study in PLOTTERS:
-            path = PLOTTERS[study](summary, figures_dir / f"{study}.png")
-            if path is not None:
-                drawn[study] = path
-    return drawn

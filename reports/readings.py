@@ -1,7 +1,9 @@
-"""One-paragraph plain-language readings of each study's summary rows (Markdown text).
+"""Plain-Chinese readings of each study's summary rows (Markdown text, one paragraph per study).
 
-Money is in 底注 (base stakes) per hand; rates are shown in %. Each reading states the
-estimate with its 95 % interval and says whether the interval excludes zero.
+Money is in 底注 per hand, rates in %, rate differences in 百分点 (percentage points). Each reading
+gives the estimates with their 95 % intervals, says which are significant at this sample size (the
+interval excludes 0) and, for those that are not, how many hands would make the interval exclude 0
+if the effect is as estimated (``reports.sample_size``).
 """
 from __future__ import annotations
 
@@ -9,7 +11,12 @@ import math
 
 import polars as pl
 
-POSITION_NAMES = {"dealer": "庄 (dealer)", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
+from reports.sample_size import hands_needed, round_hands
+from reports.tables import fixed, missing
+
+POSITION_NAMES = {"dealer": "庄家", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
+PONG_NAMES = {"always": "能碰就碰", "improves": "改善才碰", "never": "从不碰"}
+NO_DATA = "没有数据"
 
 
 def _get(summary: pl.DataFrame, study: str, name: str, group: str) -> dict | None:
@@ -17,76 +24,124 @@ def _get(summary: pl.DataFrame, study: str, name: str, group: str) -> dict | Non
     return rows.row(0, named=True) if rows.height else None
 
 
+def _rows(summary: pl.DataFrame, study: str, name: str) -> pl.DataFrame:
+    return summary.filter((pl.col("study") == study) & (pl.col("name") == name))
+
+
+def _has_estimate(row: dict | None) -> bool:
+    return row is not None and not missing(row["estimate"])
+
+
+def _has_interval(row: dict | None) -> bool:
+    return _has_estimate(row) and not missing(row["ci_low"])
+
+
 def _interval(row: dict | None, spec: str, scale: float = 1.0, unit: str = "") -> str:
     """Return 'estimate[unit] [low, high]' of a summary row formatted with ``spec`` (times ``scale``),
     just the estimate when the row has no interval, or 'n/a' when it has no estimate."""
-    if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
+    if not _has_estimate(row):
         return "n/a"
-    estimate = format(scale * row["estimate"], spec) + unit
-    if row["ci_low"] is None or math.isnan(row["ci_low"]):
+    estimate = fixed(scale * row["estimate"], spec) + unit
+    if not _has_interval(row):
         return estimate
-    return f"{estimate} [{format(scale * row['ci_low'], spec)}, {format(scale * row['ci_high'], spec)}]"
+    return f"{estimate} [{fixed(scale * row['ci_low'], spec)}, {fixed(scale * row['ci_high'], spec)}]"
 
 
 def money(row: dict | None) -> str:
-    """Return '+0.123 [−0.010, +0.256]' (底注) for a summary row, or 'n/a'."""
+    """Return '+0.123 [-0.010, +0.256]' (底注) for a summary row, or 'n/a'."""
     return _interval(row, "+.3f")
 
 
 def number(row: dict | None) -> str:
-    """Return '1.39 [1.35, 1.43]' (unsigned) for a summary row, or 'n/a'."""
+    """Return '1.39 [1.37, 1.40]' (unsigned) for a summary row, or 'n/a'."""
     return _interval(row, ".2f")
 
 
 def percent(row: dict | None) -> str:
-    """Return '12.34 % [11.90, 12.70]' for a proportion row, or 'n/a'."""
+    """Return '12.34 % [11.90, 12.70]' for a proportion row (a fraction), or 'n/a'."""
     return _interval(row, ".2f", scale=100, unit=" %")
 
 
-def _sign_word(row: dict | None, positive: str, negative: str) -> str:
-    if row is None or row["ci_low"] is None or math.isnan(row["ci_low"]):
-        return "cannot be told apart from zero"
-    if row["ci_low"] > 0:
-        return positive
-    if row["ci_high"] < 0:
-        return negative
-    return "cannot be told apart from zero at this sample size"
+def points(row: dict | None) -> str:
+    """Return '-2.03 个百分点 [-4.10, +0.05]' for a difference of two rates (fractions), or 'n/a'."""
+    return _interval(row, "+.2f", scale=100, unit=" 个百分点")
+
+
+def significant(row: dict | None) -> bool:
+    """Return True when the row's 95 % interval excludes 0."""
+    return _has_interval(row) and (row["ci_low"] > 0 or row["ci_high"] < 0)
+
+
+def verdict(row: dict | None, unit: str = "手", scale_to_total: float = 1.0) -> str:
+    """Return the plain-Chinese verdict on a row: significant (and its sign), or not yet and the sample it needs.
+
+    The needed sample is ``hands_needed`` × ``scale_to_total`` ``unit`` (e.g. total hands when the row's
+    n counts only the hands of one group, which make up 1/scale_to_total of all hands)."""
+    if not _has_estimate(row):
+        return NO_DATA
+    if not _has_interval(row):
+        return "样本太小，算不出区间"
+    if significant(row):
+        return "显著大于 0" if row["ci_low"] > 0 else "显著小于 0"
+    if row["estimate"] == 0:
+        return "每个样本的差都是 0，两边逐手相同" if row["se"] == 0 else "点估计恰为 0，看不出差别"
+    needed = hands_needed(row["estimate"], row["se"], row["n"])
+    needed80 = hands_needed(row["estimate"], row["se"], row["n"], power=0.8)
+    return (f"在这个样本量下与 0 分不开；若效应真如点估计，约需 {round_hands(needed * scale_to_total)} {unit}"
+            f"区间才不含 0，要有八成把握约需 {round_hands(needed80 * scale_to_total)} {unit}")
+
+
+def _difference(first: dict, second: dict) -> dict:
+    """Return the row of ``second − first`` for two independent estimates (normal interval)."""
+    estimate = second["estimate"] - first["estimate"]
+    se = math.hypot(first["se"], second["se"])
+    return {"estimate": estimate, "se": se, "ci_low": estimate - 1.96 * se, "ci_high": estimate + 1.96 * se,
+            "n": min(first["n"], second["n"])}
 
 
 def dealer_edge(summary: pl.DataFrame) -> str:
     """Return the reading of the dealer_edge study."""
     d = _get(summary, "dealer_edge", "result_total", "dealer")
-    parts = [f"The dealer's mean result is {money(d)} 底注 per hand, which "
-             f"{_sign_word(d, 'is a real edge', 'is a real handicap')}."]
-    others = [f"{POSITION_NAMES[p]} {money(_get(summary, 'dealer_edge', 'result_total', p))}"
-              for p in ("xiajia", "duijia", "shangjia")]
-    parts.append("Non-dealers by position: " + "; ".join(others) + ".")
-    parts.append(f"Of the dealer's money, wins give {money(_get(summary, 'dealer_edge', 'result_win', 'dealer'))}, "
-                 f"前包 costs {money(_get(summary, 'dealer_edge', 'result_qianbao', 'dealer'))} and 后包 costs "
-                 f"{money(_get(summary, 'dealer_edge', 'result_houbao', 'dealer'))}.")
-    parts.append(f"The dealer wins {percent(_get(summary, 'dealer_edge', 'win_rate', 'dealer'))} of hands.")
-    tenure = summary.filter((pl.col("study") == "dealer_edge") & (pl.col("name") == "tenure_hands"))
+    if d is None:
+        return NO_DATA + "。"
+    parts = [f"庄家每手平均输赢 {money(d)} 底注（{d['n']:,} 手）：{verdict(d)}。"]
+    others = [f"{POSITION_NAMES[p]} {money(r)}（{verdict(r)}）"
+              for p in ("xiajia", "duijia", "shangjia") if (r := _get(summary, "dealer_edge", "result_total", p))]
+    if others:
+        parts.append("三家闲家按位置：" + "；".join(others) + "。")
+    parts.append(f"庄家的钱里，胡牌得 {money(_get(summary, 'dealer_edge', 'result_win', 'dealer'))}，"
+                 f"前包 {money(_get(summary, 'dealer_edge', 'result_qianbao', 'dealer'))}，"
+                 f"后包 {money(_get(summary, 'dealer_edge', 'result_houbao', 'dealer'))}，"
+                 f"杠 {money(_get(summary, 'dealer_edge', 'result_kong', 'dealer'))}（底注/手）。")
+    parts.append(f"庄家胡牌率 {percent(_get(summary, 'dealer_edge', 'win_rate', 'dealer'))}。")
+    tenure = _rows(summary, "dealer_edge", "tenure_hands")
     if tenure.height:
-        group = tenure["group"][0]
-        parts.append(f"In session mode a dealer keeps the deal for {number(tenure.row(0, named=True))} "
-                     f"hands per tenure and collects {money(_get(summary, 'dealer_edge', 'tenure_result', group))} "
-                     "底注 over the tenure.")
-    return " ".join(parts)
+        row = tenure.row(0, named=True)
+        result = _get(summary, "dealer_edge", "tenure_result", row["group"])
+        parts.append(f"连庄模式下，一任庄平均坐 {number(row)} 手")
+        if result is not None:
+            parts[-1] += f"，一任庄合计输赢 {money(result)} 底注（{verdict(result, '任庄')}）"
+        parts[-1] += "。"
+    return "".join(parts)
 
 
 def huangzhuang(summary: pl.DataFrame) -> str:
     """Return the reading of the huangzhuang study."""
-    parts = [f"With the seat mix, {percent(_get(summary, 'huangzhuang', 'huang_rate', 'all'))} of hands end 荒庄."]
-    kongs = [f"{g}: {percent(_get(summary, 'huangzhuang', 'huang_rate', g))}"
-             for g in ("kongs=0", "kongs=1", "kongs=2", "kongs=3+")
-             if _get(summary, "huangzhuang", "huang_rate", g)]
+    overall = _get(summary, "huangzhuang", "huang_rate", "all")
+    parts = []
+    if overall is not None:
+        parts.append(f"本次座位组合下 {percent(overall)} 的手荒庄（{overall['n']:,} 手）。")
+    kongs = [(g, _get(summary, "huangzhuang", "huang_rate", g)) for g in ("kongs=0", "kongs=1", "kongs=2", "kongs=3+")]
+    kongs = [(g, r) for g, r in kongs if r is not None]
     if kongs:
-        parts.append("By kongs declared (each kong adds a 荒 stack): " + "; ".join(kongs) + ".")
-    sweep = summary.filter((pl.col("study") == "huangzhuang") & (pl.col("name") == "huang_rate_sweep"))
+        parts.append("按开杠次数（每杠多留一墩荒牌）：" + "；".join(
+            f"{g.removeprefix('kongs=')} 杠 {percent(r)}（{r['n']:,} 手）" for g, r in kongs) + "。")
+        if len(kongs) > 1 and _has_interval(kongs[0][1]) and _has_interval(kongs[1][1]):
+            d = _difference(kongs[0][1], kongs[1][1])
+            parts.append(f"有 1 杠的手比无杠的手荒庄率高 {points(d)}：{verdict(d, '手（每组）')}。这是按结果分组的"
+                         "相关，不是因果：开杠的手本身就打得更久。")
+    sweep = _rows(summary, "huangzhuang", "huang_rate_sweep")
     if sweep.height:
-        low, high = sweep.sort("estimate").row(0, named=True), sweep.sort("estimate").row(-1, named=True)
-        parts.append(f"Across the sweep the rate runs from {percent(low)} ({low['group']}) to "
-                     f"{percent(high)} ({high['group']}).")
         cells = sweep.with_columns(
             pl.col("group").str.extract(r"stacks=(\d+)").cast(pl.Int64).alias("stacks"),
             pl.col("group").str.extract(r"pong=(\w+)").alias("pong"))
@@ -94,54 +149,73 @@ def huangzhuang(summary: pl.DataFrame) -> str:
             line = cells.filter(pl.col("pong") == pong).sort("stacks")
             if line.height > 1:
                 first, last = line.row(0, named=True), line.row(-1, named=True)
-                change = 100 * (last["estimate"] - first["estimate"])
-                parts.append(f"With pong={pong}, going from {first['stacks']} to {last['stacks']} 荒 stacks "
-                             f"changes the rate by {change:+.1f} percentage points.")
-    return " ".join(parts)
+                d = _difference(first, last)
+                parts.append(f"四家贪心、{PONG_NAMES.get(pong, pong)}时，荒牌从 {first['stacks']} 墩加到 "
+                             f"{last['stacks']} 墩，荒庄率从 {percent(first)} 变到 {percent(last)}，"
+                             f"差 {points(d)}：{verdict(d, '手（每格）')}。")
+    return "".join(parts) or NO_DATA + "。"
 
 
 def thirteen_orphans(summary: pl.DataFrame) -> str:
     """Return the reading of the thirteen_orphans study."""
-    rows = summary.filter((pl.col("study") == "thirteen_orphans") & (pl.col("name") == "pays_from_k"))
     parts = []
-    for row in rows.iter_rows(named=True):
-        setting = "with 拾/抢" if row["group"].endswith("on") else "without 拾/抢"
-        if row["estimate"] is None or math.isnan(row["estimate"]):
-            parts.append(f"{setting.capitalize()}, chasing 十三幺 did not pay at any studied k.")
+    for pays in _rows(summary, "thirteen_orphans", "pays_from_k").iter_rows(named=True):
+        setting = pays["group"]
+        name = "有拾/抢" if setting.endswith("on") else "无拾/抢"
+        gains = _rows(summary, "thirteen_orphans", "chase_minus_greedy").filter(
+            pl.col("group").str.ends_with(setting))
+        policies = _rows(summary, "thirteen_orphans", "policy_value").filter(pl.col("group").str.ends_with(setting))
+        total = max(policies["n"].to_list() or [0])
+        plus, minus, unclear = [], [], []
+        for row in gains.iter_rows(named=True):
+            k = int(row["group"].split(",")[0].removeprefix("k="))
+            (plus if significant(row) and row["ci_low"] > 0 else minus if significant(row) else unclear).append(
+                (k, row))
+        sentence = f"{name}："
+        if _has_estimate(pays):
+            sentence += f"按点估计，起手有 {int(pays['estimate'])} 种及以上幺九/字牌时追十三幺就比贪心打法多赚"
         else:
-            k = int(row["estimate"])
-            rate = percent(_get(summary, "thirteen_orphans", "completion_rate", f"k={k}, {row['group']}"))
-            gain = money(_get(summary, "thirteen_orphans", "chase_minus_greedy", f"k={k}, {row['group']}"))
-            parts.append(f"{setting.capitalize()}, chasing pays (point estimate) from k = {k} dealt distinct 幺九/字 "
-                         f"kinds on: at k = {k} it completes {rate} of the time and gains {gain} 底注 per hand "
-                         f"against greedy on the same walls ({row['n']} hands with ≥ {k}).")
-    parts.append("Large k are rare, so their intervals are wide; read the figure's error bars before the point "
-                 "estimates.")
-    return " ".join(parts)
+            sentence += "没有一个 k 起往上的点估计全为正，按点估计追十三幺不划算"
+        if plus:
+            sentence += f"；追 − 贪心（同一牌墙配对）显著为正的 k：{', '.join(str(k) for k, _ in plus)}"
+        if minus:
+            sentence += f"；显著为负的 k：{', '.join(str(k) for k, _ in minus)}"
+        if unclear:
+            k, row = unclear[0]
+            share = row["n"] / total if total else math.nan
+            sentence += (f"；与 0 分不开的 k：{', '.join(str(k) for k, _ in unclear)}，其中 k = {k} 的差为 "
+                         f"{money(row)} 底注/手（{row['n']:,} 手）")
+            if share and math.isfinite(share):
+                sentence += f"，{verdict(row, '手（全部手数）', 1 / share)}"
+        seen = {int(r["group"].split(",")[0].removeprefix("k=")) for r in gains.iter_rows(named=True)}
+        empty = [int(r["group"].split(",")[0].removeprefix("k=")) for r in policies.iter_rows(named=True)
+                 if int(r["group"].split(",")[0].removeprefix("k=")) not in seen]
+        if empty:
+            sentence += f"；k = {', '.join(map(str, empty))} 在 {total:,} 手里一次都没发到，没有数据"
+        parts.append(sentence + "。")
+    if not parts:
+        return NO_DATA + "。"
+    parts.append("起手 10 种以上极少（远低于千分之一），这些 k 要上百万手才有像样的区间；先看图中的误差线，再看点估计。")
+    return "".join(parts)
 
 
 def early_ting(summary: pl.DataFrame) -> str:
     """Return the reading of the early_ting study."""
-    rows = summary.filter((pl.col("study") == "early_ting") & (pl.col("name") == "diff_mean_result"))
+    rows = _rows(summary, "early_ting", "diff_mean_result")
     if rows.is_empty():
-        return "No thresholds were run."
-    best = rows.sort("estimate").row(-1, named=True)
-    parts = [f"上架 at the first tenpai (early_ting) earns {money(_get(summary, 'early_ting', 'mean_result', 'early'))} "
-             "底注 per hand for seat 0."]
-    for row in rows.sort("group").iter_rows(named=True):
+        return "没有跑任何阈值。"
+    parts = [f"首次听牌即上架（early_ting）时 0 号位每手输赢 "
+             f"{money(_get(summary, 'early_ting', 'mean_result', 'early'))} 底注。以下都是“等 t 个活张再上架 − 立即上架”，"
+             "同一牌墙逐手配对，正数表示等待更好。"]
+    for row in rows.with_columns(pl.col("group").str.extract(r"(\d+)").cast(pl.Int64).alias("t")).sort(
+            "t").iter_rows(named=True):
         g = row["group"]
-        parts.append(f"Waiting for {g.split('=')[1]}+ live waits changes the result by {money(row)}, the win rate "
-                     f"by {money(_get(summary, 'early_ting', 'diff_win_rate', g))} and 点炮 money paid by "
-                     f"{money(_get(summary, 'early_ting', 'diff_dianpao_paid', g))}.")
-    parts.append(f"The best threshold studied is {best['group']}, whose difference "
-                 f"{_sign_word(best, 'beats early 上架', 'is still worse than early 上架')}.")
-    return " ".join(parts)
-
-
-READERS = {"dealer_edge": dealer_edge, "huangzhuang": huangzhuang,
-           "thirteen_orphans": thirteen_orphans, "early_ting": early_ting}
-
-
-def reading(summary: pl.DataFrame, study: str) -> str:
-    """Return the one-paragraph reading of ``study`` (empty string for an unknown study)."""
-    return READERS[study](summary) if study in READERS else ""
+        win = _get(summary, "early_ting", "diff_win_rate", g)
+        paid = _get(summary, "early_ting", "diff_dianpao_paid", g)
+        parts.append(f"t = {row['t']}：输赢 {money(row)} 底注/手（{verdict(row)}），胡牌率 {points(win)}"
+                     f"（{verdict(win)}），点炮付出 {money(paid)} 底注/手（{verdict(paid)}）。")
+    best = rows.sort("estimate").row(-1, named=True)
+    parts.append(f"点估计最好的是 {best['group']}，" + (
+        "它显著好于立即上架。" if significant(best) and best["ci_low"] > 0 else
+        "但它仍显著不如立即上架。" if significant(best) else "但它与立即上架的差在这个样本量下还分不开。"))
+    return "".join(parts)

@@ -17,6 +17,26 @@ HEADLINE = (
     ("early_ting", "diff_mean_result", None),
 )
 
+#: Plain-Chinese meaning of each statistic name (the report's tables show it beside the name).
+MEANINGS = {
+    "result_win": "胡牌输赢", "result_kong": "杠钱", "result_qianbao": "前包钱", "result_houbao": "后包钱",
+    "result_total": "每手总输赢", "win_rate": "胡牌率", "tenure_hands": "一任庄的手数",
+    "tenure_result": "一任庄的庄家总输赢", "keep_deal_rate": "连庄率（每手后留庄的比例）",
+    "huang_rate": "荒庄率", "kong_share": "该开杠数的手占比", "huang_rate_sweep": "荒庄率（四家贪心）",
+    "completion_rate": "十三幺做成率", "chase_minus_greedy": "追十三幺 − 贪心（配对）",
+    "policy_value": "“k 种起就追”策略每手价值（全部手）", "pays_from_k": "从几种起追就划算（点估计）",
+    "mean_result": "0 号位每手输赢", "dianpao_paid": "0 号位点炮付出", "ting_rate": "上架的手占比",
+    "ting_turn": "上架时的轮次", "diff_mean_result": "输赢差：等待 − 立即上架",
+    "diff_win_rate": "胡牌率差：等待 − 立即上架", "diff_dianpao_paid": "点炮付出差：等待 − 立即上架",
+    "diff_ting_turn": "上架轮次差：等待 − 立即上架",
+}
+
+
+def meaning(name: str) -> str:
+    """Return the plain-Chinese meaning of a statistic name ('' when none is registered)."""
+    return MEANINGS.get(name, "")
+
+
 UNITS = {"rate": "%", "share": "%", "turn": "turns", "tenure_hands": "hands", "pays_from_k": "kinds"}
 
 
@@ -30,23 +50,51 @@ def unit_of(name: str) -> str:
     return "底注"
 
 
-def _number(value, percent: bool) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
+#: Text of a cell whose statistic has no estimate (no hand in its group).
+NO_DATA = "no data"
+#: Units whose values are whole numbers (printed without decimals).
+INTEGER_UNITS = ("kinds",)
+
+
+def missing(value) -> bool:
+    """Return True when ``value`` is None or NaN (no estimate / no interval)."""
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def fixed(value: float, spec: str) -> str:
+    """Return ``format(value, spec)`` with a negative zero ("-0.000", "+0.00" of −0.0001) written unsigned."""
+    text = format(value, spec)
+    if text.lstrip("+-").strip("0.") == "" and text[0] in "+-":
+        return text[1:]
+    return text
+
+
+def _number(value, percent: bool, integer: bool = False) -> str:
+    if missing(value):
         return "–"
-    return f"{100 * value:.2f}" if percent else f"{value:.3f}"
+    if integer and float(value).is_integer():
+        return f"{int(value)}"
+    return fixed(100 * value, ".2f") if percent else fixed(value, ".3f")
 
 
 def display_rows(rows: pl.DataFrame) -> list[list[str]]:
-    """Return summary rows as text cells: study, statistic, group, estimate, 95 % CI, unit, n."""
+    """Return summary rows as text cells: study, statistic, group, estimate, 95 % CI, unit, n.
+
+    Rates in %, rate differences (``diff_*_rate``) in percentage points (pp), money in 底注 with three
+    decimals, whole-number statistics without decimals; a row without an estimate reads "no data"."""
     cells = []
     for row in rows.iter_rows(named=True):
         unit = unit_of(row["name"])
         pct = unit == "%" and not row["name"].startswith("diff_")
-        if row["name"] == "diff_win_rate":
+        if row["name"].startswith("diff_") and unit == "%":
             unit, pct = "pp", True
-        ci = "–" if row["ci_low"] is None or math.isnan(row["ci_low"]) else \
-            f"[{_number(row['ci_low'], pct)}, {_number(row['ci_high'], pct)}]"
-        cells.append([row["study"], row["name"], row["group"], _number(row["estimate"], pct), ci, unit,
+        if missing(row["estimate"]):
+            cells.append([row["study"], row["name"], row["group"], NO_DATA, "–", unit, f"{row['n']:,}"])
+            continue
+        integer = unit in INTEGER_UNITS
+        ci = "–" if missing(row["ci_low"]) else \
+            f"[{_number(row['ci_low'], pct, integer)}, {_number(row['ci_high'], pct, integer)}]"
+        cells.append([row["study"], row["name"], row["group"], _number(row["estimate"], pct, integer), ci, unit,
                       f"{row['n']:,}"])
     return cells
 

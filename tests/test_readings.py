@@ -1,9 +1,17 @@
-"""Report readings: how a summary row's estimate and 95 % interval are written in the text."""
-from reports.readings import money, number, percent
+"""Report readings: how a summary row's estimate and 95 % interval are written in the Chinese text, the
+verdict (significant or not, and the hands a clearer answer needs) and the units of each study's reading."""
+import math
+
+import polars as pl
+
+from experiments import stats
+from reports import readings, tables
+from reports.readings import money, number, percent, points, verdict
+from reports.sample_size import hands_needed, round_hands
 
 
-def row(estimate, low=None, high=None):
-    return {"estimate": estimate, "ci_low": low, "ci_high": high}
+def row(estimate, low=None, high=None, se=None, n=100):
+    return {"estimate": estimate, "ci_low": low, "ci_high": high, "se": se, "n": n}
 
 
 def test_money_is_signed_with_three_decimals():
@@ -20,5 +28,36 @@ def test_percent_scales_proportions_and_tolerates_a_missing_interval():
     assert percent(row(0.5)) == "50.00 %"
 
 
+def test_rate_differences_read_in_percentage_points():
+    assert points(row(-0.0203, -0.041, 0.0005)) == "-2.03 个百分点 [-4.10, +0.05]"
+
+
+def test_a_rounded_zero_carries_no_sign():
+    assert money(row(-0.0001, -0.0004, 0.0002)) == "0.000 [0.000, 0.000]"
+
+
 def test_rows_without_an_estimate_read_not_available():
     assert money(None) == number(row(float("nan"))) == percent(row(None)) == "n/a"
+    assert verdict(row(float("nan"))) == "没有数据"
+
+
+def test_verdict_names_significance_or_the_hands_needed():
+    assert verdict(row(0.2, 0.1, 0.3, se=0.05)) == "显著大于 0"
+    assert verdict(row(-0.2, -0.3, -0.1, se=0.05)) == "显著小于 0"
+    unclear = verdict(row(0.1, -0.1, 0.3, se=0.1, n=1000))
+    needed = hands_needed(0.1, 0.1, 1000)
+    assert needed == math.ceil(1000 * 1.959964 ** 2) and f"约需 {round_hands(needed)} 手" in unclear
+    assert "与 0 分不开" in unclear
+
+
+def test_early_ting_reading_gives_win_rate_changes_in_the_tables_percentage_points():
+    rows = [stats.Estimate(0.1, 0.05, 0.0, 0.2, 500).row("early_ting", "mean_result", "early"),
+            stats.Estimate(0.05, 0.02, 0.01, 0.09, 500).row("early_ting", "diff_mean_result", "t=3"),
+            stats.Estimate(-0.0203, 0.0107, -0.041, 0.0005, 500).row("early_ting", "diff_win_rate", "t=3"),
+            stats.Estimate(0.01, 0.02, -0.03, 0.05, 500).row("early_ting", "diff_dianpao_paid", "t=3")]
+    summary = stats.summary_frame(rows)
+    text = readings.early_ting(summary)
+    cell = tables.display_rows(summary.filter(pl.col("name") == "diff_win_rate"))[0]
+    assert cell[3:6] == ["-2.03", "[-4.10, 0.05]", "pp"]
+    assert "胡牌率 -2.03 个百分点 [-4.10, +0.05]" in text
+    assert "-0.020" not in text

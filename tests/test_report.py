@@ -11,7 +11,7 @@ import pytest
 
 from experiments import config as cfg
 from experiments import stats, study_dealer_edge, study_early_ting, study_huangzhuang, study_thirteen_orphans
-from reports import builder, cli, comparison, figures, tables
+from reports import builder, cli, comparison, document, figures, sections, tables
 from reports.summary_io import read_summary, write_summary
 from synthetic_records import record_frame
 
@@ -90,11 +90,11 @@ def test_html_report_is_valid_and_embeds_every_figure(run_dir):
 
 def test_report_states_setup_and_a_reading_per_study(run_dir):
     text = (run_dir / "report.md").read_text(encoding="utf-8")
-    for fact in ("seed 0", "1,500 hands per arm", "run time 1.5 s", "houbao_units", "changed (default 2)",
+    for fact in ("种子 0", "每臂 1,500 手", "用时 1.5 秒", "houbao_units", "已改（默认 2）",
                  "`all_greedy`", "rules.houbao_units=1"):
         assert fact in text
-    for title in builder.TITLES.values():
-        assert f"## {title}" in text
+    for section in sections.SECTIONS.values():
+        assert f"## {section.title}" in text
     for link in [line for line in text.splitlines() if line.startswith("![")]:
         assert (run_dir / link.rsplit("](", 1)[1].rstrip(")")).is_file()
 
@@ -117,7 +117,7 @@ def test_mjrules_report_rejects_a_folder_without_summaries(tmp_path, capsys):
     assert err.startswith("error: DIR=") and err.count("\n") == 1
 
 
-def test_comparison_lists_every_run_and_the_separated_statistics(tmp_path):
+def test_comparison_lists_every_run_and_unpaired_differences_without_hand_records(tmp_path):
     low = stats.summary_frame([stats.Estimate(0.10, 0.01, 0.08, 0.12, 100).row("huangzhuang", "huang_rate", "all"),
                                stats.Estimate(1.0, 0.5, 0.0, 2.0, 100).row("dealer_edge", "result_total", "dealer")])
     high = stats.summary_frame([stats.Estimate(0.30, 0.01, 0.28, 0.32, 100).row("huangzhuang", "huang_rate", "all"),
@@ -129,11 +129,13 @@ def test_comparison_lists_every_run_and_the_separated_statistics(tmp_path):
     text = (tmp_path / "comparison.md").read_text(encoding="utf-8")
     assert "rules.huang_stacks=5" in text and "rules.huang_stacks=9" in text
     assert "10.00 [8.00, 12.00]" in text and "30.00 [28.00, 32.00]" in text
-    clear = comparison.separated(pl.read_parquet(tmp_path / "comparison.parquet"))
-    assert set(clear["name"]) == {"huang_rate"}  # the money intervals overlap, the rates do not
+    diffs = pl.read_parquet(tmp_path / "comparison_differences.parquet")
+    assert not diffs["paired"].any()  # no hands/ parts: unpaired, se = sqrt(se0² + se1²)
+    assert set(comparison.clear_differences(diffs)["name"]) == {"huang_rate"}  # +20 pp; the money +0.5 ± 1.4 is not
+    assert "20.00 [17.23, 22.77] * (不配对" in text
     parser = CheckingParser()
     parser.feed(html_path.read_text(encoding="utf-8"))
-    assert not parser.errors and len(parser.images) == 1
+    assert not parser.errors and len(parser.images) == 2  # the runs side by side, their differences
 
 
 def test_tables_format_rates_in_percent_and_money_in_base_stakes():
@@ -146,7 +148,7 @@ def test_tables_format_rates_in_percent_and_money_in_base_stakes():
     assert cells[0][3:6] == ["12.34", "[10.00, 15.00]", "%"]
     assert cells[1][3:6] == ["-0.500", "[-0.700, -0.300]", "底注"]
     assert cells[2][3:6] == ["2.00", "[0.00, 4.00]", "pp"]
-    assert cells[3][3:6] == ["9.000", "–", "kinds"]
+    assert cells[3][3:6] == ["9", "–", "kinds"]
     assert cells[4][3:6] == ["5.00", "[4.00, 6.00]", "%"]
 
 
@@ -157,5 +159,94 @@ def test_parse_group_reads_key_value_pairs():
 
 def test_figures_skip_studies_without_rows(tmp_path):
     only = synthetic_summary().filter(pl.col("study") == "huangzhuang")
-    drawn = figures.draw_figures(only, tmp_path)
+    drawn = sections.draw_figures(only, tmp_path)
     assert list(drawn) == ["huangzhuang"] and Path(drawn["huangzhuang"]).is_file()
+
+
+def test_report_puts_the_headline_first_then_the_studies_then_settings_and_versions(run_dir):
+    headings = [line for line in (run_dir / "report.md").read_text(encoding="utf-8").splitlines()
+                if line.startswith("## ")]
+    assert headings[0] == "## 主要结果"
+    assert headings[1:5] == [f"## {sections.title(s)}" for s in ("dealer_edge", "huangzhuang", "thirteen_orphans",
+                                                                   "early_ting")]
+    assert headings[-1] == "## 运行设置与版本"
+    text = (run_dir / "report.md").read_text(encoding="utf-8")
+    assert "### 版本" in text and "numpy" in text.split("### 版本")[1]
+
+
+def test_rules_table_describes_and_cites_every_flag(run_dir):
+    rows = builder._rules_rows({"rules": {"variant": "jincheng", "houbao_units": 1, "huang_stacks": 7}})
+    assert rows[1][:3] == ["houbao_units", "1", "已改（默认 2）"] and rows[2][2] == "默认"
+    from sim.rules import defaults
+
+    every = builder._rules_rows({"rules": defaults("jincheng").to_dict()})
+    assert len(every) == len(defaults("jincheng").to_dict())
+    for flag, _, _, note in every:
+        assert "RULES " in note, flag
+    assert "后包" in dict((r[0], r[3]) for r in every)["houbao_units"]
+
+
+def test_html_page_names_cjk_fonts_before_the_generic_fallback():
+    page = document.render_html([("p", "荒庄")], "t")
+    stack = page.split("body{font-family:", 1)[1].split(";", 1)[0]
+    fonts = [f.strip().strip('"') for f in stack.split(",")]
+    assert fonts[-1] == "sans-serif"
+    for cjk in ("Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei"):
+        assert cjk in fonts
+    assert '<html lang="zh-CN">' in page
+
+
+def test_rows_without_an_estimate_read_no_data_not_a_certain_zero():
+    rows = stats.summary_frame([stats.Estimate(math.nan, math.nan, math.nan, math.nan, 0)
+                                .row("thirteen_orphans", "policy_value", "k=12, shi_qiang=on")])
+    assert tables.display_rows(rows)[0][3:] == ["no data", "–", "底注", "0"]
+
+
+def test_policy_value_of_a_k_no_hand_reached_is_no_data():
+    seats = record_frame(600, seed=3).with_columns(pl.col("s0_yaojiu_start").clip(0, 9))
+    rows = stats.summary_frame(study_thirteen_orphans.summarize(
+        {"chase, shi_qiang=on": seats, "greedy, shi_qiang=on": seats.with_columns(pl.col("s0_delta") - 1)},
+        cfg.ThirteenOrphansParams(shi_qiang=[True])))
+    policy = rows.filter(pl.col("name") == "policy_value")
+    cells = {c[2]: c[3:] for c in tables.display_rows(policy)}
+    for k in (10, 11, 12, 13):
+        assert cells[f"k={k}, shi_qiang=on"][0] == "no data" and cells[f"k={k}, shi_qiang=on"][3] == "0"
+    assert cells["k=9, shi_qiang=on"][0] != "no data"
+    assert "k = 10, 11, 12, 13" in sections.reading(rows, "thirteen_orphans")
+
+
+def test_whole_number_statistics_print_without_decimals_and_zero_without_a_sign():
+    rows = stats.summary_frame([stats.Estimate(8.0, math.nan, math.nan, math.nan, 40).row("s", "pays_from_k", "x"),
+                                stats.Estimate(-0.0001, 0.001, -0.0004, 0.0002, 9).row("s", "result_total", "y"),
+                                stats.Estimate(-0.00001, 0.0, -0.00003, 0.0, 9).row("s", "huang_rate", "z")])
+    cells = tables.display_rows(rows)
+    assert cells[0][3:5] == ["8", "–"]
+    assert cells[1][3:5] == ["0.000", "[0.000, 0.000]"]
+    assert cells[2][3:5] == ["0.00", "[0.00, 0.00]"]
+
+
+def test_html_page_embeds_the_glyphs_of_its_own_text(run_dir):
+    import io
+    import re
+
+    from fontTools.ttLib import TTFont
+
+    page = (run_dir / "report.html").read_text(encoding="utf-8")
+    face = re.search(r'@font-face\{font-family:"([^"]+)";src:url\(data:font/woff;base64,([A-Za-z0-9+/=]+)\)', page)
+    assert face and face[1] == document.EMBEDDED_FAMILY and f'body{{font-family:"{face[1]}",' in page
+    cmap = TTFont(io.BytesIO(base64.b64decode(face[2]))).getBestCmap()
+    shown = set((run_dir / "report.md").read_text(encoding="utf-8")) - {"\n"}
+    assert sorted(c for c in shown if ord(c) >= 0x2E80 and ord(c) not in cmap) == []
+    assert {"荒", "庄", "幺", "抢"} <= {chr(c) for c in cmap}
+
+
+def test_every_statistic_of_the_studies_has_a_plain_chinese_meaning():
+    names = set(synthetic_summary()["name"])
+    assert sorted(n for n in names if not tables.meaning(n)) == []
+
+
+def test_every_reading_says_what_is_significant_at_this_sample_size():
+    summary = synthetic_summary()
+    for study in sections.SECTIONS:
+        text = sections.reading(summary, study)
+        assert "显著" in text or "分不开" in text, study

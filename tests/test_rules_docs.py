@@ -243,6 +243,34 @@ def test_every_named_test_exists():
     assert missing == []
 
 
+def source_of_test(module: Path, name: str) -> str:
+    """Return the source of test ``name`` (``func`` or ``Class::func``) in ``module``, with the module docstring."""
+    text = module.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    nodes = tree.body
+    for part in name.split("::"):
+        node = next(n for n in nodes if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and n.name == part)
+        nodes = node.body
+    return (ast.get_docstring(tree) or "") + "\n" + ast.get_source_segment(text, node)
+
+
+def test_every_listed_test_cites_its_rule():
+    """A test listed under rN names rN (in its name, docstring or comments) or the flag of rN."""
+    doc = DOCS_BY_NAME["jincheng.md"]
+    unrelated = []
+    for rule, block in doc.rule_block.items():
+        flag_line = next((ln for ln in block.splitlines() if ln.startswith("- **Flag.**")), "")
+        flags = set(re.findall(r"`(\w+)`", flag_line))
+        for module, first, second in TEST_REF.findall(block.split("- **Source.**")[0]):
+            name = f"{first}::{second}" if second else first
+            source = source_of_test(ROOT / module, name)
+            cited = {r for _, r, _ in citations(source) if r} | {int(n) for n in re.findall(r"_r(\d+)", name)}
+            cited |= {int(n) for n in re.findall(r"\br(\d+)\b", source)}
+            if rule not in cited and not any(flag in source for flag in flags):
+                unrelated.append(f"r{rule}: {module}::{name}")
+    assert unrelated == []
+
+
 def test_flag_table_matches_the_rule_config():
     """Every key of conf/rules/jincheng.yaml is in the §4 tables of jincheng.md with the yaml's default."""
     config = yaml.safe_load((ROOT / "conf" / "rules" / "jincheng.yaml").read_text(encoding="utf-8"))

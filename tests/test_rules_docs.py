@@ -160,8 +160,7 @@ def citing_files():
 
 def resolve(section: str, rule: int | None) -> str | None:
     """Return why ``RULES §section rRule`` does not resolve, or None when it does."""
-    if section == "":
-        section = "1"  # a bare ``RULES rN`` can only mean the implemented variant
+    if section == "":  # a bare ``RULES rN`` can only mean the implemented variant, 晋城
         doc = DOCS_BY_NAME["jincheng.md"]
         return None if rule in doc.rule_section else f"r{rule} is not a rule of jincheng.md"
     if section == "4":

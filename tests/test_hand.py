@@ -2,7 +2,7 @@
 
 The compiled tables are checked against tests/reference_hand.py, a slow plain-Python reference
 that computes the same definitions directly, on seeded random hands, hypothesis-generated hands
-and named positions (RULES §1.5 r29, §1.6 r37–r38, r27).
+and named positions (RULES §1.5 r29, §1.6 r37–r38, §1.4 r27).
 """
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""What each rule flag means and where RULES.md sets it, for the report's rules table.
+"""What each rule flag means and where docs/rules/jincheng.md sets it, for the report's rules table.
 
 The descriptions are the end-of-line comments of the variant's rule config
 (``conf/rules/<variant>.yaml``: ``key: value   # description (RULES §x r.., A..)``). Where that file

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 #: Studies the app can run, in report order.
-STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting")
+STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity")
 #: ``greedy`` pong policies (strategies issue).
 PONG_POLICIES = ("always", "improves", "never")
 #: Parallel backends of ``sim.simulate``.
@@ -69,6 +69,14 @@ class EarlyTingParams:
 
 
 @dataclass
+class SensitivityParams:
+    """sensitivity: the rule flags changed one at a time (empty = every flag); ``hands`` per arm (None = hands)."""
+
+    flags: list[str] = field(default_factory=list)
+    hands: Optional[int] = field(default=None, metadata=_range(1, 10**10))
+
+
+@dataclass
 class ExperimentConfig:
     """The experiment group: a name, the studies it runs, and each study's parameters."""
 
@@ -78,6 +86,7 @@ class ExperimentConfig:
     huangzhuang: HuangzhuangParams = field(default_factory=HuangzhuangParams)
     thirteen_orphans: ThirteenOrphansParams = field(default_factory=ThirteenOrphansParams)
     early_ting: EarlyTingParams = field(default_factory=EarlyTingParams)
+    sensitivity: SensitivityParams = field(default_factory=SensitivityParams)
 
 
 @dataclass

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import polars as pl
 
-from reports import figures, readings, tables
+from reports import figures, readings, section_sensitivity, tables
 from reports.document import render_html, render_markdown
 from reports.summary_io import SUMMARY_NAME, read_summary
 
@@ -19,6 +19,8 @@ TITLES = {
     "thirteen_orphans": "十三幺: when does chasing pay?",
     "early_ting": "The cost of 上架-ing early",
 }
+#: Studies that build their own report section: study -> f(summary, figure path or None) -> blocks.
+SECTIONS = {"sensitivity": section_sensitivity.section_blocks}
 METHOD = ("Every interval is a 95 % interval: Student-t for means, Wilson for proportions. Arms of one study "
           "use the same seed, so they play the same walls and two-arm comparisons are paired differences "
           "(treatment − control, hand by hand). Money is in 底注 (base stake) per hand; n is the number of "
@@ -61,6 +63,9 @@ def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Pat
     blocks = [("h1", f"mjrules report — {meta.get('experiment', 'run')}"), ("p", run_facts), ("p", METHOD),
               ("h2", "Headline"), ("table", tables.HEADER, tables.display_rows(tables.headline(summary)))]
     for study in summary["study"].unique(maintain_order=True).to_list():
+        if study in SECTIONS:
+            blocks += SECTIONS[study](summary, figure_paths.get(study))
+            continue
         blocks += [("h2", TITLES.get(study, study)), ("p", readings.reading(summary, study))]
         if study in figure_paths:
             blocks.append(("figure", figure_paths[study], f"{TITLES.get(study, study)} (95 % intervals)"))

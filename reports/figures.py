@@ -14,6 +14,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
+from reports import figures_sensitivity  # noqa: E402
+
 POSITION_LABELS = {"dealer": "dealer\n(zhuang)", "xiajia": "xiajia\n(next)",
                    "duijia": "duijia\n(opposite)", "shangjia": "shangjia\n(previous)"}
 COMPONENT_LABELS = {"win": "win", "kong": "kong", "qianbao": "qianbao (fore)",
@@ -161,7 +163,8 @@ def early_ting(summary: pl.DataFrame, path: Path) -> Path | None:
 
 
 PLOTTERS = {"dealer_edge": dealer_edge, "huangzhuang": huangzhuang,
-            "thirteen_orphans": thirteen_orphans, "early_ting": early_ting}
+            "thirteen_orphans": thirteen_orphans, "early_ting": early_ting,
+            "sensitivity": figures_sensitivity.tornado}
 
 
 def draw_figures(summary: pl.DataFrame, figures_dir: Path) -> dict[str, Path]:

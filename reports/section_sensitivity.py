@@ -1,0 +1,169 @@
+"""The sensitivity study's report section: a plain-language reading, the tornado figure and the ranked table.
+
+Built from the summary rows alone (study ``sensitivity``): group ``base`` holds the base arm's statistics,
+group ``flag=value`` the paired changes ``diff_<statistic>``, and rows named ``needs ...`` the changes that
+cannot be made alone. A change's score is its largest |change| / se over the five statistics; it is
+*clearly non-zero* when that score passes the two-sided 95 % level after a Bonferroni correction for every
+comparison in the table, and *suggestive* when a plain 95 % interval excludes 0 but the corrected one does not.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import polars as pl
+from scipy import stats as scipy_stats
+
+STUDY = "sensitivity"
+TITLE = "Rule sensitivity (规则敏感性): which rules matter"
+#: statistic -> (column header, display scale, unit in the reading).
+STATISTICS = {
+    "dealer_result": ("庄家结果 dealer result (底注)", 1.0, " 底注 per hand"),
+    "huang_rate": ("荒庄率 huang rate (pp)", 100.0, " pp"),
+    "zimo_share": ("自摸比例 zimo share (pp)", 100.0, " pp"),
+    "hand_draws": ("摸牌数 draws per hand", 1.0, " draws"),
+    "volatility": ("标准差 volatility (底注)", 1.0, " 底注"),
+}
+ENGLISH = {"dealer_result": "dealer result", "huang_rate": "荒庄 rate", "zimo_share": "自摸 share",
+           "hand_draws": "hand length", "volatility": "volatility"}
+
+
+@dataclass
+class ArmChanges:
+    """One flag change: its paired change per statistic (summary rows) and its ranking score."""
+
+    role: str
+    rows: dict = field(default_factory=dict)  # statistic -> summary row (dict)
+
+    def z(self, name: str) -> float:
+        """Return |change| / se of one statistic (0 when the arms are identical, inf for se 0 with a change)."""
+        row = self.rows.get(name)
+        if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
+            return 0.0
+        if not row["se"]:
+            return 0.0 if row["estimate"] == 0 else math.inf
+        return abs(row["estimate"]) / row["se"]
+
+    @property
+    def score(self) -> float:
+        """Return the largest |change| / se over the statistics."""
+        return max((self.z(name) for name in STATISTICS), default=0.0)
+
+    def identical(self) -> bool:
+        """Return True when every statistic is exactly unchanged on every hand (change 0, se 0)."""
+        return all(r["estimate"] == 0 and r["se"] == 0 for r in self.rows.values())
+
+    def excludes_zero(self, name: str) -> bool:
+        """Return True when the plain 95 % interval of ``name`` excludes 0."""
+        row = self.rows.get(name)
+        return row is not None and (row["ci_low"] > 0 or row["ci_high"] < 0)
+
+
+def arm_changes(summary: pl.DataFrame) -> list[ArmChanges]:
+    """Return the study's changes ranked by score (largest first)."""
+    rows = summary.filter((pl.col("study") == STUDY) & pl.col("name").str.starts_with("diff_"))
+    arms: dict[str, ArmChanges] = {}
+    for row in rows.iter_rows(named=True):
+        arms.setdefault(row["group"], ArmChanges(row["group"])).rows[row["name"].removeprefix("diff_")] = row
+    return sorted(arms.values(), key=lambda a: a.score, reverse=True)
+
+
+def blocked(summary: pl.DataFrame) -> list[tuple[str, str]]:
+    """Return (change, what it needs) for every change that could not be made alone."""
+    rows = summary.filter((pl.col("study") == STUDY) & pl.col("name").str.starts_with("needs"))
+    return [(r["group"], r["name"]) for r in rows.iter_rows(named=True)]
+
+
+def corrected_z(comparisons: int) -> float:
+    """Return the two-sided 95 % critical |z| after a Bonferroni correction for ``comparisons`` tests."""
+    return float(scipy_stats.norm.ppf(1 - 0.025 / max(comparisons, 1)))
+
+
+def _cell(row: dict | None, scale: float) -> str:
+    if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
+        return "–"
+    if row["se"] == 0 and row["estimate"] == 0:
+        return "0 (same)"
+    return f"{row['estimate'] * scale:+.3f} [{row['ci_low'] * scale:+.3f}, {row['ci_high'] * scale:+.3f}]"
+
+
+def _effect(arm: ArmChanges, name: str) -> str:
+    scale, unit = STATISTICS[name][1], STATISTICS[name][2]
+    return f"{ENGLISH[name]} {arm.rows[name]['estimate'] * scale:+.3f}{unit}"
+
+
+def reading(summary: pl.DataFrame) -> str:
+    """Return the plain-language paragraph: clearly non-zero, suggestive, no measurable difference, blocked."""
+    arms = arm_changes(summary)
+    base = summary.filter((pl.col("study") == STUDY) & (pl.col("group") == "base"))
+    hands = int(base["n"].max()) if base.height else 0
+    comparisons = sum(1 for a in arms for n in STATISTICS if n in a.rows and a.rows[n]["se"])
+    critical = corrected_z(comparisons)
+    clear = [a for a in arms if a.score >= critical]
+    suggestive = [a for a in arms if a.score < critical and any(a.excludes_zero(n) for n in STATISTICS)]
+    identical = [a.role for a in arms if a.identical()]
+    none = [a.role for a in arms if a not in clear and a not in suggestive and not a.identical()]
+    parts = [f"Each rule flag was changed alone from the base rules, {hands:,} hands per arm on the same walls "
+             f"({len(arms)} changes, {comparisons} paired comparisons)."]
+    if clear:
+        named = "; ".join(f"`{a.role}` (" + ", ".join(_effect(a, n) for n in STATISTICS
+                                                     if a.z(n) >= critical) + ")" for a in clear)
+        parts.append(f"Clearly non-zero (|change|/se ≥ {critical:.2f}, the 95 % level corrected for all "
+                     f"comparisons): {named}.")
+    else:
+        parts.append("No change is clearly non-zero at this size after correcting for the number of comparisons.")
+    if suggestive:
+        expected = 0.05 * comparisons
+        parts.append("A plain 95 % interval excludes 0 but the corrected level is not reached (about "
+                     f"{expected:.0f} such results are expected by chance alone): "
+                     + ", ".join(f"`{a.role}`" for a in suggestive) + ".")
+    if none:
+        parts.append("No measurable difference at this size: " + ", ".join(f"`{r}`" for r in none) + ".")
+    if identical:
+        parts.append("Exactly the same result on every hand (the seat mix never meets the rule): "
+                     + ", ".join(f"`{r}`" for r in identical) + ".")
+    needs = blocked(summary)
+    if needs:
+        parts.append("Not run because the change cannot be made alone: "
+                     + "; ".join(f"`{role}` {need}" for role, need in needs) + ".")
+    return " ".join(parts)
+
+
+def ranked_table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
+    """Return (header, rows) of the ranked table: rank, change, score, each statistic's change [95 % CI]."""
+    header = ["rank", "change 改变", "max |Δ|/se"] + [h for h, _, _ in STATISTICS.values()]
+    rows = []
+    for rank, arm in enumerate(arm_changes(summary), start=1):
+        score = "0 (same)" if arm.identical() else f"{arm.score:.1f}"
+        rows.append([str(rank), arm.role, score] + [_cell(arm.rows.get(n), s) for n, (_, s, _) in STATISTICS.items()])
+    for role, need in blocked(summary):
+        rows.append(["–", role, need] + ["–"] * len(STATISTICS))
+    return header, rows
+
+
+def base_line(summary: pl.DataFrame) -> str:
+    """Return one sentence with the base arm's five statistics and their 95 % intervals."""
+    base = {r["name"]: r for r in summary.filter((pl.col("study") == STUDY) & (pl.col("group") == "base"))
+            .iter_rows(named=True)}
+    cells = []
+    for name, (header, scale, unit) in STATISTICS.items():
+        row = base.get(name)
+        if row is not None and row["estimate"] is not None and not math.isnan(row["estimate"]):
+            unit = " %" if scale == 100 else unit
+            cells.append(f"{ENGLISH[name]} {row['estimate'] * scale:.3f}{unit} "
+                         f"[{row['ci_low'] * scale:.3f}, {row['ci_high'] * scale:.3f}]")
+    return "Base rules: " + "; ".join(cells) + "."
+
+
+def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
+    """Return the report blocks of the study: title, reading, base line, tornado figure, ranked table."""
+    header, rows = ranked_table(summary)
+    blocks = [("h2", TITLE), ("p", reading(summary)), ("p", base_line(summary))]
+    if figure is not None:
+        blocks.append(("figure", figure, "Tornado per statistic: paired change, changed − base (95 % intervals)"))
+    blocks.append(("p", "Ranked by the largest |change| / se over the five statistics; each cell is the paired "
+                        "change (changed − base) with its 95 % interval: Student-t for means and rates, delta "
+                        "method for the 自摸 share (a ratio) and the volatility (a standard deviation). "
+                        "pp = percentage points."))
+    blocks.append(("table", header, rows))
+    return blocks

@@ -1,7 +1,7 @@
 """Tornado charts of the sensitivity study: per headline statistic, the paired change of each one-flag arm.
 
 Drawn from the summary rows alone (study ``sensitivity``, names ``diff_<statistic>``, group ``flag=value``).
-Each panel sorts the changes by size, shows the largest ``TOP`` as horizontal bars from 0 with their
+Each panel sorts the changes by size (changes identical on every hand are left out), shows the largest ``TOP`` as horizontal bars from 0 with their
 95 % interval as whiskers; a bar whose interval excludes 0 is dark. Labels are Chinese with the English
 flag names; without a CJK font the Chinese part is left out (so no glyph is drawn as a box).
 """
@@ -49,7 +49,8 @@ def _unit(unit: str, cjk: bool) -> str:
 
 def tornado(summary: pl.DataFrame, path: Path) -> Path | None:
     """Draw one tornado panel per headline statistic into ``path`` (PNG); None when the study has no changes."""
-    changes = summary.filter((pl.col("study") == STUDY) & pl.col("name").str.starts_with("diff_"))
+    changes = summary.filter((pl.col("study") == STUDY) & pl.col("name").str.starts_with("diff_")
+                             & ~((pl.col("estimate") == 0) & (pl.col("se") == 0)))  # identical arms: no bar
     if changes.is_empty():
         return None
     family = cjk_family()

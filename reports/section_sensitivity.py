@@ -120,7 +120,8 @@ def reading(summary: pl.DataFrame) -> str:
     if none:
         parts.append("No measurable difference at this size: " + ", ".join(f"`{r}`" for r in none) + ".")
     if identical:
-        parts.append("Exactly the same result on every hand (the seat mix never meets the rule): "
+        parts.append("Exactly the same statistics on every hand (the rule never comes into play for this seat mix "
+                     "in single hands): "
                      + ", ".join(f"`{r}`" for r in identical) + ".")
     needs = blocked(summary)
     if needs:
@@ -131,7 +132,7 @@ def reading(summary: pl.DataFrame) -> str:
 
 def ranked_table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
     """Return (header, rows) of the ranked table: rank, change, score, each statistic's change [95 % CI]."""
-    header = ["rank", "change 改变", "max |Δ|/se"] + [h for h, _, _ in STATISTICS.values()]
+    header = ["rank", "change 改变", "score (largest Δ/se)"] + [h for h, _, _ in STATISTICS.values()]
     rows = []
     for rank, arm in enumerate(arm_changes(summary), start=1):
         score = "0 (same)" if arm.identical() else f"{arm.score:.1f}"

@@ -152,9 +152,10 @@ def test_overview_from_the_console_entry_point(tmp_path, capsys):
     main(["hands=400", "jobs=1", "progress=false", f"hydra.run.dir={tmp_path}",
           "experiment.huangzhuang.stacks=[7]", "experiment.huangzhuang.pong_policies=[never]",
           "experiment.huangzhuang.sweep_hands=200", "experiment.early_ting.min_live_waits=[3]",
-          "experiment.thirteen_orphans.shi_qiang=[true]", "experiment.dealer_edge.session_length=0"])
+          "experiment.thirteen_orphans.shi_qiang=[true]", "experiment.dealer_edge.session_length=0",
+          "experiment.sensitivity.flags=[houbao_units]", "experiment.sensitivity.hands=400"])
     out = capsys.readouterr().out
     assert f"report: {tmp_path / 'report.html'}" in out
     assert "huang_rate" in out and "result_total" in out
     studies = set(pl.read_parquet(tmp_path / "summary.parquet")["study"])
-    assert studies == {"dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting"}
+    assert studies == {"dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity"}

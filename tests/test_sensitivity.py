@@ -161,3 +161,17 @@ def test_blocked_changes_are_rows_not_failures(summary):
     assert row(summary, "needs huang_stacks >= 8 with dead_wall_model=physical", "stacks_per_kong=0")["n"] == 0
     assert row(summary, "needs jc_shape_multipliers=true", "qidui_multiplier=1")["n"] == 0
     assert row(summary, "diff_huang_rate", "huang_stacks=8")["n"] == 1500
+
+
+def test_report_section_ranks_and_names_the_changes(summary):
+    from reports import section_sensitivity
+
+    ranked = section_sensitivity.arm_changes(summary)
+    assert ranked[0].score >= ranked[-1].score and ranked[-1].identical()
+    text = section_sensitivity.reading(summary)
+    clear, rest = text.split("Clearly non-zero", 1)[1].split(". ", 1)
+    assert "`houbao_units=1` (dealer result +" in clear  # the 后包 identity is far above any threshold
+    assert "`rob_angang=true`" in rest.split("Exactly the same statistics on every hand", 1)[1]
+    assert "`stacks_per_kong=0` needs huang_stacks >= 8" in text
+    header, rows = section_sensitivity.ranked_table(summary)
+    assert len(rows) == len(ranked) + 3 and all(len(r) == len(header) for r in rows)  # 3 blocked changes

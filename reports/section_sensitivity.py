@@ -79,17 +79,24 @@ def corrected_z(comparisons: int) -> float:
     return float(scipy_stats.norm.ppf(1 - 0.025 / max(comparisons, 1)))
 
 
+def signed(value: float) -> str:
+    """Return a signed number with 3 decimals, or 2 significant digits when it is below 0.01 in size."""
+    if value == 0:
+        return "0"
+    return f"{value:+.3f}" if abs(value) >= 0.01 else f"{value:+.2g}"
+
+
 def _cell(row: dict | None, scale: float) -> str:
     if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
         return "–"
     if row["se"] == 0 and row["estimate"] == 0:
         return "0 (same)"
-    return f"{row['estimate'] * scale:+.3f} [{row['ci_low'] * scale:+.3f}, {row['ci_high'] * scale:+.3f}]"
+    return f"{signed(row['estimate'] * scale)} [{signed(row['ci_low'] * scale)}, {signed(row['ci_high'] * scale)}]"
 
 
 def _effect(arm: ArmChanges, name: str) -> str:
     scale, unit = STATISTICS[name][1], STATISTICS[name][2]
-    return f"{ENGLISH[name]} {arm.rows[name]['estimate'] * scale:+.3f}{unit}"
+    return f"{ENGLISH[name]} {signed(arm.rows[name]['estimate'] * scale)}{unit}"
 
 
 def reading(summary: pl.DataFrame) -> str:

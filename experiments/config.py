@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 #: Studies the app can run, in report order.
-STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting")
+STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity")
 #: ``greedy`` pong policies (strategies issue).
 PONG_POLICIES = ("always", "improves", "never")
 #: Parallel backends of ``sim.simulate``.
@@ -69,6 +69,14 @@ class EarlyTingParams:
 
 
 @dataclass
+class SensitivityParams:
+    """sensitivity: the rule flags changed one at a time (empty = every flag); ``hands`` per arm (None = hands)."""
+
+    flags: list[str] = field(default_factory=list, metadata={"empty_means_all": True})
+    hands: Optional[int] = field(default=None, metadata=_range(1, 10**10))
+
+
+@dataclass
 class ExperimentConfig:
     """The experiment group: a name, the studies it runs, and each study's parameters."""
 
@@ -78,6 +86,7 @@ class ExperimentConfig:
     huangzhuang: HuangzhuangParams = field(default_factory=HuangzhuangParams)
     thirteen_orphans: ThirteenOrphansParams = field(default_factory=ThirteenOrphansParams)
     early_ting: EarlyTingParams = field(default_factory=EarlyTingParams)
+    sensitivity: SensitivityParams = field(default_factory=SensitivityParams)
 
 
 @dataclass
@@ -159,7 +168,7 @@ def _check(value, hint, path: str, meta: dict):
     if origin is list:
         if not isinstance(value, (list, tuple)):
             raise ConfigError(f"{path}={value!r} must be a list")
-        if not value:
+        if not value and not meta.get("empty_means_all"):
             raise ConfigError(f"{path}=[] is empty; give at least one value{_allowed(meta)}")
         (item,) = typing.get_args(hint) or (Any,)
         return [_check(v, item, f"{path}[{i}]", meta) for i, v in enumerate(value)]

@@ -11,7 +11,8 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from experiments import stats, study_dealer_edge, study_early_ting, study_huangzhuang, study_thirteen_orphans
+from experiments import (stats, study_dealer_edge, study_early_ting, study_huangzhuang, study_sensitivity,
+                         study_thirteen_orphans)
 from experiments.arms import ArmRunner, base_arm
 from experiments.config import RunConfig
 
@@ -21,7 +22,15 @@ STUDY_MODULES = {
     "huangzhuang": study_huangzhuang,
     "thirteen_orphans": study_thirteen_orphans,
     "early_ting": study_early_ting,
+    "sensitivity": study_sensitivity,
 }
+
+
+def study_params(config: RunConfig, study: str):
+    """Return the study's parameters; a study that changes the rules (``bind_rules``) gets them bound to the run's."""
+    params = getattr(config.experiment, study)
+    bind = getattr(STUDY_MODULES[study], "bind_rules", None)
+    return bind(params, config.rules) if bind else params
 
 
 def plan_studies(config: RunConfig, runner: ArmRunner) -> dict[str, dict]:
@@ -29,8 +38,7 @@ def plan_studies(config: RunConfig, runner: ArmRunner) -> dict[str, dict]:
     base = base_arm(config)
     plans = {}
     for study in dict.fromkeys(config.experiment.studies):
-        params = getattr(config.experiment, study)
-        plans[study] = STUDY_MODULES[study].plan(params, base)
+        plans[study] = STUDY_MODULES[study].plan(study_params(config, study), base)
         for role, arm in plans[study].items():
             runner.register(study, role, arm)
     return plans
@@ -90,7 +98,7 @@ def _run_locked(config: RunConfig, out_dir: Path, overrides: list[str], started:
     for study, arms in plans.items():
         module = STUDY_MODULES[study]
         frames = {role: runner.frame(arm, module.columns(role)) for role, arm in arms.items()}
-        rows += module.summarize(frames, getattr(config.experiment, study))
+        rows += module.summarize(frames, study_params(config, study))
     summary = stats.summary_frame(rows)
     meta = run_metadata(config, runner, time.perf_counter() - started, overrides)
     write_summary(summary, meta, out_dir / "summary.parquet")

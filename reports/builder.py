@@ -85,6 +85,10 @@ def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Pat
               ("h2", "主要结果"), ("table", TABLE_HEADER, table_rows(tables.headline(summary)))]
     for study in summary["study"].unique(maintain_order=True).to_list():
         blocks.append(("h2", sections.title(study)))
+        custom = sections.SECTIONS[study].blocks if study in sections.SECTIONS else None
+        if custom is not None:
+            blocks += custom(summary, figure_paths.get(study))
+            continue
         if study in figure_paths:
             blocks.append(("figure", figure_paths[study], f"{sections.title(study)}（误差线为 95 % 区间）"))
         text = sections.reading(summary, study)

@@ -8,7 +8,9 @@ Adding a study to the report is one entry here. Write, in any module of ``report
 * ``read(summary) -> str``: the plain-Chinese reading (which estimates are significant, which are
   not and how many hands they would need: ``reports.readings.verdict`` says it in one call);
 
-then add ``"<study>": Section("<title>", draw, read)`` to ``SECTIONS``. The report shows the
+then add ``"<study>": Section("<title>", draw, read)`` to ``SECTIONS``. A study whose section is more
+than figure + reading + table of statistics (the sensitivity study's ranked table) also gives
+``blocks(summary, figure path or None) -> list of report blocks``, which then replaces those three. The report shows the
 sections in the order of the studies in the summary; a study without an entry still gets its
 table of statistics. Optionally add the study's key rows to ``reports.tables.HEADLINE`` (the
 headline table), the Chinese meaning of its statistic names to ``reports.tables.MEANINGS`` and,
@@ -23,7 +25,7 @@ from pathlib import Path
 import matplotlib
 import polars as pl
 
-from reports import figures, readings
+from reports import figures, figures_sensitivity, readings, section_sensitivity
 from reports.fonts import figure_style
 
 
@@ -34,6 +36,7 @@ class Section:
     title: str
     draw: Callable[[pl.DataFrame, Path], Path | None]
     read: Callable[[pl.DataFrame], str]
+    blocks: Callable[[pl.DataFrame, Path | None], list[tuple]] | None = None  # replaces figure, reading, table
 
 
 SECTIONS: dict[str, Section] = {
@@ -42,6 +45,8 @@ SECTIONS: dict[str, Section] = {
     "thirteen_orphans": Section("十三幺：起手几种幺九开始追才划算？", figures.thirteen_orphans,
                                 readings.thirteen_orphans),
     "early_ting": Section("上架：首次听牌就上架要付出多少？", figures.early_ting, readings.early_ting),
+    "sensitivity": Section(section_sensitivity.TITLE, figures_sensitivity.tornado, section_sensitivity.reading,
+                           section_sensitivity.section_blocks),
 }
 
 

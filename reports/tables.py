@@ -29,11 +29,17 @@ MEANINGS = {
     "ting_turn": "上架时的轮次", "diff_mean_result": "输赢差：等待 − 立即上架",
     "diff_win_rate": "胡牌率差：等待 − 立即上架", "diff_dianpao_paid": "点炮付出差：等待 − 立即上架",
     "diff_ting_turn": "上架轮次差：等待 − 立即上架",
+    "dealer_result": "庄家每手输赢", "zimo_share": "自摸占胡牌的比例", "hand_draws": "每手摸牌数",
+    "volatility": "一家每手输赢的标准差", "diff_dealer_result": "庄家每手输赢变化（改后 − 基准，配对）",
+    "diff_huang_rate": "荒庄率变化（改后 − 基准，配对）", "diff_zimo_share": "自摸比例变化（改后 − 基准，配对）",
+    "diff_hand_draws": "每手摸牌数变化（改后 − 基准，配对）", "diff_volatility": "输赢标准差变化（改后 − 基准，配对）",
 }
 
 
 def meaning(name: str) -> str:
     """Return the plain-Chinese meaning of a statistic name ('' when none is registered)."""
+    if name.startswith("needs "):
+        return "这条规则不能单独改变：须同时满足 " + name.removeprefix("needs ")
     return MEANINGS.get(name, "")
 
 

@@ -10,7 +10,8 @@ import polars as pl
 import pytest
 
 from experiments import config as cfg
-from experiments import stats, study_dealer_edge, study_early_ting, study_huangzhuang, study_thirteen_orphans
+from experiments import (stats, study_dealer_edge, study_early_ting, study_huangzhuang, study_sensitivity,
+                         study_thirteen_orphans)
 from reports import builder, cli, comparison, document, figures, sections, tables
 from reports.summary_io import read_summary, write_summary
 from synthetic_records import record_frame
@@ -50,6 +51,9 @@ def synthetic_summary() -> pl.DataFrame:
         cfg.ThirteenOrphansParams(shi_qiang=[True]))
     rows += study_early_ting.summarize({"early": seats, "t=3": record_frame(1500, 5)},
                                        cfg.EarlyTingParams(min_live_waits=[3]))
+    bound = study_sensitivity.bind_rules(cfg.SensitivityParams(flags=["houbao_units", "stacks_per_kong"]), {})
+    rows += study_sensitivity.summarize({"base": seats, "houbao_units=1": record_frame(1500, 6),
+                                         "stacks_per_kong=2": seats}, bound)
     return stats.summary_frame(rows)
 
 
@@ -105,7 +109,7 @@ def test_mjrules_report_rebuilds_from_the_summary_alone(run_dir, capsys):
         path.unlink()
     assert cli.main([str(run_dir)]) == 0
     assert (run_dir / "report.md").read_text(encoding="utf-8") == before
-    assert len(list((run_dir / "figures").glob("*.png"))) == 4
+    assert len(list((run_dir / "figures").glob("*.png"))) == len(cfg.STUDIES)
     assert "report.html" in capsys.readouterr().out
 
 

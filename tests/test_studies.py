@@ -197,11 +197,12 @@ def test_overview_from_the_console_entry_point(tmp_path, capsys):
     main(["hands=400", "jobs=1", "progress=true", f"hydra.run.dir={tmp_path}",
           "experiment.huangzhuang.stacks=[7]", "experiment.huangzhuang.pong_policies=[never]",
           "experiment.huangzhuang.sweep_hands=200", "experiment.early_ting.min_live_waits=[3]",
-          "experiment.thirteen_orphans.shi_qiang=[true]", "experiment.dealer_edge.session_length=0"])
+          "experiment.thirteen_orphans.shi_qiang=[true]", "experiment.dealer_edge.session_length=0",
+          "experiment.sensitivity.flags=[houbao_units]", "experiment.sensitivity.hands=400"])
     captured = capsys.readouterr()
     out = captured.out
     assert f"report: {tmp_path / 'report.html'}" in out
-    assert out.splitlines()[-2].startswith("1,800 hands simulated in ")  # 4 arms of 400 (one shared), a cell of 200
+    assert out.splitlines()[-2].startswith("2,200 hands simulated in ")  # 5 arms of 400 (base shared), a cell of 200
     # one bar per arm, named by the studies and roles that use it, with hands/s
     for name in ("dealer_edge/seats", "huangzhuang/stacks=7, pong=never", "early_ting/t=3"):
         assert name in captured.err
@@ -209,4 +210,4 @@ def test_overview_from_the_console_entry_point(tmp_path, capsys):
     assert logging.getLogger("matplotlib").getEffectiveLevel() >= logging.WARNING
     assert "huang_rate" in out and "result_total" in out
     studies = set(pl.read_parquet(tmp_path / "summary.parquet")["study"])
-    assert studies == {"dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting"}
+    assert studies == {"dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity"}

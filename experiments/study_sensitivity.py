@@ -1,0 +1,207 @@
+"""Study sensitivity: which rules matter, one flag at a time, on the same walls.
+
+From the run's rules (the *base*), every rule flag of ``sim.rules.RulesConfig`` is changed alone:
+every other option of an enumerated flag, the other value of a bool, one step down and up of a
+number (inside its range). Each change is an arm of the run's seat mix; all arms use the run's
+seed, so hand i plays the same wall in every arm and each statistic's change is a paired difference.
+
+Statistics per arm (money in 底注 per hand):
+
+* ``dealer_result``: the dealer's total result per hand (mean; Student-t interval);
+* ``huang_rate``: share of hands ending 荒庄 (fraction);
+* ``zimo_share``: 自摸 wins / wins (fraction; 抢杠胡 is not 自摸) — a ratio, delta-method interval;
+* ``hand_draws``: front draws made in the hand (mean);
+* ``volatility``: standard deviation of a seat's result per hand, sqrt(mean over hands and the four
+  seats of result²) — every hand is zero-sum, so the seats' mean is exactly 0 — delta-method interval.
+
+Summary rows: group ``base`` holds the base arm's five statistics (names above); group ``<flag>=<value>``
+holds ``diff_<statistic>`` = arm − base over paired hands. A change that cannot be made alone yields one
+row named ``needs <requirement>`` (no estimate) instead of an arm: the config refuses it (e.g.
+``stacks_per_kong=0`` under the physical dead wall needs ``huang_stacks >= 8``), or the flag only acts
+when another flag is on and that flag is off in the base (``PREREQUISITES``).
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from experiments import paired_delta, stats
+from experiments.arms import ArmSpec
+from experiments.config import ConfigError, SensitivityParams
+
+STUDY = "sensitivity"
+#: The headline statistics, in report order.
+STATISTICS = ("dealer_result", "huang_rate", "zimo_share", "hand_draws", "volatility")
+#: Role (summary group) of the base arm.
+BASE = "base"
+#: Flags that only act when another flag has a value (RULES §4 A12, A14; §1.5 r33):
+#: flag -> (other flag, value it needs).
+PREREQUISITES = {
+    "qidui_multiplier": ("jc_shape_multipliers", True),
+    "shisanyao_multiplier": ("jc_shape_multipliers", True),
+    "genzhuang_units": ("genzhuang", True),
+    "genzhuang_angang_breaks": ("genzhuang", True),
+    "genzhuang_shangjia_breaks": ("genzhuang", True),
+    "genzhuang_void_on_huang": ("genzhuang", True),
+    "qiang_requires_shi": ("allow_qiang", True),
+}
+
+
+@dataclass(frozen=True)
+class Change:
+    """One flag changed alone: its role ``flag=value``, and why it cannot be run (None = it can)."""
+
+    flag: str
+    value: object
+    blocked: str | None = None
+
+    @property
+    def role(self) -> str:
+        """Return the arm's role / summary group, e.g. ``houbao_units=1`` or ``allow_shi=false``."""
+        value = str(self.value).lower() if isinstance(self.value, bool) else str(self.value)
+        return f"{self.flag}={value}"
+
+
+@dataclass(frozen=True)
+class SensitivityPlan:
+    """The study's parameters bound to the run's rules (the base every change starts from)."""
+
+    params: SensitivityParams
+    run_rules: object  # sim.rules.RulesConfig
+
+    def changes(self) -> list[Change]:
+        """Return every one-flag change of the plan (see :func:`changes`)."""
+        return changes(self.run_rules, self.params.flags)
+
+
+def bind_rules(params: SensitivityParams, rules: dict) -> SensitivityPlan:
+    """Return ``params`` bound to the run's rules mapping; ConfigError (one line) for an unknown flag."""
+    from sim.rules import FIELD_NAMES, resolve_rules
+
+    flags = [f for f in FIELD_NAMES if f != "variant"]
+    for i, flag in enumerate(params.flags):
+        if flag not in flags:
+            raise ConfigError(f"experiment.sensitivity.flags[{i}]={flag!r} is not a rule flag; "
+                              f"choose from {', '.join(flags)}")
+    return SensitivityPlan(params, resolve_rules(dict(rules)))
+
+
+def alternatives(field: dataclasses.Field, value) -> list:
+    """Return the values a flag is changed to: other options, the other bool, or value ± 1 inside the range."""
+    meta = field.metadata
+    if meta["kind"] == "enum":
+        return [option for option in meta["options"] if option != value]
+    if meta["kind"] == "bool":
+        return [not value]
+    if meta["kind"] == "int":
+        low, high = meta["range"]
+        return [v for v in (value - 1, value + 1) if low <= v <= high]
+    return []  # the variant is not a flag
+
+
+def _requirement(error: ValueError) -> str:
+    """Return a refused change's reason as 'needs ...' (the config's own message, shortened)."""
+    message = str(error).splitlines()[0]
+    if " needs " in message:
+        return "needs " + message.split(" needs ", 1)[1].split(", got ")[0].replace("rules.", "")
+    return "refused: " + message
+
+
+def changes(run_rules, flags: list[str] | tuple = ()) -> list[Change]:
+    """Return every one-flag change from ``run_rules`` (a RulesConfig), in RulesConfig field order.
+
+    ``flags`` limits the flags changed (empty = all). A change is blocked when its flag has an
+    unmet prerequisite in ``run_rules`` or when the config refuses it alone.
+    """
+    out = []
+    for f in dataclasses.fields(run_rules):
+        if flags and f.name not in flags:
+            continue
+        base_value = getattr(run_rules, f.name)
+        for value in alternatives(f, base_value):
+            blocked = None
+            needed = PREREQUISITES.get(f.name)
+            if needed and getattr(run_rules, needed[0]) != needed[1]:
+                blocked = f"needs {needed[0]}={str(needed[1]).lower()}"
+            else:
+                try:
+                    run_rules.replace(**{f.name: value})
+                except ValueError as error:
+                    blocked = _requirement(error)
+            out.append(Change(f.name, value, blocked))
+    return out
+
+
+def plan(bound: SensitivityPlan, base: ArmSpec) -> dict[str, ArmSpec]:
+    """Return the ``base`` arm and one arm per runnable change (its flag overriding the base rules)."""
+    hands = bound.params.hands
+    arms = {BASE: ArmSpec(base.seats, base.rules, 0, hands)}
+    for change in bound.changes():
+        if change.blocked is None:
+            arms[change.role] = ArmSpec(base.seats, base.rules + ((change.flag, change.value),), 0, hands)
+    return arms
+
+
+def columns(role: str) -> list[str]:
+    """Return the record columns the study reads from any arm."""
+    return ["dealer", "winner", "win_kind", "draws"] + [f"s{k}_delta" for k in range(4)]
+
+
+def per_hand(frame: pl.DataFrame) -> dict[str, np.ndarray]:
+    """Return per-hand float arrays: ``dealer_result`` (底注), ``huang``, ``win``, ``zimo`` (0/1),
+    ``draws`` and ``seat_square`` (mean over the four seats of result², 底注²)."""
+    deltas = np.column_stack([frame[f"s{k}_delta"].cast(pl.Float64).to_numpy() for k in range(4)])
+    dealer = frame["dealer"].cast(pl.Int64).to_numpy()
+    winner = frame["winner"].cast(pl.Int64).to_numpy()
+    return {
+        "dealer_result": deltas[np.arange(frame.height), dealer],
+        "huang": (winner < 0).astype(float),
+        "win": (winner >= 0).astype(float),
+        "zimo": (frame["win_kind"] == "zimo").to_numpy().astype(float),
+        "draws": frame["draws"].cast(pl.Float64).to_numpy(),
+        "seat_square": (deltas ** 2).mean(axis=1),
+    }
+
+
+def arm_statistics(hands: dict[str, np.ndarray]) -> dict[str, stats.Estimate]:
+    """Return the five statistics of one arm from its ``per_hand`` arrays."""
+    return {
+        "dealer_result": stats.mean_ci(hands["dealer_result"]),
+        "huang_rate": stats.proportion(hands["huang"]),
+        "zimo_share": stats.wilson(int(hands["zimo"].sum()), int(hands["win"].sum())),
+        "hand_draws": stats.mean_ci(hands["draws"]),
+        "volatility": paired_delta.rms(hands["seat_square"]),
+    }
+
+
+def paired_changes(arm: dict[str, np.ndarray], base: dict[str, np.ndarray]) -> dict[str, stats.Estimate]:
+    """Return arm − base of the five statistics over paired hands (same walls), with 95 % intervals."""
+    return {
+        "dealer_result": stats.paired_difference(arm["dealer_result"], base["dealer_result"]),
+        "huang_rate": stats.paired_difference(arm["huang"], base["huang"]),
+        "zimo_share": paired_delta.ratio_difference(arm["zimo"], arm["win"], base["zimo"], base["win"]),
+        "hand_draws": stats.paired_difference(arm["draws"], base["draws"]),
+        "volatility": paired_delta.rms_difference(arm["seat_square"], base["seat_square"]),
+    }
+
+
+def summarize(frames: dict[str, pl.DataFrame], bound: SensitivityPlan) -> list[dict]:
+    """Return the summary rows of the study (see the module docstring)."""
+    base_hands = frames[BASE]["hand"].to_numpy()
+    base = per_hand(frames[BASE])
+    rows = [estimate.row(STUDY, name, BASE) for name, estimate in arm_statistics(base).items()]
+    for change in bound.changes():
+        if change.blocked is not None:
+            blank = stats.Estimate(math.nan, math.nan, math.nan, math.nan, 0)
+            rows.append(blank.row(STUDY, change.blocked, change.role))
+            continue
+        frame = frames[change.role]
+        if not np.array_equal(frame["hand"].to_numpy(), base_hands):
+            raise ValueError(f"arm {change.role} and arm base do not hold the same hands")
+        for name, estimate in paired_changes(per_hand(frame), base).items():
+            rows.append(estimate.row(STUDY, f"diff_{name}", change.role))
+    return rows

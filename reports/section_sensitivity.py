@@ -1,0 +1,174 @@
+"""The sensitivity study's report section: a plain-language reading, the tornado figure and the ranked table.
+
+Built from the summary rows alone (study ``sensitivity``): group ``base`` holds the base arm's statistics,
+group ``flag=value`` the paired changes ``diff_<statistic>``, and rows named ``needs ...`` the changes that
+cannot be made alone. A change's score is its largest |change| / se over the five statistics; it is
+*clearly non-zero* when that score passes the two-sided 95 % level after a Bonferroni correction for every
+comparison in the table, and *suggestive* when a plain 95 % interval excludes 0 but the corrected one does not.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import polars as pl
+from scipy import stats as scipy_stats
+
+STUDY = "sensitivity"
+TITLE = "规则敏感性：哪些规则真正改变了牌局？"
+#: statistic -> (column header, display scale, unit in the reading).
+STATISTICS = {
+    "dealer_result": ("庄家结果 dealer result (底注)", 1.0, " 底注/手"),
+    "huang_rate": ("荒庄率 huang rate (pp)", 100.0, " 个百分点"),
+    "zimo_share": ("自摸比例 zimo share (pp)", 100.0, " 个百分点"),
+    "hand_draws": ("摸牌数 draws per hand", 1.0, " 张"),
+    "volatility": ("标准差 volatility (底注)", 1.0, " 底注"),
+}
+#: statistic -> its name in the plain-Chinese reading.
+SPOKEN = {"dealer_result": "庄家每手输赢", "huang_rate": "荒庄率", "zimo_share": "自摸比例",
+          "hand_draws": "每手摸牌数", "volatility": "输赢标准差"}
+
+
+@dataclass
+class ArmChanges:
+    """One flag change: its paired change per statistic (summary rows) and its ranking score."""
+
+    role: str
+    rows: dict = field(default_factory=dict)  # statistic -> summary row (dict)
+
+    def z(self, name: str) -> float:
+        """Return |change| / se of one statistic (0 when the arms are identical, inf for se 0 with a change)."""
+        row = self.rows.get(name)
+        if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
+            return 0.0
+        if not row["se"]:
+            return 0.0 if row["estimate"] == 0 else math.inf
+        return abs(row["estimate"]) / row["se"]
+
+    @property
+    def score(self) -> float:
+        """Return the largest |change| / se over the statistics."""
+        return max((self.z(name) for name in STATISTICS), default=0.0)
+
+    def identical(self) -> bool:
+        """Return True when every statistic is exactly unchanged on every hand (change 0, se 0)."""
+        return all(r["estimate"] == 0 and r["se"] == 0 for r in self.rows.values())
+
+    def excludes_zero(self, name: str) -> bool:
+        """Return True when the plain 95 % interval of ``name`` excludes 0."""
+        row = self.rows.get(name)
+        return row is not None and (row["ci_low"] > 0 or row["ci_high"] < 0)
+
+
+def arm_changes(summary: pl.DataFrame) -> list[ArmChanges]:
+    """Return the study's changes ranked by score (largest first)."""
+    rows = summary.filter((pl.col("study") == STUDY) & pl.col("name").str.starts_with("diff_"))
+    arms: dict[str, ArmChanges] = {}
+    for row in rows.iter_rows(named=True):
+        arms.setdefault(row["group"], ArmChanges(row["group"])).rows[row["name"].removeprefix("diff_")] = row
+    return sorted(arms.values(), key=lambda a: a.score, reverse=True)
+
+
+def blocked(summary: pl.DataFrame) -> list[tuple[str, str]]:
+    """Return (change, what it needs) for every change that could not be made alone."""
+    rows = summary.filter((pl.col("study") == STUDY) & pl.col("name").str.starts_with("needs"))
+    return [(r["group"], r["name"]) for r in rows.iter_rows(named=True)]
+
+
+def corrected_z(comparisons: int) -> float:
+    """Return the two-sided 95 % critical |z| after a Bonferroni correction for ``comparisons`` tests."""
+    return float(scipy_stats.norm.ppf(1 - 0.025 / max(comparisons, 1)))
+
+
+def signed(value: float) -> str:
+    """Return a signed number with 3 decimals, or 2 significant digits when it is below 0.01 in size."""
+    if value == 0:
+        return "0"
+    return f"{value:+.3f}" if abs(value) >= 0.01 else f"{value:+.2g}"
+
+
+def _cell(row: dict | None, scale: float) -> str:
+    if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
+        return "–"
+    if row["se"] == 0 and row["estimate"] == 0:
+        return "0 (same)"
+    return f"{signed(row['estimate'] * scale)} [{signed(row['ci_low'] * scale)}, {signed(row['ci_high'] * scale)}]"
+
+
+def _effect(arm: ArmChanges, name: str) -> str:
+    scale, unit = STATISTICS[name][1], STATISTICS[name][2]
+    return f"{SPOKEN[name]} {signed(arm.rows[name]['estimate'] * scale)}{unit}"
+
+
+def reading(summary: pl.DataFrame) -> str:
+    """Return the plain-language paragraph: clearly non-zero, suggestive, no measurable difference, blocked."""
+    arms = arm_changes(summary)
+    base = summary.filter((pl.col("study") == STUDY) & (pl.col("group") == "base"))
+    hands = int(base["n"].max()) if base.height else 0
+    comparisons = sum(1 for a in arms for n in STATISTICS if n in a.rows and a.rows[n]["se"])
+    critical = corrected_z(comparisons)
+    clear = [a for a in arms if a.score >= critical]
+    suggestive = [a for a in arms if a.score < critical and any(a.excludes_zero(n) for n in STATISTICS)]
+    identical = [a.role for a in arms if a.identical()]
+    none = [a.role for a in arms if a not in clear and a not in suggestive and not a.identical()]
+    parts = [f"每条规则单独从基准规则改变，每臂 {hands:,} 手，与基准同一批牌墙逐手配对"
+             f"（{len(arms)} 个改变，{comparisons} 个配对比较）。"]
+    if clear:
+        named = "; ".join(f"`{a.role}` (" + ", ".join(_effect(a, n) for n in STATISTICS
+                                                     if a.z(n) >= critical) + ")" for a in clear)
+        parts.append(f"显著不为 0（|变化|/se ≥ {critical:.2f}，即按比较个数校正后的 95 % 水平）：{named}。")
+    else:
+        parts.append("按比较个数校正后，这个样本量下没有一个改变显著不为 0。")
+    if suggestive:
+        expected = 0.05 * comparisons
+        parts.append(f"单看 95 % 区间不含 0、但未达校正后水平（纯属偶然也约会有 {expected:.0f} 个这样的结果），"
+                     "只算提示：" + "、".join(f"`{a.role}`" for a in suggestive) + "。")
+    if none:
+        parts.append("这个样本量下与基准分不开（无可测差别）：" + "、".join(f"`{r}`" for r in none) + "。")
+    if identical:
+        parts.append("每一手的结果都与基准完全相同（在这个座位组合的单手对局里这条规则从未起作用）："
+                     + "、".join(f"`{r}`" for r in identical) + "。")
+    needs = blocked(summary)
+    if needs:
+        parts.append("不能单独改变、因此未模拟：" + "；".join(f"`{role}` {need}" for role, need in needs) + "。")
+    return "".join(parts)
+
+
+def ranked_table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
+    """Return (header, rows) of the ranked table: rank, change, score, each statistic's change [95 % CI]."""
+    header = ["rank", "change 改变", "score (largest Δ/se)"] + [h for h, _, _ in STATISTICS.values()]
+    rows = []
+    for rank, arm in enumerate(arm_changes(summary), start=1):
+        score = "0 (same)" if arm.identical() else f"{arm.score:.1f}"
+        rows.append([str(rank), arm.role, score] + [_cell(arm.rows.get(n), s) for n, (_, s, _) in STATISTICS.items()])
+    for role, need in blocked(summary):
+        rows.append(["–", role, need] + ["–"] * len(STATISTICS))
+    return header, rows
+
+
+def base_line(summary: pl.DataFrame) -> str:
+    """Return one sentence with the base arm's five statistics and their 95 % intervals."""
+    base = {r["name"]: r for r in summary.filter((pl.col("study") == STUDY) & (pl.col("group") == "base"))
+            .iter_rows(named=True)}
+    cells = []
+    for name, (header, scale, unit) in STATISTICS.items():
+        row = base.get(name)
+        if row is not None and row["estimate"] is not None and not math.isnan(row["estimate"]):
+            unit = " %" if scale == 100 else unit
+            cells.append(f"{SPOKEN[name]} {row['estimate'] * scale:.3f}{unit} "
+                         f"[{row['ci_low'] * scale:.3f}, {row['ci_high'] * scale:.3f}]")
+    return "基准规则：" + "；".join(cells) + "。"
+
+
+def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
+    """Return the report blocks of the study under its heading: reading, base line, tornado figure, ranked table."""
+    header, rows = ranked_table(summary)
+    blocks = [("p", reading(summary)), ("p", base_line(summary))]
+    if figure is not None:
+        blocks.append(("figure", figure, "Tornado per statistic: paired change, changed − base (95 % intervals)"))
+    blocks.append(("p", "Ranked by the largest |change| / se over the five statistics; each cell is the paired "
+                        "change (changed − base) with its 95 % interval: Student-t for means and rates, delta "
+                        "method for the 自摸 share (a ratio) and the volatility (a standard deviation). "
+                        "pp = percentage points."))
+    blocks.append(("table", header, rows))
+    return blocks

@@ -1,0 +1,258 @@
+"""Compiled hand evaluation with 财神 wilds (金华, RULES §3.2 r5–r7, §3.4 r15): shanten, useful
+tiles, waits and completeness over the forms regular, 七对 and 七风/十四不靠.
+
+Kernels take ``counts`` (``int8[34]``, the hand as held: its kind-``wild`` tiles are the wilds, its
+白板 the stand-ins), ``melds`` (fixed melds, 0..4), ``allow_quad`` (七对 counts a quad as two
+pairs), ``wild`` (the 财神 kind, 0..33) and ``tables`` (the tuple from
+``sim.hand_wild_tables.get_wild_tables()``, uncapped-target tables, layout in
+``sim._hand_wild_table_builder``). Shanten: -1 = complete, 0 = tenpai; a hand that can never
+complete has shanten ``NO_DISTANCE - 1``.
+
+Readings (RULES §3.2, §3.4; seed 002):
+
+* **Relabelling.** A 白板 is a fixed tile of the 财神 kind's natural face (r6): before the regular
+  and 七对 evaluation the hand's kind-``wild`` tiles are taken out as ``w`` wilds and its 白板 are
+  counted as kind ``wild``. When the 财神 is 白板 itself there is no stand-in.
+* **Wilds fold into the tables.** A wild fills any one missing tile of a target, so the distance
+  (fewest tiles to add, natural or wild) with ``w`` wilds is ``max(0, D - w)`` where ``D`` is the
+  table distance of the natural tiles. This is exact because the tables count *tiles to add*.
+  It holds with the plain (capped) tables only if a wild may never stand for a fifth copy of a
+  kind; the seed's 爆头 ("抓到任意一张" completes it, even the fourth copy of a held triplet)
+  says it may, so the regular form uses uncapped-target tables, where copies beyond the fourth
+  can only be wilds. With ``w == 0`` the two agree except for hands whose best target needs a
+  fifth copy, i.e. needs a wild still to be drawn.
+* **七对**: a wild pairs with any tile, two wilds pair together; a kind gives one pair (two with
+  ``allow_quad``), wild-assisted pairs included. ``max(0, D - w)`` with the plain 七对 distance.
+* **七风/十四不靠** (r15): exactly one of each of the 7 honors plus 7 suited tiles, no two in the
+  same suit closer than 3 ranks apart (so at most 3 per suit, no duplicates): 14 tiles, concealed.
+  In 七风 every honor is a 风 (the form's name counts all seven as 风): a wild stands only for a
+  missing suited tile, never for an honor, not even its own face. A 白板 may serve as 白 or as
+  the 财神's face, one tile per role; so a wind or 中/发 财神 needs two 白板 (seed: "当风作为财神时，
+  手上必须有两个白板"), and with 白板 as the 财神 the form is impossible (no tile can be 白).
+"""
+import numpy as np
+from numba import njit
+
+from sim._hand_kernel import (
+    NO_DISTANCE, _combine, _qidui_counts, _qidui_distance, _row_distances, _whole_distance,
+)
+
+FORM_REGULAR = 1    # bitmask of hand forms: 4 sets + pair
+FORM_QIDUI = 2      # 七对, concealed only
+FORM_KNITTED = 8    # 七风/十四不靠, concealed only
+WHITE = 33          # 白板: the stand-in for the 财神's natural face
+
+# int64[21]: 9-bit rank masks of every two ranks of one suit at least 3 apart
+KNIT_TWO = np.array([(1 << a) | (1 << b) for a in range(9) for b in range(a + 3, 9)], np.int64)
+# int64[10]: 9-bit rank masks of every three ranks of one suit pairwise at least 3 apart
+KNIT_THREE = np.array([(1 << a) | (1 << b) | (1 << c) for a in range(9) for b in range(a + 3, 9)
+                       for c in range(b + 3, 9)], np.int64)
+
+
+@njit(cache=True)
+def _stand_in_count(counts, wild):
+    """Return how many 白板 stand for the 财神's face (0 when the 财神 is 白板)."""
+    return counts[WHITE] if wild != WHITE else 0
+
+
+@njit(cache=True)
+def _natural(counts, kind, wild, stand_in):
+    """Return the natural count of ``kind`` after relabelling (wilds out, 白板 as the 财神's face)."""
+    if kind == wild:
+        return stand_in
+    if kind == WHITE:
+        return 0
+    return counts[kind]
+
+
+@njit(cache=True)
+def _relabelled_index(counts, base, n_ranks, wild, stand_in):
+    """Return the base-5 table index of ``counts[base:base+n_ranks]`` after relabelling."""
+    index = 0
+    for r in range(n_ranks - 1, -1, -1):
+        index = index * 5 + _natural(counts, base + r, wild, stand_in)
+    return index
+
+
+@njit(cache=True)
+def regular_distance_wild_k(counts, melds, wild, tables):
+    """Return the regular-form distance (tiles to add, wilds counted as added tiles already held)."""
+    stand_in = _stand_in_count(counts, wild)
+    suits = tables[0]
+    mp = _combine(_row_distances(suits, _relabelled_index(counts, 0, 9, wild, stand_in)),
+                  _row_distances(suits, _relabelled_index(counts, 9, 9, wild, stand_in)))
+    sz = _combine(_row_distances(suits, _relabelled_index(counts, 18, 9, wild, stand_in)),
+                  _row_distances(tables[1], _relabelled_index(counts, 27, 7, wild, stand_in)))
+    return max(0, _whole_distance(mp, sz, 4 - melds) - counts[wild])
+
+
+@njit(cache=True)
+def qidui_distance_wild_k(counts, allow_quad, wild):
+    """Return the 七对 distance with the hand's wilds (tiles to add)."""
+    stand_in = _stand_in_count(counts, wild)
+    pairs = 0
+    singles = 0
+    for k in range(34):
+        c = _natural(counts, k, wild, stand_in)
+        if allow_quad:
+            pairs += c >> 1
+            singles += c & 1
+        elif c >= 2:
+            pairs += 1
+        elif c == 1:
+            singles += 1
+    return max(0, _qidui_distance(pairs, singles) - counts[wild])
+
+
+@njit(cache=True)
+def _popcount9(bits):
+    """Return the number of set bits of a 9-bit mask."""
+    n = 0
+    for r in range(9):
+        n += (bits >> r) & 1
+    return n
+
+
+@njit(cache=True)
+def _knit_cover(held):
+    """Return (c1, c2, c3): the most held ranks a spaced pick of 1, 2, 3 ranks of one suit covers."""
+    c1 = 1 if held else 0
+    c2 = 0
+    for m in KNIT_TWO:
+        c2 = max(c2, _popcount9(held & m))
+    c3 = 0
+    for m in KNIT_THREE:
+        c3 = max(c3, _popcount9(held & m))
+    return c1, c2, c3
+
+
+@njit(cache=True)
+def _knit_suited_cover(held_m, held_p, held_s):
+    """Return the most held suited kinds a 7-tile spaced pick (3+3+1 or 3+2+2 over suits) covers."""
+    m1, m2, m3 = _knit_cover(held_m)
+    p1, p2, p3 = _knit_cover(held_p)
+    s1, s2, s3 = _knit_cover(held_s)
+    return max(m3 + p3 + s1, m3 + p1 + s3, m1 + p3 + s3,
+               m3 + p2 + s2, m2 + p3 + s2, m2 + p2 + s3)
+
+
+@njit(cache=True)
+def knitted_lower_bound_k(counts, wild):
+    """Return a lower bound of ``knitted_distance_wild_k``: the honors no tile can supply yet."""
+    if wild == WHITE:
+        return NO_DISTANCE
+    missing = 0
+    for z in range(27, 33):
+        if z != wild and counts[z] == 0:
+            missing += 1
+    return missing + (1 if counts[WHITE] == 0 else 0)
+
+
+@njit(cache=True)
+def knitted_distance_wild_k(counts, wild):
+    """Return the 七风/十四不靠 distance (tiles to add; NO_DISTANCE when the 财神 is 白板).
+
+    Honors come only from natural tiles (a 白板 may be 白 or the 财神's face); wilds fill missing
+    suited tiles only.
+    """
+    if wild == WHITE:
+        return NO_DISTANCE
+    missing_honors = 0
+    for z in range(27, 33):
+        if z != wild and counts[z] == 0:
+            missing_honors += 1
+    held = np.zeros(3, np.int64)  # [suit] 9-bit mask of natural suited ranks held (wilds excluded)
+    for k in range(27):
+        if k != wild and counts[k] > 0:
+            held[k // 9] |= 1 << (k % 9)
+    whites = counts[WHITE]
+    wilds = counts[wild]
+    best = NO_DISTANCE
+    for as_white in range(2):
+        for as_face in range(2):
+            if as_white + as_face > whites:
+                continue
+            missing = missing_honors + 1 - as_white
+            m, p, s = held[0], held[1], held[2]
+            if wild >= 27:
+                missing += 1 - as_face
+            elif as_face:
+                if wild < 9:
+                    m |= 1 << wild
+                elif wild < 18:
+                    p |= 1 << (wild - 9)
+                else:
+                    s |= 1 << (wild - 18)
+            suited_missing = 7 - _knit_suited_cover(m, p, s)
+            best = min(best, missing + max(0, suited_missing - wilds))
+    return best
+
+
+@njit(cache=True)
+def distance_wild_k(counts, melds, allow_quad, wild, tables):
+    """Return the least distance (tiles to add) over regular, 七对 and 七风 (the last two concealed)."""
+    best = regular_distance_wild_k(counts, melds, wild, tables)
+    if melds == 0:
+        best = min(best, qidui_distance_wild_k(counts, allow_quad, wild))
+        if knitted_lower_bound_k(counts, wild) < best:
+            best = min(best, knitted_distance_wild_k(counts, wild))
+    return best
+
+
+@njit(cache=True)
+def shanten_wild_k(counts, melds, allow_quad, wild, tables):
+    """Return the least shanten over regular, 七对 and 七风/十四不靠 (-1 = complete)."""
+    return distance_wild_k(counts, melds, allow_quad, wild, tables) - 1
+
+
+@njit(cache=True)
+def useful_mask_wild_k(counts, melds, allow_quad, wild, tables):
+    """Return int64: bit k set when adding one tile of kind k (never a fifth) lowers the distance.
+
+    Each kind is tried in turn (34 table look-ups); the wild kind's bit is drawing a 财神, bit 33
+    drawing a 白板. For a tenpai 3n+1 hand these are its waits.
+    """
+    trial = np.empty(34, np.int8)  # [kind] the hand plus the tried tile
+    for k in range(34):
+        trial[k] = counts[k]
+    here = distance_wild_k(trial, melds, allow_quad, wild, tables)
+    mask = np.int64(0)
+    for k in range(34):
+        if trial[k] >= 4:
+            continue
+        trial[k] += 1
+        if distance_wild_k(trial, melds, allow_quad, wild, tables) < here:
+            mask |= np.int64(1) << k
+        trial[k] -= 1
+    return mask
+
+
+@njit(cache=True)
+def waits_mask_wild_k(counts, melds, allow_quad, wild, tables):
+    """Return int64: bit k set when kind k completes the 3n+1 hand (0 when not tenpai)."""
+    if shanten_wild_k(counts, melds, allow_quad, wild, tables) != 0:
+        return np.int64(0)
+    return useful_mask_wild_k(counts, melds, allow_quad, wild, tables)
+
+
+@njit(cache=True)
+def complete_forms_wild_k(counts, melds, allow_quad, wild, tables):
+    """Return the bitmask of FORM_* in which the 3n+2 hand is complete (0 = not complete)."""
+    forms = 0
+    if regular_distance_wild_k(counts, melds, wild, tables) == 0:
+        forms |= FORM_REGULAR
+    if melds == 0:
+        if qidui_distance_wild_k(counts, allow_quad, wild) == 0:
+            forms |= FORM_QIDUI
+        if knitted_distance_wild_k(counts, wild) == 0:
+            forms |= FORM_KNITTED
+    return forms
+
+
+@njit(cache=True)
+def shanten_many_wild_k(hands, melds, allow_quad, wild, tables):
+    """Return int8[N]: ``shanten_wild_k`` of each row of ``hands`` (int8[N, 34])."""
+    out = np.empty(hands.shape[0], np.int8)  # [hand] shanten, -1 = complete
+    for i in range(hands.shape[0]):
+        out[i] = shanten_wild_k(hands[i], melds, allow_quad, wild, tables)
+    return out

@@ -104,48 +104,34 @@ def qidui_distance_wild_k(counts, allow_quad, wild):
     return max(0, _qidui_distance(pairs, singles) - counts[wild])
 
 
-@njit(cache=True)
-def _popcount9(bits):
-    """Return the number of set bits of a 9-bit mask."""
-    n = 0
-    for r in range(9):
-        n += (bits >> r) & 1
-    return n
-
-
-@njit(cache=True)
-def _knit_cover(held):
-    """Return (c1, c2, c3): the most held ranks a spaced pick of 1, 2, 3 ranks of one suit covers."""
-    c1 = 1 if held else 0
-    c2 = 0
-    for m in KNIT_TWO:
-        c2 = max(c2, _popcount9(held & m))
-    c3 = 0
-    for m in KNIT_THREE:
-        c3 = max(c3, _popcount9(held & m))
-    return c1, c2, c3
+# int8[512, 4]: [held ranks of one suit as a 9-bit mask, t] the most held ranks a spaced pick of t ranks covers
+KNIT_COVER = np.array([[0, 1 if held else 0,
+                        max(bin(held & int(m)).count("1") for m in KNIT_TWO),
+                        max(bin(held & int(m)).count("1") for m in KNIT_THREE)] for held in range(512)], np.int8)
 
 
 @njit(cache=True)
 def _knit_suited_cover(held_m, held_p, held_s):
     """Return the most held suited kinds a 7-tile spaced pick (3+3+1 or 3+2+2 over suits) covers."""
-    m1, m2, m3 = _knit_cover(held_m)
-    p1, p2, p3 = _knit_cover(held_p)
-    s1, s2, s3 = _knit_cover(held_s)
+    m1, m2, m3 = KNIT_COVER[held_m, 1], KNIT_COVER[held_m, 2], KNIT_COVER[held_m, 3]
+    p1, p2, p3 = KNIT_COVER[held_p, 1], KNIT_COVER[held_p, 2], KNIT_COVER[held_p, 3]
+    s1, s2, s3 = KNIT_COVER[held_s, 1], KNIT_COVER[held_s, 2], KNIT_COVER[held_s, 3]
     return max(m3 + p3 + s1, m3 + p1 + s3, m1 + p3 + s3,
                m3 + p2 + s2, m2 + p3 + s2, m2 + p2 + s3)
 
 
 @njit(cache=True)
 def knitted_lower_bound_k(counts, wild):
-    """Return a lower bound of ``knitted_distance_wild_k``: the honors no tile can supply yet."""
+    """Return a lower bound of ``knitted_distance_wild_k``: the honors no tile can supply yet
+    (白, and an honor 财神's face, need one 白板 each)."""
     if wild == WHITE:
         return NO_DISTANCE
     missing = 0
     for z in range(27, 33):
         if z != wild and counts[z] == 0:
             missing += 1
-    return missing + (1 if counts[WHITE] == 0 else 0)
+    whites_needed = 2 if wild >= 27 else 1
+    return missing + max(0, whites_needed - counts[WHITE])
 
 
 @njit(cache=True)
@@ -161,10 +147,16 @@ def knitted_distance_wild_k(counts, wild):
     for z in range(27, 33):
         if z != wild and counts[z] == 0:
             missing_honors += 1
-    held = np.zeros(3, np.int64)  # [suit] 9-bit mask of natural suited ranks held (wilds excluded)
-    for k in range(27):
-        if k != wild and counts[k] > 0:
-            held[k // 9] |= 1 << (k % 9)
+    held_m = 0  # 9-bit masks of the natural suited ranks held per suit (wilds excluded)
+    held_p = 0
+    held_s = 0
+    for r in range(9):
+        if r != wild and counts[r] > 0:
+            held_m |= 1 << r
+        if r + 9 != wild and counts[r + 9] > 0:
+            held_p |= 1 << r
+        if r + 18 != wild and counts[r + 18] > 0:
+            held_s |= 1 << r
     whites = counts[WHITE]
     wilds = counts[wild]
     best = NO_DISTANCE
@@ -173,7 +165,7 @@ def knitted_distance_wild_k(counts, wild):
             if as_white + as_face > whites:
                 continue
             missing = missing_honors + 1 - as_white
-            m, p, s = held[0], held[1], held[2]
+            m, p, s = held_m, held_p, held_s
             if wild >= 27:
                 missing += 1 - as_face
             elif as_face:

@@ -2,7 +2,9 @@
 
 Run: ``python benchmarks/hand_eval.py [--hands N]``. Prints
 
-* ``shanten_many`` over N random 14-tile hands (default 1,000,000), in hands/s;
+* ``shanten_many`` over N random 14-tile hands (default 1,000,000), in hands/s, and the same
+  hands through the 缺一门 and the 财神 (wild) batch paths, in hands/s and as a ratio to the plain
+  path (the wild kind is 5条 and 东; the hands' own copies of it are the wilds, 0-4 per hand);
 * the compiled single-hand calls timed from inside a compiled loop, in ns per call:
   ``shanten_k`` (all forms) on 14- and 13-tile hands, ``shanten_regular_k``, and
   ``shanten_mask_k`` (shanten + useful-tile mask) on 13-tile hands;
@@ -24,7 +26,9 @@ import numpy as np
 from numba import njit
 
 from sim import _hand_kernel as kernel
-from sim import hand_tables
+from sim import _hand_queyimen_kernel as qym_kernel
+from sim import _hand_wild_kernel as wild_kernel
+from sim import hand_tables, hand_wild_tables
 
 
 def random_hands(n_hands: int, size: int, seed: int) -> np.ndarray:
@@ -135,7 +139,16 @@ def main() -> None:
     n = args.hands
 
     seconds = _best_seconds(kernel.shanten_many_k, hands14, 0, True, tables)
-    print(f"shanten_many, {n:,} random 14-tile hands: {n / seconds / 1e6:.2f} M hands/s")
+    plain_rate = n / seconds
+    print(f"shanten_many, {n:,} random 14-tile hands: {plain_rate / 1e6:.2f} M hands/s")
+    seconds = _best_seconds(qym_kernel.shanten_many_qym_k, hands14, 0, 0, True, tables)
+    print(f"shanten_many under 缺一门, same hands: {n / seconds / 1e6:.2f} M hands/s "
+          f"({n / seconds / plain_rate:.2f} x plain)")
+    wild_tables = hand_wild_tables.get_wild_tables()
+    for label, wild in (("5s", 22), ("1z", 27)):
+        seconds = _best_seconds(wild_kernel.shanten_many_wild_k, hands14, 0, True, wild, wild_tables)
+        print(f"shanten_many with wild={label} (regular, 七对, 七风), same hands: {n / seconds / 1e6:.2f} M hands/s "
+              f"({n / seconds / plain_rate:.2f} x plain)")
     for label, loop, hands_array in (
         ("shanten_k (all forms), 14 tiles", _loop_shanten, hands14),
         ("shanten_k (all forms), 13 tiles", _loop_shanten, hands13),

@@ -216,3 +216,49 @@ def test_uncapped_tables_differ_from_plain_only_by_fifth_copies():
     assert np.all(wild_suit >> 9 <= plain_suit >> 9)
     four_ones = 4  # pattern 1111 of rank 1: 111 + 1 and a wild as the fifth copy of the pair
     assert wild_suit[four_ones, 3] >> 9 == 1 and plain_suit[four_ones, 3] >> 9 == 2
+
+
+def test_uncapped_table_rows_match_reference_targets():
+    # Table distances and useful ranks against explicit uncapped target lists, per component.
+    suit_table, honor_table = hand_wild_tables.get_wild_tables()
+    rng = np.random.default_rng(17)
+    for table, n_ranks, with_sequences in ((suit_table, 9, True), (honor_table, 7, False)):
+        for _ in range(400):
+            pattern = [0] * n_ranks
+            for r in rng.integers(n_ranks, size=int(rng.integers(15))):
+                pattern[r] = min(4, pattern[r] + 1)
+            index = sum(c * 5**r for r, c in enumerate(pattern))
+            expected = ref.component_distances(tuple(pattern), with_sequences)
+            for cls in range(10):
+                entry = int(table[index, cls])
+                assert entry >> 9 == expected[cls], (pattern, cls)
+                lowered = 0
+                for r in range(n_ranks):
+                    if pattern[r] < 4:
+                        more = list(pattern)
+                        more[r] += 1
+                        if ref.component_distances(tuple(more), with_sequences)[cls] < expected[cls]:
+                            lowered |= 1 << r
+                assert entry & 511 == lowered, (pattern, cls)
+
+
+def test_wild_tables_are_cached_and_rebuilt_when_stale(tmp_path, monkeypatch):
+    # Built once into the cache directory, loaded afterwards; a stale version stamp is rebuilt.
+    builds = []
+
+    def counting_build():
+        builds.append(1)
+        return (np.zeros(hand_tables.SUIT_SHAPE, np.int16), np.zeros(hand_tables.HONOR_SHAPE, np.int16))
+
+    monkeypatch.setenv("MJRULES_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(hand_wild_tables, "build_wild_tables", counting_build)
+    monkeypatch.setattr(hand_wild_tables, "_memo", None)
+    hand_wild_tables.get_wild_tables()
+    assert builds == [1] and hand_wild_tables.wild_cache_path().exists()
+    monkeypatch.setattr(hand_wild_tables, "_memo", None)
+    hand_wild_tables.get_wild_tables()
+    assert builds == [1]
+    monkeypatch.setattr(hand_wild_tables, "WILD_TABLE_VERSION", hand_wild_tables.WILD_TABLE_VERSION + 1)
+    monkeypatch.setattr(hand_wild_tables, "_memo", None)
+    hand_wild_tables.get_wild_tables()
+    assert builds == [1, 1]

@@ -147,7 +147,8 @@ def main() -> None:
     wild_tables = hand_wild_tables.get_wild_tables()
     for label, wild in (("5s", 22), ("1z", 27)):
         seconds = _best_seconds(wild_kernel.shanten_many_wild_k, hands14, 0, True, wild, wild_tables)
-        print(f"shanten_many with wild={label} (regular, 七对, 七风), same hands: {n / seconds / 1e6:.2f} M hands/s "
+        print(f"shanten_many with wild={label} (regular, 七对, 七风), same hands: "
+              f"{n / seconds / 1e6:.2f} M hands/s "
               f"({n / seconds / plain_rate:.2f} x plain)")
     for label, loop, hands_array in (
         ("shanten_k (all forms), 14 tiles", _loop_shanten, hands14),

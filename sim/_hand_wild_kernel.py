@@ -34,7 +34,7 @@ import numpy as np
 from numba import njit
 
 from sim._hand_kernel import (
-    NO_DISTANCE, _combine, _qidui_counts, _qidui_distance, _row_distances, _whole_distance,
+    NO_DISTANCE, _combine, _qidui_distance, _row_distances, _whole_distance,
 )
 
 FORM_REGULAR = 1    # bitmask of hand forms: 4 sets + pair

@@ -89,7 +89,8 @@ def _melds_and_blocked(melds, que_yi_men) -> tuple[int, int]:
             meld_kind = kind(meld_kind)
         if isinstance(meld_kind, (bool, np.bool_)) or not isinstance(meld_kind, (int, np.integer)) \
                 or not 0 <= meld_kind <= 33:
-            raise ValueError(f"meld kind {meld_kind!r} is invalid; valid choices: a tile kind 0..33 or notation like '5p'")
+            raise ValueError(
+                f"meld kind {meld_kind!r} is invalid; valid choices: a tile kind 0..33 or notation like '5p'")
         if meld_kind < 27:
             blocked |= 1 << (int(meld_kind) // 9)
     return len(melds), blocked

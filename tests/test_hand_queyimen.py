@@ -127,7 +127,8 @@ def test_point_limit_filter():
 @pytest.mark.parametrize("kwargs, message", [
     ({"que_yi_men": 1}, "que_yi_men=1 is invalid; valid choices: True, False"),
     ({"que_yi_men": True, "melds": ["5x"]}, None),
-    ({"que_yi_men": True, "melds": [40]}, "meld kind 40 is invalid; valid choices: a tile kind 0..33 or notation like '5p'"),
+    ({"que_yi_men": True, "melds": [40]},
+     "meld kind 40 is invalid; valid choices: a tile kind 0..33 or notation like '5p'"),
     ({"que_yi_men": True, "melds": "1m"}, "melds='1m' is invalid; valid choices: 0..4 or a list of up to 4 meld kinds"),
 ])
 def test_bad_que_yi_men_input_is_one_line_error(kwargs, message):

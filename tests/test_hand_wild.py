@@ -86,9 +86,11 @@ def assert_matches_reference(counts, wild, melds=0, useful=False):
     elif size % 3 == 1:
         assert hand.waits(counts, melds, wild=wild) == ref.waits(counts, wild, melds), (counts.tolist(), wild)
     else:
-        assert hand.is_complete(counts, melds, wild=wild) == ref.is_complete(counts, wild, melds), (counts.tolist(), wild)
+        expected = ref.is_complete(counts, wild, melds)
+        assert hand.is_complete(counts, melds, wild=wild) == expected, (counts.tolist(), wild)
     if useful:
-        assert hand.useful_tiles(counts, melds, wild=wild) == ref.useful_tiles(counts, wild, melds), (counts.tolist(), wild)
+        expected = ref.useful_tiles(counts, wild, melds)
+        assert hand.useful_tiles(counts, melds, wild=wild) == expected, (counts.tolist(), wild)
 
 
 # --- named positions (RULES §3.2 r6–r7, §3.4 r15) ---------------------------------------------

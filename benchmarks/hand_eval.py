@@ -8,6 +8,7 @@ Run: ``python benchmarks/hand_eval.py [--hands N]``. Prints
 * the compiled single-hand calls timed from inside a compiled loop, in ns per call:
   ``shanten_k`` (all forms) on 14- and 13-tile hands, ``shanten_regular_k``, and
   ``shanten_mask_k`` (shanten + useful-tile mask) on 13-tile hands;
+* ``useful_mask_qym_k`` and ``useful_mask_wild_k`` (useful-tile masks) on 13-tile hands;
 * the table build cold (empty temporary cache directory) and the warm load from that cache, in s,
   in this process and in new processes (the cold one also compiles the builder from scratch).
 
@@ -57,6 +58,22 @@ def _loop_regular(hands, tables):
     total = 0
     for i in range(hands.shape[0]):
         total += kernel.shanten_regular_k(hands[i], 0, tables)
+    return total
+
+
+@njit  # not cached: numba would not notice edits to the kernels it inlines
+def _loop_useful_qym(hands, tables):
+    total = 0
+    for i in range(hands.shape[0]):
+        total += qym_kernel.useful_mask_qym_k(hands[i], 0, 0, True, tables) & 1
+    return total
+
+
+@njit  # not cached: numba would not notice edits to the kernels it inlines
+def _loop_useful_wild(hands, tables):
+    total = 0
+    for i in range(hands.shape[0]):
+        total += wild_kernel.useful_mask_wild_k(hands[i], 0, True, 22, tables) & 1
     return total
 
 
@@ -158,7 +175,17 @@ def main() -> None:
     ):
         seconds = _best_seconds(loop, hands_array, tables)
         print(f"{label}: {seconds / n * 1e9:.0f} ns per call")
+    few = hands13[: max(1, n // 10)]
+    for label, loop, loop_tables in (
+        ("useful_mask_qym_k (缺一门, table masks), 13 tiles", _loop_useful_qym, tables),
+        ("useful_mask_wild_k (wild=5s, 34 tried kinds), 13 tiles", _loop_useful_wild, wild_tables),
+    ):
+        seconds = _best_seconds(loop, few, loop_tables, repeats=2)
+        print(f"{label}: {seconds / len(few) * 1e9:.0f} ns per call")
     print(f"table build cold (empty cache dir, incl. save): {cold:.2f} s; warm load: {warm:.3f} s")
+    start = time.perf_counter()
+    hand_wild_tables.build_wild_tables()
+    print(f"wild (uncapped) table build, builder compiled: {time.perf_counter() - start:.2f} s")
     fresh_cold, fresh_warm = time_fresh_process_build()
     print(f"new process, empty table and numba caches (incl. compiling the builder): {fresh_cold:.2f} s; "
           f"new process, warm: {fresh_warm:.3f} s")

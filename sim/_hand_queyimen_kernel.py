@@ -17,8 +17,8 @@ import numpy as np
 from numba import njit
 
 from sim._hand_kernel import (
-    NO_DISTANCE, _combine, _honor_index, _qidui_distance, _row_distances, _suit_index,
-    _whole_distance, shanten_shisanyao_k,
+    NO_DISTANCE, _combine, _component_mask_at, _honor_index, _qidui_distance, _row_distances,
+    _suit_index, _whole_distance, shanten_shisanyao_k, shisanyao_shanten_mask_k,
 )
 
 FORM_REGULAR = 1    # bitmask of hand forms: 4 sets + pair (same codes as sim._hand_kernel)
@@ -92,21 +92,91 @@ def shanten_qym_k(counts, melds, blocked, allow_quad, tables):
 
 
 @njit(cache=True)
+def _regular_mask_qym(counts, melds, blocked, tables, best):
+    """Return the int64 kinds whose draw lowers the regular distance under 缺一门 from ``best``:
+    the union, over the suits given up whose distance is ``best``, of the table masks of the other
+    three components (each against the other two combined)."""
+    suits = tables[0]
+    honors = tables[1]
+    i_m, i_p, i_s, i_z = _suit_index(counts, 0), _suit_index(counts, 9), _suit_index(counts, 18), _honor_index(counts)
+    dm = _row_distances(suits, i_m)
+    dp = _row_distances(suits, i_p)
+    ds = _row_distances(suits, i_s)
+    dz = _row_distances(honors, i_z)
+    sets = 4 - melds
+    mask = np.int64(0)
+    if not blocked & 1 and _whole_distance(_combine(dp, ds), dz, sets) == best:
+        mask |= _component_mask_at(suits, i_p, 9, _combine(ds, dz), sets, best)
+        mask |= _component_mask_at(suits, i_s, 18, _combine(dp, dz), sets, best)
+        mask |= _component_mask_at(honors, i_z, 27, _combine(dp, ds), sets, best)
+    if not blocked & 2 and _whole_distance(_combine(dm, ds), dz, sets) == best:
+        mask |= _component_mask_at(suits, i_m, 0, _combine(ds, dz), sets, best)
+        mask |= _component_mask_at(suits, i_s, 18, _combine(dm, dz), sets, best)
+        mask |= _component_mask_at(honors, i_z, 27, _combine(dm, ds), sets, best)
+    if not blocked & 4 and _whole_distance(_combine(dm, dp), dz, sets) == best:
+        mask |= _component_mask_at(suits, i_m, 0, _combine(dp, dz), sets, best)
+        mask |= _component_mask_at(suits, i_p, 9, _combine(dm, dz), sets, best)
+        mask |= _component_mask_at(honors, i_z, 27, _combine(dm, dp), sets, best)
+    return mask
+
+
+@njit(cache=True)
+def _qidui_mask_qym(counts, allow_quad, best):
+    """Return the int64 kinds whose draw lowers the 七对 distance under 缺一门 from ``best``: for
+    each suit given up whose distance is ``best``, a single (or, with quads, a triplet) outside it,
+    and while the singles cannot cover the missing pairs any new kind (or third copy) outside it."""
+    mask = np.int64(0)
+    if best == 0:
+        return mask
+    for dropped in range(3):
+        pairs = 0
+        singles = 0
+        for k in range(34):
+            if k < 27 and k // 9 == dropped:
+                continue
+            c = counts[k]
+            if allow_quad:
+                pairs += c >> 1
+                singles += c & 1
+            elif c >= 2:
+                pairs += 1
+            elif c == 1:
+                singles += 1
+        if _qidui_distance(pairs, singles) != best:
+            continue
+        short = singles < 7 - pairs
+        for k in range(34):
+            if k < 27 and k // 9 == dropped:
+                continue
+            c = counts[k]
+            odd = (c == 1) | (allow_quad & (c == 3))
+            fresh = short & ((c == 0) | (allow_quad & (c == 2)))
+            mask |= np.int64(odd | fresh) << k
+    return mask
+
+
+@njit(cache=True)
 def useful_mask_qym_k(counts, melds, blocked, allow_quad, tables):
     """Return int64: bit k set when adding one tile of kind k (never a fifth) lowers the distance
-    under 缺一门 (each kind tried in turn). For a tenpai 3n+1 hand these are its waits."""
-    trial = np.empty(34, np.int8)  # [kind] the hand plus the tried tile
-    for k in range(34):
-        trial[k] = counts[k]
-    here = distance_qym_k(trial, melds, blocked, allow_quad, tables)
+    under 缺一门: the union of the masks of the forms (and suits given up) reaching the least
+    distance. For a tenpai 3n+1 hand these are its waits."""
+    regular = regular_distance_qym_k(counts, melds, blocked, tables)
+    best = regular
+    qidui = NO_DISTANCE
+    shisanyao = NO_DISTANCE
+    if melds == 0:
+        qidui = qidui_distance_qym_k(counts, allow_quad)
+        shisanyao = shanten_shisanyao_k(counts) + 1
+        best = min(best, qidui, shisanyao)
+    if best == NO_DISTANCE or best == 0:
+        return np.int64(0)
     mask = np.int64(0)
-    for k in range(34):
-        if trial[k] >= 4:
-            continue
-        trial[k] += 1
-        if distance_qym_k(trial, melds, blocked, allow_quad, tables) < here:
-            mask |= np.int64(1) << k
-        trial[k] -= 1
+    if regular == best:
+        mask |= _regular_mask_qym(counts, melds, blocked, tables, best)
+    if qidui == best:
+        mask |= _qidui_mask_qym(counts, allow_quad, best)
+    if shisanyao == best:
+        mask |= shisanyao_shanten_mask_k(counts)[1]
     return mask
 
 

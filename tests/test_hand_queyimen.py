@@ -169,3 +169,29 @@ def test_shanten_many_matches_single_calls():
     melded = np.stack([near_legal_hand(rng, 8, [0, 9]) for _ in range(100)])
     many = hand.shanten_many(melded, melds=[0, 9], que_yi_men=True)
     assert many.tolist() == [hand.shanten(h, [0, 9], que_yi_men=True) for h in melded]
+
+
+def test_useful_mask_is_the_kinds_whose_draw_lowers_the_distance():
+    # The table-driven mask against trying every kind on the (reference-checked) distance kernel.
+    from sim import _hand_queyimen_kernel as qym_kernel
+    from sim.hand_tables import get_tables
+
+    tables = get_tables()
+    rng = np.random.default_rng(23)
+    for i in range(4_000):
+        meld_kinds = [int(k) for k in rng.choice(34, 1 + i % 3)] if i % 5 == 4 else []
+        blocked = sum(1 << (k // 9) for k in set(meld_kinds) if k < 27)
+        melds = len(meld_kinds)
+        size = 3 * (4 - melds) + 1 + i % 2
+        counts = random_hand(rng, size) if i % 3 == 0 else near_legal_hand(rng, size, meld_kinds)
+        for allow_quad in (True, False):
+            here = qym_kernel.distance_qym_k(counts, melds, blocked, allow_quad, tables)
+            expected = 0
+            for k in range(34):
+                if counts[k] < 4:
+                    counts[k] += 1
+                    if qym_kernel.distance_qym_k(counts, melds, blocked, allow_quad, tables) < here:
+                        expected |= 1 << k
+                    counts[k] -= 1
+            got = qym_kernel.useful_mask_qym_k(counts, melds, blocked, allow_quad, tables)
+            assert int(got) == expected, (counts.tolist(), meld_kinds, allow_quad)

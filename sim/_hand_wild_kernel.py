@@ -34,7 +34,7 @@ import numpy as np
 from numba import njit
 
 from sim._hand_kernel import (
-    NO_DISTANCE, _combine, _qidui_distance, _row_distances, _whole_distance,
+    NO_DISTANCE, _combine, _component_mask_at, _qidui_distance, _row_distances, _whole_distance,
 )
 
 FORM_REGULAR = 1    # bitmask of hand forms: 4 sets + pair
@@ -198,24 +198,116 @@ def shanten_wild_k(counts, melds, allow_quad, wild, tables):
 
 
 @njit(cache=True)
-def useful_mask_wild_k(counts, melds, allow_quad, wild, tables):
-    """Return int64: bit k set when adding one tile of kind k (never a fifth) lowers the distance.
+def _held_kinds(relabelled_mask, wild):
+    """Return the int64 mask over held kinds of a mask over relabelled kinds: the 财神's face is
+    drawn as a 白板; relabelled 白 is dropped (every 白板 is a stand-in or a wild)."""
+    white_bit = np.int64(1) << WHITE
+    if wild == WHITE:
+        return relabelled_mask & ~white_bit
+    face_bit = np.int64(1) << wild
+    face = (relabelled_mask & face_bit) != 0
+    return (relabelled_mask & ~(face_bit | white_bit)) | (white_bit * face)
 
-    Each kind is tried in turn (34 table look-ups); the wild kind's bit is drawing a 财神, bit 33
-    drawing a 白板. For a tenpai 3n+1 hand these are its waits.
-    """
+
+@njit(cache=True)
+def _regular_mask_wild(counts, melds, wild, tables):
+    """Return the int64 relabelled kinds whose natural draw lowers the regular table distance."""
+    stand_in = _stand_in_count(counts, wild)
+    suits = tables[0]
+    honors = tables[1]
+    i_m = _relabelled_index(counts, 0, 9, wild, stand_in)
+    i_p = _relabelled_index(counts, 9, 9, wild, stand_in)
+    i_s = _relabelled_index(counts, 18, 9, wild, stand_in)
+    i_z = _relabelled_index(counts, 27, 7, wild, stand_in)
+    dist_m = _row_distances(suits, i_m)
+    dist_p = _row_distances(suits, i_p)
+    dist_s = _row_distances(suits, i_s)
+    dist_z = _row_distances(honors, i_z)
+    mp = _combine(dist_m, dist_p)
+    sz = _combine(dist_s, dist_z)
+    sets = 4 - melds
+    best = _whole_distance(mp, sz, sets)
+    mask = _component_mask_at(suits, i_m, 0, _combine(dist_p, sz), sets, best)
+    mask |= _component_mask_at(suits, i_p, 9, _combine(dist_m, sz), sets, best)
+    mask |= _component_mask_at(suits, i_s, 18, _combine(mp, dist_z), sets, best)
+    mask |= _component_mask_at(honors, i_z, 27, _combine(mp, dist_s), sets, best)
+    return mask
+
+
+@njit(cache=True)
+def _qidui_mask_wild(counts, allow_quad, wild):
+    """Return the int64 relabelled kinds whose natural draw lowers the 七对 distance before wilds:
+    a single (or, with quads, a triplet), and while the singles cannot cover the missing pairs any
+    new kind (or third copy)."""
+    stand_in = _stand_in_count(counts, wild)
+    pairs = 0
+    singles = 0
+    for k in range(34):
+        c = _natural(counts, k, wild, stand_in)
+        if allow_quad:
+            pairs += c >> 1
+            singles += c & 1
+        elif c >= 2:
+            pairs += 1
+        elif c == 1:
+            singles += 1
+    short = singles < 7 - pairs
+    mask = np.int64(0)
+    for k in range(34):
+        c = _natural(counts, k, wild, stand_in)
+        odd = (c == 1) | (allow_quad & (c == 3))
+        fresh = short & ((c == 0) | (allow_quad & (c == 2)))
+        mask |= np.int64(odd | fresh) << k
+    return mask
+
+
+@njit(cache=True)
+def _knitted_mask_wild(counts, wild, here):
+    """Return the int64 held kinds whose draw lowers the 七风 distance from ``here`` (each tried)."""
     trial = np.empty(34, np.int8)  # [kind] the hand plus the tried tile
     for k in range(34):
         trial[k] = counts[k]
-    here = distance_wild_k(trial, melds, allow_quad, wild, tables)
     mask = np.int64(0)
     for k in range(34):
         if trial[k] >= 4:
             continue
         trial[k] += 1
-        if distance_wild_k(trial, melds, allow_quad, wild, tables) < here:
+        if knitted_distance_wild_k(trial, wild) < here:
             mask |= np.int64(1) << k
         trial[k] -= 1
+    return mask
+
+
+@njit(cache=True)
+def useful_mask_wild_k(counts, melds, allow_quad, wild, tables):
+    """Return int64: bit k set when adding one tile of kind k (never a fifth) lowers the distance;
+    the wild kind's bit is drawing a 财神, bit 33 drawing a 白板. The union of the masks of the
+    forms reaching the least distance: regular and 七对 from their table/count masks on the
+    relabelled hand (a drawn 财神 always helps them while their distance is above 0), 七风 by
+    trying each kind. For a tenpai 3n+1 hand these are its waits.
+    """
+    regular = regular_distance_wild_k(counts, melds, wild, tables)
+    best = regular
+    qidui = NO_DISTANCE
+    knitted = NO_DISTANCE
+    if melds == 0:
+        qidui = qidui_distance_wild_k(counts, allow_quad, wild)
+        best = min(best, qidui)
+        if knitted_lower_bound_k(counts, wild) <= best:
+            knitted = knitted_distance_wild_k(counts, wild)
+            best = min(best, knitted)
+    if best == 0:
+        return np.int64(0)
+    relabelled = np.int64(0)
+    if regular == best:
+        relabelled |= _regular_mask_wild(counts, melds, wild, tables)
+    if qidui == best:
+        relabelled |= _qidui_mask_wild(counts, allow_quad, wild)
+    mask = _held_kinds(relabelled, wild)
+    if (regular == best or qidui == best) and counts[wild] < 4:
+        mask |= np.int64(1) << wild
+    if knitted == best:
+        mask |= _knitted_mask_wild(counts, wild, best)
     return mask
 
 

@@ -264,3 +264,28 @@ def test_wild_tables_are_cached_and_rebuilt_when_stale(tmp_path, monkeypatch):
     monkeypatch.setattr(hand_wild_tables, "_memo", None)
     hand_wild_tables.get_wild_tables()
     assert builds == [1, 1]
+
+
+def test_useful_mask_is_the_kinds_whose_draw_lowers_the_distance():
+    # The table-driven mask against trying every kind on the (reference-checked) distance kernel.
+    tables = hand_wild_tables.get_wild_tables()
+    rng = np.random.default_rng(29)
+    for i in range(4_000):
+        wild = int(rng.integers(34)) if i % 4 else int(rng.choice([27, 31, WHITE]))
+        melds = 1 + i % 3 if i % 6 == 5 else 0
+        size = 3 * (4 - melds) + 1 + i % 2
+        if i % 3 == 0:
+            counts = random_wild_hand(rng, size, wild, int(rng.integers(5)))
+        else:
+            counts = near_complete_hand(rng, size, wild)
+        for allow_quad in (True, False):
+            here = wild_kernel.distance_wild_k(counts, melds, allow_quad, wild, tables)
+            expected = 0
+            for k in range(34):
+                if counts[k] < 4:
+                    counts[k] += 1
+                    if wild_kernel.distance_wild_k(counts, melds, allow_quad, wild, tables) < here:
+                        expected |= 1 << k
+                    counts[k] -= 1
+            got = wild_kernel.useful_mask_wild_k(counts, melds, allow_quad, wild, tables)
+            assert int(got) == expected, (counts.tolist(), wild, melds, allow_quad)

@@ -1,6 +1,9 @@
 """Compiled hand evaluation with 财神 wilds (金华, RULES §3.2 r5–r7, §3.4 r15): shanten, useful
 tiles, waits and completeness over the forms regular, 七对 and 七风/十四不靠.
 
+Useful tiles come from the regular tables' masks and the 七对 counts on the relabelled hand (七风
+tries each kind); waits are the useful tiles of a tenpai 3n+1 hand.
+
 Kernels take ``counts`` (``int8[34]``, the hand as held: its kind-``wild`` tiles are the wilds, its
 白板 the stand-ins), ``melds`` (fixed melds, 0..4), ``allow_quad`` (七对 counts a quad as two
 pairs), ``wild`` (the 财神 kind, 0..33) and ``tables`` (the tuple from
@@ -13,14 +16,17 @@ Readings (RULES §3.2, §3.4; seed 002):
 * **Relabelling.** A 白板 is a fixed tile of the 财神 kind's natural face (r6): before the regular
   and 七对 evaluation the hand's kind-``wild`` tiles are taken out as ``w`` wilds and its 白板 are
   counted as kind ``wild``. When the 财神 is 白板 itself there is no stand-in.
-* **Wilds fold into the tables.** A wild fills any one missing tile of a target, so the distance
-  (fewest tiles to add, natural or wild) with ``w`` wilds is ``max(0, D - w)`` where ``D`` is the
-  table distance of the natural tiles. This is exact because the tables count *tiles to add*.
-  It holds with the plain (capped) tables only if a wild may never stand for a fifth copy of a
-  kind; the seed's 爆头 ("抓到任意一张" completes it, even the fourth copy of a held triplet)
-  says it may, so the regular form uses uncapped-target tables, where copies beyond the fourth
-  can only be wilds. With ``w == 0`` the two agree except for hands whose best target needs a
-  fifth copy, i.e. needs a wild still to be drawn.
+* **Wilds fold into the tables** (DESIGN "Hand evaluation"). A wild fills any one missing tile of
+  a target, so the distance (fewest tiles to add, natural or wild) with ``w`` wilds is
+  ``max(0, D - w)``, ``D`` the table distance of the relabelled natural tiles. This is exact
+  because the tables count *tiles to add* (the missing part of the nearest target), not a
+  shanten-style block count; the ``max`` only bites on a hand larger than 3n+2 (a drawn tile
+  tried on a complete hand), since a 3n+1 or 3n+2 hand always has ``D >= w``. With the plain
+  tables it holds exactly when no wild needs to be a fifth copy of a kind (their targets hold at
+  most four). The seed's 爆头 ("抓到任意一张" completes it, even the fourth copy of a held
+  triplet) says a wild may be one, so the regular form uses uncapped-target tables, where copies
+  beyond the fourth can only be wilds; they differ from the plain tables only on patterns whose
+  best target needs such a copy (e.g. 1111m + 财神, complete as 111m + 1m财神).
 * **七对**: a wild pairs with any tile, two wilds pair together; a kind gives one pair (two with
   ``allow_quad``), wild-assisted pairs included. ``max(0, D - w)`` with the plain 七对 distance.
 * **七风/十四不靠** (r15): exactly one of each of the 7 honors plus 7 suited tiles, no two in the

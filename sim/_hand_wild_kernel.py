@@ -11,7 +11,7 @@ pairs), ``wild`` (the 财神 kind, 0..33) and ``tables`` (the tuple from
 ``sim._hand_wild_table_builder``). Shanten: -1 = complete, 0 = tenpai; a hand that can never
 complete has shanten ``NO_DISTANCE - 1``.
 
-Readings (RULES §3.2, §3.4; seed 002):
+Readings (RULES §3.2 r5–r7, §3.4 r15):
 
 * **Relabelling.** A 白板 is a fixed tile of the 财神 kind's natural face (r6): before the regular
   and 七对 evaluation the hand's kind-``wild`` tiles are taken out as ``w`` wilds and its 白板 are
@@ -23,8 +23,8 @@ Readings (RULES §3.2, §3.4; seed 002):
   shanten-style block count; the ``max`` only bites on a hand larger than 3n+2 (a drawn tile
   tried on a complete hand), since a 3n+1 or 3n+2 hand always has ``D >= w``. With the plain
   tables it holds exactly when no wild needs to be a fifth copy of a kind (their targets hold at
-  most four). The seed's 爆头 ("抓到任意一张" completes it, even the fourth copy of a held
-  triplet) says a wild may be one, so the regular form uses uncapped-target tables, where copies
+  most four). 爆头 (RULES §3.4 r15: a self-draw of *any* tile completes it, even the fourth copy
+  of a held triplet) says a wild may be one, so the regular form uses uncapped-target tables, where copies
   beyond the fourth can only be wilds; they differ from the plain tables only on patterns whose
   best target needs such a copy (e.g. 1111m + 财神, complete as 111m + 1m财神).
 * **七对**: a wild pairs with any tile, two wilds pair together; a kind gives one pair (two with
@@ -33,8 +33,8 @@ Readings (RULES §3.2, §3.4; seed 002):
   same suit closer than 3 ranks apart (so at most 3 per suit, no duplicates): 14 tiles, concealed.
   In 七风 every honor is a 风 (the form's name counts all seven as 风): a wild stands only for a
   missing suited tile, never for an honor, not even its own face. A 白板 may serve as 白 or as
-  the 财神's face, one tile per role; so a wind or 中/发 财神 needs two 白板 (seed: "当风作为财神时，
-  手上必须有两个白板"), and with 白板 as the 财神 the form is impossible (no tile can be 白).
+  the 财神's face, one tile per role; so a wind or 中/发 财神 needs two 白板 (RULES §3.4 r15: "If the
+  财神 kind is a wind, two 白板 are needed"), and with 白板 as the 财神 the form is impossible (no tile can be 白).
 """
 import numpy as np
 from numba import njit

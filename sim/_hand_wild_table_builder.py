@@ -4,8 +4,8 @@ Same layout and meaning as ``sim._hand_table_builder`` (patterns in base 5, ten 
 ``sets * 2 + pair``, packed ``distance << 9 | useful ranks``), with one difference: a *target* may
 hold any number of copies of a rank. A hand still holds at most four natural tiles of a kind, so
 a target's copies beyond the fourth can only be wilds; this is what lets a 财神 stand for a fifth
-copy (金华 爆头: "抓到任意一张" completes it even when the drawn tile is the fourth of a held
-triplet). The distance is again the fewest tiles to add (natural or wild) so the pattern is
+copy (金华 爆头, RULES §3.4 r15: a self-draw of any tile completes it, even the fourth copy of a
+held triplet). The distance is again the fewest tiles to add (natural or wild) so the pattern is
 contained in some target of the class.
 
 Build: a pattern (every count <= 4) is contained in an uncapped target ``T`` exactly when it is

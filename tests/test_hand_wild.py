@@ -136,7 +136,7 @@ def test_knitted_refuses_a_wild_as_a_wind():
 
 
 def test_wind_caishen_needs_two_whites_in_knitted():
-    # RULES §3.4 r15: "当风作为财神时，手上必须有两个白板" — one 白板 as 白, one as the wind.
+    # RULES §3.4 r15: a wind 财神 needs two 白板, one as 白 and one as that wind.
     wild = kind("1z")
     assert hand.is_complete("147m258p3s234567z7z", wild=wild)
     assert not hand.is_complete("147m258p36s234567z", wild=wild)

@@ -25,8 +25,9 @@ Readings (RULES §3.2 r5–r7, §3.4 r15):
   tables it holds exactly when no wild needs to be a fifth copy of a kind (their targets hold at
   most four). 爆头 (RULES §3.4 r15: a self-draw of *any* tile completes it, even the fourth copy
   of a held triplet) says a wild may be one, so the regular form uses uncapped-target tables, where copies
-  beyond the fourth can only be wilds; they differ from the plain tables only on patterns whose
-  best target needs such a copy (e.g. 1111m + 财神, complete as 111m + 1m财神).
+  beyond the fourth can only be wilds; they differ from the plain tables only on patterns holding
+  all four copies of some kind whose best target needs a fifth (e.g. 1111m + 财神, complete as
+  111m + 1m财神; checked over every pattern in the tests).
 * **七对**: a wild pairs with any tile, two wilds pair together; a kind gives one pair (two with
   ``allow_quad``), wild-assisted pairs included. ``max(0, D - w)`` with the plain 七对 distance.
 * **七风/十四不靠** (r15): exactly one of each of the 7 honors plus 7 suited tiles, no two in the

@@ -211,11 +211,18 @@ def test_shanten_many_matches_single_calls():
         assert many.tolist() == [hand.shanten(h, wild=wild) for h in hands_array]
 
 
-def test_uncapped_tables_differ_from_plain_only_by_fifth_copies():
-    # The uncapped distance is never larger, and equals the plain one when every count is <= 1.
-    plain_suit, _ = hand_tables.get_tables()
-    wild_suit, _ = hand_wild_tables.get_wild_tables()
-    assert np.all(wild_suit >> 9 <= plain_suit >> 9)
+def test_uncapped_tables_differ_from_plain_only_with_four_of_a_rank():
+    # The uncapped distance is never larger than the plain one, and equal to it on every pattern
+    # holding at most three of each rank: only a held quad can make a fifth copy worth a wild.
+    plain_tables = hand_tables.get_tables()
+    wild_tables = hand_wild_tables.get_wild_tables()
+    for plain, wild, n_ranks in zip(plain_tables, wild_tables, (9, 7)):
+        assert np.all(wild >> 9 <= plain >> 9)
+        digits = np.arange(5**n_ranks)[:, None] // 5 ** np.arange(n_ranks) % 5  # [pattern, rank] count
+        no_quad = digits.max(axis=1) <= 3
+        assert np.array_equal(wild[no_quad] >> 9, plain[no_quad] >> 9)
+        assert np.any(wild[~no_quad] >> 9 != plain[~no_quad] >> 9)
+    plain_suit, wild_suit = plain_tables[0], wild_tables[0]
     four_ones = 4  # pattern 1111 of rank 1: 111 + 1 and a wild as the fifth copy of the pair
     assert wild_suit[four_ones, 3] >> 9 == 1 and plain_suit[four_ones, 3] >> 9 == 2
 

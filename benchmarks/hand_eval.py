@@ -2,10 +2,13 @@
 
 Run: ``python benchmarks/hand_eval.py [--hands N]``. Prints
 
-* ``shanten_many`` over N random 14-tile hands (default 1,000,000), in hands/s;
+* ``shanten_many`` over N random 14-tile hands (default 1,000,000), in hands/s, and the same
+  hands through the 缺一门 and the 财神 (wild) batch paths, in hands/s and as a ratio to the plain
+  path (the wild kind is 5条 and 东; the hands' own copies of it are the wilds, 0-4 per hand);
 * the compiled single-hand calls timed from inside a compiled loop, in ns per call:
   ``shanten_k`` (all forms) on 14- and 13-tile hands, ``shanten_regular_k``, and
   ``shanten_mask_k`` (shanten + useful-tile mask) on 13-tile hands;
+* ``useful_mask_qym_k`` and ``useful_mask_wild_k`` (useful-tile masks) on 13-tile hands;
 * the table build cold (empty temporary cache directory) and the warm load from that cache, in s,
   in this process and in new processes (the cold one also compiles the builder from scratch).
 
@@ -24,7 +27,9 @@ import numpy as np
 from numba import njit
 
 from sim import _hand_kernel as kernel
-from sim import hand_tables
+from sim import _hand_queyimen_kernel as qym_kernel
+from sim import _hand_wild_kernel as wild_kernel
+from sim import hand_tables, hand_wild_tables
 
 
 def random_hands(n_hands: int, size: int, seed: int) -> np.ndarray:
@@ -53,6 +58,22 @@ def _loop_regular(hands, tables):
     total = 0
     for i in range(hands.shape[0]):
         total += kernel.shanten_regular_k(hands[i], 0, tables)
+    return total
+
+
+@njit  # not cached: numba would not notice edits to the kernels it inlines
+def _loop_useful_qym(hands, tables):
+    total = 0
+    for i in range(hands.shape[0]):
+        total += qym_kernel.useful_mask_qym_k(hands[i], 0, 0, True, tables) & 1
+    return total
+
+
+@njit  # not cached: numba would not notice edits to the kernels it inlines
+def _loop_useful_wild(hands, tables):
+    total = 0
+    for i in range(hands.shape[0]):
+        total += wild_kernel.useful_mask_wild_k(hands[i], 0, True, 22, tables) & 1
     return total
 
 
@@ -135,7 +156,17 @@ def main() -> None:
     n = args.hands
 
     seconds = _best_seconds(kernel.shanten_many_k, hands14, 0, True, tables)
-    print(f"shanten_many, {n:,} random 14-tile hands: {n / seconds / 1e6:.2f} M hands/s")
+    plain_rate = n / seconds
+    print(f"shanten_many, {n:,} random 14-tile hands: {plain_rate / 1e6:.2f} M hands/s")
+    seconds = _best_seconds(qym_kernel.shanten_many_qym_k, hands14, 0, 0, True, tables)
+    print(f"shanten_many under 缺一门, same hands: {n / seconds / 1e6:.2f} M hands/s "
+          f"({n / seconds / plain_rate:.2f} x plain)")
+    wild_tables = hand_wild_tables.get_wild_tables()
+    for label, wild in (("5s", 22), ("1z", 27)):
+        seconds = _best_seconds(wild_kernel.shanten_many_wild_k, hands14, 0, True, wild, wild_tables)
+        print(f"shanten_many with wild={label} (regular, 七对, 七风), same hands: "
+              f"{n / seconds / 1e6:.2f} M hands/s "
+              f"({n / seconds / plain_rate:.2f} x plain)")
     for label, loop, hands_array in (
         ("shanten_k (all forms), 14 tiles", _loop_shanten, hands14),
         ("shanten_k (all forms), 13 tiles", _loop_shanten, hands13),
@@ -144,7 +175,17 @@ def main() -> None:
     ):
         seconds = _best_seconds(loop, hands_array, tables)
         print(f"{label}: {seconds / n * 1e9:.0f} ns per call")
+    few = hands13[: max(1, n // 10)]
+    for label, loop, loop_tables in (
+        ("useful_mask_qym_k (缺一门, table masks), 13 tiles", _loop_useful_qym, tables),
+        ("useful_mask_wild_k (wild=5s, table masks), 13 tiles", _loop_useful_wild, wild_tables),
+    ):
+        seconds = _best_seconds(loop, few, loop_tables, repeats=2)
+        print(f"{label}: {seconds / len(few) * 1e9:.0f} ns per call")
     print(f"table build cold (empty cache dir, incl. save): {cold:.2f} s; warm load: {warm:.3f} s")
+    start = time.perf_counter()
+    hand_wild_tables.build_wild_tables()
+    print(f"wild (uncapped) table build, builder compiled: {time.perf_counter() - start:.2f} s")
     fresh_cold, fresh_warm = time_fresh_process_build()
     print(f"new process, empty table and numba caches (incl. compiling the builder): {fresh_cold:.2f} s; "
           f"new process, warm: {fresh_warm:.3f} s")

@@ -23,19 +23,39 @@ Definitions
 Lookup tables per suit and for the honors, combined by a small DP over (sets, pair), do the
 work (``sim.hand_tables``, ``sim._hand_kernel``); the compiled kernels are callable from other
 kernels.
+
+Variant evaluation
+------------------
+* ``que_yi_men=True`` (晋中 缺一门, RULES §2.4 r13–r14): the complete hand, concealed tiles and
+  melds together, holds at most two of 万/饼/条 (honors do not count); 十三幺 is exempt. Shanten is
+  the least over the suit given up; waits are the kinds that complete the hand legally under
+  缺一门, the point limit aside (``point_limit_waits`` applies r15). ``melds`` may then be a list
+  of meld kinds, one per fixed meld (ints 0..33 or notation such as ``"5p"``): a meld in a suit
+  makes giving that suit up impossible. Definitions in ``sim._hand_queyimen_kernel``.
+* ``wild=c`` (金华 财神, RULES §3.2 r5–r7, §3.4 r15): ``h`` is the hand as held, its kind-``c``
+  tiles are the wilds and its 白板 the stand-ins for kind ``c``'s face; the forms are regular,
+  七对 and 七风/十四不靠 (no 十三幺). A wild may stand for a fifth copy of a kind. Definitions and
+  readings in ``sim._hand_wild_kernel``.
+* A hand that can never complete (melds in all three suits under 缺一门) has shanten
+  ``NEVER_SHANTEN``.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from sim import _hand_kernel as kernel
+from sim import _hand_queyimen_kernel as qym_kernel
+from sim import _hand_wild_kernel as wild_kernel
 from sim.hand_tables import get_tables
-from sim.tiles import N_KINDS, as_counts
+from sim.hand_wild_tables import get_wild_tables
+from sim.tiles import N_KINDS, as_counts, kind
 
 __all__ = [
     "shanten", "shanten_regular", "shanten_qidui", "shanten_shisanyao", "is_complete",
-    "waits", "useful_tiles", "shanten_many",
+    "waits", "useful_tiles", "shanten_many", "point_limit_waits", "NEVER_SHANTEN",
 ]
+
+NEVER_SHANTEN = kernel.NO_DISTANCE - 1  # shanten of a hand that can never complete
 
 
 def _check_melds(melds) -> int:
@@ -54,6 +74,38 @@ def _check_integer_counts(h, name: str = "hand") -> None:
         raise TypeError(f"{name} must be {what}, got an array of dtype {dtype}")
 
 
+def _variant(que_yi_men, wild) -> tuple[bool, int | None]:
+    """Validate the variant parameters; return (que_yi_men, wild kind or None)."""
+    if not isinstance(que_yi_men, (bool, np.bool_)):
+        raise ValueError(f"que_yi_men={que_yi_men!r} is invalid; valid choices: True, False")
+    if wild is not None:
+        if isinstance(wild, (bool, np.bool_)) or not isinstance(wild, (int, np.integer)) or not 0 <= wild <= 33:
+            raise ValueError(f"wild={wild!r} is invalid; valid choices: None or a tile kind 0..33")
+        if que_yi_men:
+            raise ValueError(f"que_yi_men=True and wild={wild} cannot be combined; valid choices: one or neither")
+        wild = int(wild)
+    return bool(que_yi_men), wild
+
+
+def _melds_and_blocked(melds, que_yi_men) -> tuple[int, int]:
+    """Return (number of fixed melds, 3-bit mask of the suits they occupy) from an int or meld kinds."""
+    if not que_yi_men or isinstance(melds, (int, np.integer)):
+        return _check_melds(melds), 0
+    if not isinstance(melds, (list, tuple)) or len(melds) > 4:
+        raise ValueError(f"melds={melds!r} is invalid; valid choices: 0..4 or a list of up to 4 meld kinds")
+    blocked = 0
+    for meld_kind in melds:
+        if isinstance(meld_kind, str):
+            meld_kind = kind(meld_kind)
+        if isinstance(meld_kind, (bool, np.bool_)) or not isinstance(meld_kind, (int, np.integer)) \
+                or not 0 <= meld_kind <= 33:
+            raise ValueError(
+                f"meld kind {meld_kind!r} is invalid; valid choices: a tile kind 0..33 or notation like '5p'")
+        if meld_kind < 27:
+            blocked |= 1 << (int(meld_kind) // 9)
+    return len(melds), blocked
+
+
 def _hand(h, melds, sizes=("waiting", "complete")) -> np.ndarray:
     """Validate a hand; return its int8[34] counts. ``sizes`` names the allowed tile totals."""
     _check_integer_counts(h)
@@ -67,10 +119,19 @@ def _hand(h, melds, sizes=("waiting", "complete")) -> np.ndarray:
     return counts
 
 
-def shanten(h, melds=0, qidui_allow_quad=True) -> int:
-    """Return the least shanten over regular, 七对 and 十三幺 (-1 = complete, 0 = tenpai)."""
-    melds = _check_melds(melds)
+def shanten(h, melds=0, qidui_allow_quad=True, que_yi_men=False, wild=None) -> int:
+    """Return the least shanten over regular, 七对 and 十三幺 (-1 = complete, 0 = tenpai).
+
+    Under ``que_yi_men`` the forms obey 缺一门; with ``wild=c`` the forms are those of 金华
+    (regular, 七对, 七风/十四不靠) with the hand's kind-``c`` tiles as wilds (module docstring).
+    """
+    que_yi_men, wild = _variant(que_yi_men, wild)
+    melds, blocked = _melds_and_blocked(melds, que_yi_men)
     counts = _hand(h, melds)
+    if que_yi_men:
+        return int(qym_kernel.shanten_qym_k(counts, melds, blocked, bool(qidui_allow_quad), get_tables()))
+    if wild is not None:
+        return int(wild_kernel.shanten_wild_k(counts, melds, bool(qidui_allow_quad), wild, get_wild_tables()))
     return int(kernel.shanten_k(counts, melds, bool(qidui_allow_quad), kernel.FORM_ALL, get_tables()))
 
 
@@ -93,10 +154,16 @@ def shanten_shisanyao(h) -> int:
     return int(kernel.shanten_shisanyao_k(counts))
 
 
-def is_complete(h, melds=0, qidui_allow_quad=True) -> bool:
-    """Return True when the ``3*(4-melds)+2``-tile hand is complete in some form."""
-    melds = _check_melds(melds)
+def is_complete(h, melds=0, qidui_allow_quad=True, que_yi_men=False, wild=None) -> bool:
+    """Return True when the ``3*(4-melds)+2``-tile hand is complete in some form (legally under
+    ``que_yi_men``; with ``wild=c``, in a 金华 form with its wilds)."""
+    que_yi_men, wild = _variant(que_yi_men, wild)
+    melds, blocked = _melds_and_blocked(melds, que_yi_men)
     counts = _hand(h, melds, sizes=("complete",))
+    if que_yi_men:
+        return qym_kernel.complete_forms_qym_k(counts, melds, blocked, bool(qidui_allow_quad), get_tables()) != 0
+    if wild is not None:
+        return wild_kernel.complete_forms_wild_k(counts, melds, bool(qidui_allow_quad), wild, get_wild_tables()) != 0
     return kernel.complete_forms_k(counts, melds, bool(qidui_allow_quad), get_tables()) != 0
 
 
@@ -105,16 +172,26 @@ def _kinds(mask) -> list[int]:
     return [k for k in range(N_KINDS) if mask >> k & 1]
 
 
-def waits(h, melds=0, qidui_allow_quad=True, drop_exhausted=False, exposed=None) -> list[int]:
+def waits(h, melds=0, qidui_allow_quad=True, drop_exhausted=False, exposed=None, que_yi_men=False,
+          wild=None) -> list[int]:
     """Return the sorted kinds (0..33) that complete the ``3*(4-melds)+1``-tile hand ([] if not tenpai).
+
+    Under ``que_yi_men``: the kinds completing it legally under 缺一门 (the point limit aside). With
+    ``wild=c``: the kinds completing it in a 金华 form (kind ``c`` = drawing a 财神 when tenpai).
 
     With ``drop_exhausted`` a wait is dropped when all four copies are already the player's own
     (RULES r27): in ``h`` plus ``exposed`` (optional 34 counts of the player's melded tiles).
     Four copies in ``h`` alone never wait anyway (fifth-copy rule).
     """
-    melds = _check_melds(melds)
+    que_yi_men, wild = _variant(que_yi_men, wild)
+    melds, blocked = _melds_and_blocked(melds, que_yi_men)
     counts = _hand(h, melds, sizes=("waiting",))
-    mask = kernel.waits_mask_k(counts, melds, bool(qidui_allow_quad), kernel.FORM_ALL, get_tables())
+    if que_yi_men:
+        mask = qym_kernel.waits_mask_qym_k(counts, melds, blocked, bool(qidui_allow_quad), get_tables())
+    elif wild is not None:
+        mask = wild_kernel.waits_mask_wild_k(counts, melds, bool(qidui_allow_quad), wild, get_wild_tables())
+    else:
+        mask = kernel.waits_mask_k(counts, melds, bool(qidui_allow_quad), kernel.FORM_ALL, get_tables())
     kinds = _kinds(mask)
     if drop_exhausted:
         owned = counts.astype(np.int64)
@@ -124,17 +201,37 @@ def waits(h, melds=0, qidui_allow_quad=True, drop_exhausted=False, exposed=None)
     return kinds
 
 
-def useful_tiles(h, melds=0, qidui_allow_quad=True) -> list[int]:
+def useful_tiles(h, melds=0, qidui_allow_quad=True, que_yi_men=False, wild=None) -> list[int]:
     """Return the sorted kinds whose draw lowers ``shanten`` (for a tenpai 3n+1 hand: its waits)."""
-    melds = _check_melds(melds)
+    que_yi_men, wild = _variant(que_yi_men, wild)
+    melds, blocked = _melds_and_blocked(melds, que_yi_men)
     counts = _hand(h, melds)
-    mask = kernel.useful_mask_k(counts, melds, bool(qidui_allow_quad), kernel.FORM_ALL, get_tables())
+    if que_yi_men:
+        mask = qym_kernel.useful_mask_qym_k(counts, melds, blocked, bool(qidui_allow_quad), get_tables())
+    elif wild is not None:
+        mask = wild_kernel.useful_mask_wild_k(counts, melds, bool(qidui_allow_quad), wild, get_wild_tables())
+    else:
+        mask = kernel.useful_mask_k(counts, melds, bool(qidui_allow_quad), kernel.FORM_ALL, get_tables())
     return _kinds(mask)
 
 
-def shanten_many(H, melds=0, qidui_allow_quad=True) -> np.ndarray:
+def point_limit_waits(kinds, self_drawn) -> list[int]:
+    """Return the sorted kinds of ``kinds`` that may win under the 晋中 point limit (RULES §2.4 r15):
+    suited rank 1-2 never, rank 3-5 only when ``self_drawn`` (自摸), rank 6-9 and honors always."""
+    if not isinstance(self_drawn, (bool, np.bool_)):
+        raise ValueError(f"self_drawn={self_drawn!r} is invalid; valid choices: True, False")
+    mask = 0
+    for k in kinds:
+        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) or not 0 <= k <= 33:
+            raise ValueError(f"kind {k!r} is invalid; valid choices: a tile kind 0..33")
+        mask |= 1 << int(k)
+    return _kinds(qym_kernel.point_limit_mask_k(np.int64(mask), bool(self_drawn)))
+
+
+def shanten_many(H, melds=0, qidui_allow_quad=True, que_yi_men=False, wild=None) -> np.ndarray:
     """Return int8[N]: ``shanten`` of each row of ``H`` (int8[N, 34] counts), -1 = complete."""
-    melds = _check_melds(melds)
+    que_yi_men, wild = _variant(que_yi_men, wild)
+    melds, blocked = _melds_and_blocked(melds, que_yi_men)
     _check_integer_counts(H, "H")
     hands = np.asarray(H)
     if hands.ndim != 2 or hands.shape[1] != N_KINDS:
@@ -149,4 +246,8 @@ def shanten_many(H, melds=0, qidui_allow_quad=True) -> np.ndarray:
         raise ValueError(
             f"row {bad[0]} of H has {sizes[bad[0]]} tiles; with melds={melds} rows must have {valid[0]} or {valid[1]}"
         )
+    if que_yi_men:
+        return qym_kernel.shanten_many_qym_k(hands, melds, blocked, bool(qidui_allow_quad), get_tables())
+    if wild is not None:
+        return wild_kernel.shanten_many_wild_k(hands, melds, bool(qidui_allow_quad), wild, get_wild_tables())
     return kernel.shanten_many_k(hands, melds, bool(qidui_allow_quad), get_tables())

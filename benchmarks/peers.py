@@ -30,7 +30,7 @@ for _variable in ("RAYON_NUM_THREADS", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS"
 
 import numpy as np  # noqa: E402
 
-#: Variants of the project's plan, in order (RULES.md §1–3); those not in sim.rules.VARIANTS are not implemented.
+#: Variants of the project's plan, in order (docs/rules: jincheng, jinzhong, jinhua); those not in sim.rules.VARIANTS are not implemented.
 PLANNED_VARIANTS = ("jincheng", "jinzhong", "jinhua")
 
 

@@ -19,7 +19,7 @@ from sim._state import (
     ST_PASSED, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_STEPS, ST_TING, ST_TING_TURN, ST_TURNS, ST_WAITS, log_event,
 )
 from sim._ting import live_copies, ting_waits, visible_counts
-from sim.record import WIN_ZIMO
+from sim._codes import WIN_ZIMO
 
 
 @njit(cache=True, inline='always')

@@ -1,7 +1,10 @@
 """The hand loop: strategies decide, the shared action kernels apply — compiled, no Python per decision.
 
 ``run_until`` is the one loop every driver uses (the batch loop below and the Python
-``Game`` wrapper), so a hand played in a batch and step by step is the same hand.
+``Game`` wrapper), so a hand played in a batch and step by step is the same hand. Its
+``check`` switch (0 = production, 1 = check mode) runs sim._invariants.check_state after
+every decision of the same loop; the first broken invariant is stored in ``st[ST_ERROR]``
+and ends the hand.
 """
 import numpy as np
 from numba import njit
@@ -9,15 +12,15 @@ from numba import njit
 from sim._apply import apply_self
 from sim._claims import apply_claim, claim_to_act
 from sim._deal import next_dealer, start_hand
+from sim._invariants import N_TRACKS, T_DISCARDS, check_state
 from sim._legal import legal_claim, legal_self
 from sim._record_fill import fill_record
-from sim._state import N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_PHASE, ST_STEPS, new_state
+from sim._state import (
+    ACT_SHANGJIA, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_ERROR, ST_PHASE, ST_STEPS, new_state,
+)
 from sim.rng import STREAM_SEAT0, seed_generator
 from sim.wall import draw_dealer, fill_wall
 from strategies.dispatch import choose_action
-
-MAX_STEPS = 2000  # far above any real hand; a guard against a rules bug looping forever
-
 
 @njit(cache=True, inline='always')
 def seat_to_act(st):
@@ -31,15 +34,17 @@ def seat_to_act(st):
 
 @njit(cache=True)
 def run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-              strategy_ids, params, scripted, mask, seen):
+              strategy_ids, params, scripted, mask, seen, check, tracks):
     """Let strategy seats decide until a ``scripted`` seat (bool[4]) must act or the hand ends.
 
-    Returns the seat to act next, -1 when the hand is over. ``mask`` (bool[N_ACTIONS]) and
-    ``seen`` (int8[34]) are scratch.
+    Returns the seat to act next, -1 when the hand is over or (check mode) an invariant broke.
+    ``mask`` (bool[N_ACTIONS]) and ``seen`` (int8[34]) are scratch. ``check`` 1 = check every
+    decision with ``tracks`` (int64[N_TRACKS] of sim._invariants, zeroed at the hand start).
+    Raises RuntimeError past MAX_STEPS decisions (a rules bug looping).
     """
     while st[ST_PHASE] != PHASE_OVER:
         if st[ST_STEPS] > MAX_STEPS:
-            raise RuntimeError("hand exceeded the step guard")
+            raise RuntimeError("hand exceeded the step guard (MAX_STEPS decisions)")
         seat = seat_to_act(st)
         if scripted[seat]:
             return seat
@@ -48,12 +53,19 @@ def run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, e
             action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
                                    rivers, st, mask, seat, rngs[seat], seen)
             apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
+            if check != 0 and action < ACT_SHANGJIA:
+                tracks[T_DISCARDS] += 1
         else:
             legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask)
             action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
                                    rivers, st, mask, seat, rngs[seat], seen)
             st[ST_STEPS] += 1
             apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
+        if check != 0:
+            error = check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, tracks)
+            if error != 0:
+                st[ST_ERROR] = error
+                return -1
     return -1
 
 
@@ -65,8 +77,13 @@ def seed_seats(rngs, run_seed, hand_index):
 
 
 @njit(cache=True)
-def play_hands(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out):
+def play_hands(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out,
+               check, errors):
     """Play hands ``first_hand .. first_hand + n_hands - 1`` and fill ``out`` (int32[n_hands, N_KERNEL_COLUMNS]).
+
+    ``check`` 1 = check mode: every decision is checked (sim._invariants) and ``errors``
+    (int64[n_hands]) receives each hand's first broken invariant (0 = none); with ``check`` 0
+    ``errors`` is not touched (a 1-element array will do).
 
     ``strategy_ids`` int64[4] and ``params`` float64[4, 8] choose each seat's policy.
     ``session_length`` 0 = independent hands (dealer of hand i = wall.draw_dealer(seed, i));
@@ -78,6 +95,7 @@ def play_hands(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_h
     scripted = np.zeros(4, dtype=np.bool_)      # no scripted seats in a batch
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
     seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
+    tracks = np.zeros(N_TRACKS, dtype=np.int64)  # check mode: the checker's memory of the hand
     dealer = 0
     for i in range(n_hands):
         hand_index = first_hand + i
@@ -93,7 +111,11 @@ def play_hands(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_h
         fill_wall(run_seed, hand_index, wall)
         seed_seats(rngs, run_seed, hand_index)
         start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index)
+        if check != 0:
+            tracks[:] = 0
         run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-                  strategy_ids, params, scripted, mask, seen)
+                  strategy_ids, params, scripted, mask, seen, check, tracks)
+        if check != 0:
+            errors[i] = st[ST_ERROR]
         fill_record(out[i], st, money, hand_index, session, in_session)
         dealer = next_dealer(rule_vec, st)

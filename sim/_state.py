@@ -27,10 +27,10 @@ RIVER_CAP = 136
 # Decisions applied in one hand before the loop stops with an error (sim._turn.run_until raises):
 # a real hand makes at most ~100 draws, each followed by one self decision and at most 3 claim answers.
 MAX_STEPS = 2000
-# Rows of the Game's event log. One decision logs at most 4 events (a discard, the next draw, 前包 and
-# 荒庄; or three 胡 and a passed win), and no hand runs past MAX_STEPS decisions, so the log cannot fill
+# Rows of the Game's event log. One decision logs at most 6 events (a passed win, a discard, the next draw, 前包 and
+# 荒庄; or a passed win, a robbed kong and three 胡), and no hand runs past MAX_STEPS decisions, so the log cannot fill
 # before the step guard stops the hand; ``log_event`` raises should it ever fill (never a silent cut).
-EVENT_CAP = 4 * (MAX_STEPS + 2)
+EVENT_CAP = 6 * (MAX_STEPS + 2)
 
 # --- phases ---------------------------------------------------------------------------
 PHASE_SELF = 0   # st[ST_CURRENT] acts: discard / 上架 / kong / 自摸
@@ -124,7 +124,8 @@ EV_ZIMO = 11
 EV_QIANGGANG = 12   # extra = robbed kong declarer
 EV_HUANG = 13
 EV_GENZHUANG = 14
-EV_PASS_HU = 15     # a seat passed a win on tile
+EV_PASS_HU = 15     # a seat passed a win on tile (a discard, or a kong it could rob)
+EV_KONG_ROBBED = 16 # seat declared a kong of tile that was robbed (抢杠胡); extra = PEND_BUGANG / PEND_ANGANG
 
 YAOJIU_BITS = np.int64(
     (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | (1 << 26)

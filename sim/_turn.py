@@ -4,7 +4,8 @@
 ``Game`` wrapper), so a hand played in a batch and step by step is the same hand. Its
 ``check`` switch (0 = production, 1 = check mode) runs sim._invariants.check_state after
 every decision of the same loop; the first broken invariant is stored in ``st[ST_ERROR]``
-and ends the hand.
+and ends the hand. The switch is a compile-time constant of the loop's source (``_hand_loop``),
+so the production compilation carries no check code at all.
 """
 import numpy as np
 from numba import njit
@@ -32,6 +33,48 @@ def seat_to_act(st):
     return claim_to_act(st)
 
 
+def _hand_loop(check):
+    """Return the compiled play loop; ``check`` (a Python bool) is a compile-time constant of it.
+
+    One source, two compilations: with ``check`` False numba prunes every check branch, so the
+    production loop is the plain loop; with True it runs ``check_state`` after every decision.
+    """
+    @njit(cache=True)
+    def hand_loop(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
+                  strategy_ids, params, scripted, mask, seen, tracks):
+        while st[ST_PHASE] != PHASE_OVER:
+            if st[ST_STEPS] > MAX_STEPS:
+                raise RuntimeError("hand exceeded the step guard (MAX_STEPS decisions)")
+            seat = seat_to_act(st)
+            if scripted[seat]:
+                return seat
+            if st[ST_PHASE] == PHASE_SELF:
+                legal_self(rule_vec, tables, hands, frozen, melds, st, mask)
+                action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
+                                       rivers, st, mask, seat, rngs[seat], seen)
+                apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
+                if check and action < ACT_SHANGJIA:
+                    tracks[T_DISCARDS] += 1
+            else:
+                legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+                action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
+                                       rivers, st, mask, seat, rngs[seat], seen)
+                st[ST_STEPS] += 1
+                apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
+            if check:
+                error = check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, tracks)
+                if error != 0:
+                    st[ST_ERROR] = error
+                    return -1
+        return -1
+
+    return hand_loop
+
+
+_production_loop = _hand_loop(False)
+_checked_loop = _hand_loop(True)
+
+
 @njit(cache=True)
 def run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
               strategy_ids, params, scripted, mask, seen, check, tracks):
@@ -39,34 +82,14 @@ def run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, e
 
     Returns the seat to act next, -1 when the hand is over or (check mode) an invariant broke.
     ``mask`` (bool[N_ACTIONS]) and ``seen`` (int8[34]) are scratch. ``check`` 1 = check every
-    decision with ``tracks`` (int64[N_TRACKS] of sim._invariants, zeroed at the hand start).
-    Raises RuntimeError past MAX_STEPS decisions (a rules bug looping).
+    decision with ``tracks`` (int64[N_TRACKS] of sim._invariants, zeroed at the hand start):
+    the same loop compiled with its checks on. Raises RuntimeError past MAX_STEPS decisions.
     """
-    while st[ST_PHASE] != PHASE_OVER:
-        if st[ST_STEPS] > MAX_STEPS:
-            raise RuntimeError("hand exceeded the step guard (MAX_STEPS decisions)")
-        seat = seat_to_act(st)
-        if scripted[seat]:
-            return seat
-        if st[ST_PHASE] == PHASE_SELF:
-            legal_self(rule_vec, tables, hands, frozen, melds, st, mask)
-            action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
-                                   rivers, st, mask, seat, rngs[seat], seen)
-            apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
-            if check != 0 and action < ACT_SHANGJIA:
-                tracks[T_DISCARDS] += 1
-        else:
-            legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-            action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
-                                   rivers, st, mask, seat, rngs[seat], seen)
-            st[ST_STEPS] += 1
-            apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
-        if check != 0:
-            error = check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, tracks)
-            if error != 0:
-                st[ST_ERROR] = error
-                return -1
-    return -1
+    if check != 0:
+        return _checked_loop(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
+                             strategy_ids, params, scripted, mask, seen, tracks)
+    return _production_loop(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
+                            strategy_ids, params, scripted, mask, seen, tracks)
 
 
 @njit(cache=True)

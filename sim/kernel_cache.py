@@ -36,9 +36,23 @@ def _module_paths() -> dict[str, Path]:
     return out
 
 
+_PARSED: dict[Path, tuple[tuple[int, int], set[str]]] = {}  # path -> ((mtime_ns, size), imported names)
+
+
 def _imported_modules(path: Path, modules: dict[str, Path]) -> set[str]:
     """Return the package modules imported by the source at ``path`` (``import a.b``, ``from a.b import c``,
-    ``from a import b`` where ``a.b`` is a module; relative imports resolved)."""
+    ``from a import b`` where ``a.b`` is a module; relative imports resolved). Parsed once per file version."""
+    info = path.stat()
+    stamp = (info.st_mtime_ns, info.st_size)
+    cached = _PARSED.get(path)
+    if cached is None or cached[0] != stamp:
+        cached = (stamp, _import_names(path))
+        _PARSED[path] = cached
+    return {name for name in cached[1] if name in modules}
+
+
+def _import_names(path: Path) -> set[str]:
+    """Return every dotted name the source at ``path`` imports, or imports from."""
     tree = ast.parse(path.read_bytes(), filename=str(path))
     own = ".".join(path.relative_to(ROOT).with_suffix("").parts)
     package = own.rsplit(".", 1)[0] if path.name != "__init__.py" else own.removesuffix(".__init__")
@@ -56,14 +70,28 @@ def _imported_modules(path: Path, modules: dict[str, Path]) -> set[str]:
             found.add(base)
             for alias in node.names:
                 found.add(f"{base}.{alias.name}")
-    return {name for name in found if name in modules}
+    return found
+
+
+_KERNEL_FILES: dict[Path, tuple[tuple[int, int], bool]] = {}  # path -> ((mtime_ns, size), defines a kernel)
+
+
+def _defines_kernels(path: Path) -> bool:
+    """Return True when the source at ``path`` defines a compiled kernel (a line starting ``@njit``)."""
+    info = path.stat()
+    stamp = (info.st_mtime_ns, info.st_size)
+    cached = _KERNEL_FILES.get(path)
+    if cached is None or cached[0] != stamp:
+        cached = (stamp, re.search(rb"^\s*@njit", path.read_bytes(), re.MULTILINE) is not None)
+        _KERNEL_FILES[path] = cached
+    return cached[1]
 
 
 def kernel_modules() -> list[str]:
     """Return the sorted names of the modules kernels depend on: every module defining a kernel (``@njit``) and,
     transitively, every package module those import (constants-only modules included)."""
     modules = _module_paths()
-    todo = [name for name, path in modules.items() if re.search(rb"^@njit", path.read_bytes(), re.MULTILINE)]
+    todo = [name for name, path in modules.items() if _defines_kernels(path)]
     seen = set(todo)
     while todo:
         for name in _imported_modules(modules[todo.pop()], modules):

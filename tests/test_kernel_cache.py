@@ -119,3 +119,13 @@ def test_real_kernels_see_an_edit_of_a_constants_only_module(tmp_path):
     assert "COL_DEALER = 3\n" in text and "COL_WINNER = 4\n" in text
     codes.write_text(text.replace("COL_DEALER = 3\n", "COL_DEALER = 4\n").replace("COL_WINNER = 4\n", "COL_WINNER = 3\n"))
     assert dealer_and_winner_columns() == [3, 2]
+
+
+def test_kernels_do_not_import_the_record_schema_or_polars():
+    """Issue 8: kernels take their codes from sim._codes; sim.record (which imports polars) is plain Python."""
+    assert "sim.record" not in kernel_cache.kernel_modules()
+    script = ("import sys; import sim._turn, strategies.dispatch; "
+              "print('polars' in sys.modules, 'sim.record' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                         env=dict(os.environ, PYTHONPATH=str(kernel_cache.ROOT)), timeout=600)
+    assert out.stdout.split() == ["False", "False"]

@@ -4,8 +4,9 @@
 ``Game`` wrapper), so a hand played in a batch and step by step is the same hand. Its
 ``check`` switch (0 = production, 1 = check mode) runs sim._invariants.check_state after
 every decision of the same loop; the first broken invariant is stored in ``st[ST_ERROR]``
-and ends the hand. The switch is a compile-time constant of the loop's source (``_hand_loop``),
-so the production compilation carries no check code at all.
+and ends the hand. The switch is a compile-time constant of the loop's one source
+(``_hand_loop``, ``_batch``): ``run_until``/``play_hands`` are its production compilations and carry
+no check code, ``run_until_checked``/``play_hands_checked`` its check-mode compilations.
 """
 import numpy as np
 from numba import njit
@@ -71,25 +72,16 @@ def _hand_loop(check):
     return hand_loop
 
 
-_production_loop = _hand_loop(False)
-_checked_loop = _hand_loop(True)
-
-
-@njit(cache=True)
-def run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-              strategy_ids, params, scripted, mask, seen, check, tracks):
-    """Let strategy seats decide until a ``scripted`` seat (bool[4]) must act or the hand ends.
-
-    Returns the seat to act next, -1 when the hand is over or (check mode) an invariant broke.
-    ``mask`` (bool[N_ACTIONS]) and ``seen`` (int8[34]) are scratch. ``check`` 1 = check every
-    decision with ``tracks`` (int64[N_TRACKS] of sim._invariants, zeroed at the hand start):
-    the same loop compiled with its checks on. Raises RuntimeError past MAX_STEPS decisions.
-    """
-    if check != 0:
-        return _checked_loop(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-                             strategy_ids, params, scripted, mask, seen, tracks)
-    return _production_loop(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-                            strategy_ids, params, scripted, mask, seen, tracks)
+#: run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs, strategy_ids,
+#: params, scripted, mask, seen, tracks): let strategy seats decide until a ``scripted`` seat (bool[4]) must
+#: act or the hand ends; returns the seat to act next, -1 when the hand is over. ``mask`` (bool[N_ACTIONS])
+#: and ``seen`` (int8[34]) are scratch; ``tracks`` (int64[N_TRACKS]) is unused. Raises RuntimeError past
+#: MAX_STEPS decisions.
+run_until = _hand_loop(False)
+#: run_until_checked(same arguments): the same loop with every decision checked (sim._invariants);
+#: ``tracks`` is the checker's memory of the hand, zeroed at the hand start. Returns -1 also when an
+#: invariant broke (its code in ``st[ST_ERROR]``).
+run_until_checked = _hand_loop(True)
 
 
 @njit(cache=True)
@@ -99,46 +91,53 @@ def seed_seats(rngs, run_seed, hand_index):
         seed_generator(rngs[s], run_seed, hand_index, STREAM_SEAT0 + s)
 
 
-@njit(cache=True)
-def play_hands(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out,
-               check, errors):
-    """Play hands ``first_hand .. first_hand + n_hands - 1`` and fill ``out`` (int32[n_hands, N_KERNEL_COLUMNS]).
-
-    ``check`` 1 = check mode: every decision is checked (sim._invariants) and ``errors``
-    (int64[n_hands]) receives each hand's first broken invariant (0 = none); with ``check`` 0
-    ``errors`` is not touched (a 1-element array will do).
-
-    ``strategy_ids`` int64[4] and ``params`` float64[4, 8] choose each seat's policy.
-    ``session_length`` 0 = independent hands (dealer of hand i = wall.draw_dealer(seed, i));
-    L > 0 = sessions of L hands (first dealer from the session's first hand key, then r52–r53).
-    """
-    wall, hands, frozen, melds, rivers, st, money = new_state()
-    events = np.zeros((1, 4), dtype=np.int32)  # logging off
-    rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
-    scripted = np.zeros(4, dtype=np.bool_)      # no scripted seats in a batch
-    mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
-    seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
-    tracks = np.zeros(N_TRACKS, dtype=np.int64)  # check mode: the checker's memory of the hand
-    dealer = 0
-    for i in range(n_hands):
-        hand_index = first_hand + i
-        if session_length > 0:
-            session = hand_index // session_length
-            in_session = hand_index % session_length
-            if in_session == 0:
+def _batch(check):
+    """Return the compiled batch loop over hands; ``check`` (a Python bool) picks the hand loop at compile time."""
+    @njit(cache=True)
+    def play(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out, errors):
+        wall, hands, frozen, melds, rivers, st, money = new_state()
+        events = np.zeros((1, 4), dtype=np.int32)  # logging off
+        rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
+        scripted = np.zeros(4, dtype=np.bool_)      # no scripted seats in a batch
+        mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
+        seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
+        tracks = np.zeros(N_TRACKS, dtype=np.int64)  # check mode: the checker's memory of the hand
+        dealer = 0
+        for i in range(n_hands):
+            hand_index = first_hand + i
+            if session_length > 0:
+                session = hand_index // session_length
+                in_session = hand_index % session_length
+                if in_session == 0:
+                    dealer = draw_dealer(run_seed, hand_index)
+            else:
+                session = hand_index
+                in_session = 0
                 dealer = draw_dealer(run_seed, hand_index)
-        else:
-            session = hand_index
-            in_session = 0
-            dealer = draw_dealer(run_seed, hand_index)
-        fill_wall(run_seed, hand_index, wall)
-        seed_seats(rngs, run_seed, hand_index)
-        start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index)
-        if check != 0:
-            tracks[:] = 0
-        run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-                  strategy_ids, params, scripted, mask, seen, check, tracks)
-        if check != 0:
-            errors[i] = st[ST_ERROR]
-        fill_record(out[i], st, money, hand_index, session, in_session)
-        dealer = next_dealer(rule_vec, st)
+            fill_wall(run_seed, hand_index, wall)
+            seed_seats(rngs, run_seed, hand_index)
+            start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index)
+            if check:
+                tracks[:] = 0
+                run_until_checked(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
+                                  strategy_ids, params, scripted, mask, seen, tracks)
+                errors[i] = st[ST_ERROR]
+            else:
+                run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
+                          strategy_ids, params, scripted, mask, seen, tracks)
+            fill_record(out[i], st, money, hand_index, session, in_session)
+            dealer = next_dealer(rule_vec, st)
+
+    return play
+
+
+#: play_hands(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out,
+#: errors): play hands ``first_hand .. first_hand + n_hands - 1`` and fill ``out``
+#: (int32[n_hands, N_KERNEL_COLUMNS]). ``strategy_ids`` int64[4] and ``params`` float64[4, 8] choose each
+#: seat's policy. ``session_length`` 0 = independent hands (dealer of hand i = wall.draw_dealer(seed, i));
+#: L > 0 = sessions of L hands (first dealer from the session's first hand key, then r52–r53).
+#: ``errors`` is not touched (a 1-element array will do).
+play_hands = _batch(False)
+#: play_hands_checked(same arguments): the same, every decision checked; ``errors`` (int64[n_hands])
+#: receives each hand's first broken invariant (sim._invariants ERR_*, 0 = none).
+play_hands_checked = _batch(True)

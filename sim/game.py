@@ -22,7 +22,7 @@ from sim._deal import start_hand
 from sim._invariants import N_TRACKS, T_DISCARDS, check_state
 from sim._legal import legal_claim, legal_self
 from sim._record_fill import fill_record
-from sim._turn import run_until, seat_to_act, seed_seats
+from sim._turn import run_until, run_until_checked, seat_to_act, seed_seats
 from sim.game_log import action_text, event_text, parse_action
 from sim.hand_tables import get_tables
 from sim.record import KERNEL_COLUMNS, N_KERNEL_COLUMNS
@@ -237,9 +237,10 @@ class Game:
 
     def advance(self) -> int | None:
         """Let strategy seats play until a scripted seat must decide or the hand ends; returns ``to_act``."""
-        seat = run_until(self._rule_vec, self._tables, self.wall, self._hands, self._frozen, self._melds,
-                         self._rivers, self._st, self._money, self._events, self._rngs, self._ids, self._params,
-                         self.scripted, self._mask, self._seen, 1 if self.check else 0, self._tracks)
+        loop = run_until_checked if self.check else run_until  # the one loop, with or without its checks
+        seat = loop(self._rule_vec, self._tables, self.wall, self._hands, self._frozen, self._melds,
+                    self._rivers, self._st, self._money, self._events, self._rngs, self._ids, self._params,
+                    self.scripted, self._mask, self._seen, self._tracks)
         self._raise_on_error()
         return None if seat < 0 else int(seat)
 

@@ -13,7 +13,7 @@ from strategies.registry import resolve_seats, seat_arrays
 def _play(rules, seats, seed, first_hand, n_hands, session_length, check):
     """Return (int32[n_hands, N_KERNEL_COLUMNS] records, int64[n_hands] ERR_* codes or a 1-element dummy)."""
     kernel_cache.ensure_fresh()
-    from sim._turn import play_hands
+    from sim._turn import play_hands, play_hands_checked
 
     if session_length < 0:
         raise ValueError(f"session_length must be >= 0, got {session_length}")
@@ -25,8 +25,9 @@ def _play(rules, seats, seed, first_hand, n_hands, session_length, check):
     ids, params = seat_arrays(resolve_seats(seats))
     out = np.zeros((n_hands, N_KERNEL_COLUMNS), dtype=np.int32)  # one record row per hand
     errors = np.zeros(n_hands if check else 1, dtype=np.int64)    # check mode: ERR_* per hand
-    play_hands(rules_config.pack(), get_tables(), ids, params, int(seed), int(first_hand), int(n_hands),
-               int(session_length), out, 1 if check else 0, errors)
+    play = play_hands_checked if check else play_hands  # one loop source, compiled with or without checks
+    play(rules_config.pack(), get_tables(), ids, params, int(seed), int(first_hand), int(n_hands),
+         int(session_length), out, errors)
     return out, errors
 
 

@@ -1,12 +1,18 @@
 """Engine benchmark (not a test): hands/s on one core, first-call time, and sanity statistics.
 
-Usage: ``python benchmarks/engine.py [--hands 100000] [--stats-hands 100000] [--skip-cold]``
+Usage: ``python benchmarks/engine.py [--hands 100000] [--stats-hands 100000] [--skip-cold] [--against DIR]``
 
 Prints: cold first call (fresh numba cache, subprocess: compile of every kernel), warm first
 call (cache load), hands/s with four ``greedy`` and with four ``random`` seats (wall and
 CPU time, one process, numba is single-threaded), and on the greedy hands the 荒庄 rate,
 dealer win rate, 自摸 share of wins, 前包 rate and mean front draws per hand, each with
 its standard error.
+
+``--against DIR`` compares greedy hands/s with another checkout of the project (e.g. an old commit
+unpacked with ``git archive <commit> | tar -x -C DIR``): ``--rounds`` interleaved pairs of fresh
+processes, this tree then DIR, each timing ``--hands`` greedy hands by CPU time after a warm-up
+chunk; prints every pair and the ratio of the means (this tree / DIR). Both trees compile their own
+kernels on their first run.
 """
 from __future__ import annotations
 
@@ -33,6 +39,32 @@ def first_call_seconds(cold: bool) -> float:
             env["NUMBA_CACHE_DIR"] = cache
         out = subprocess.run([sys.executable, "-c", FIRST_CALL], env=env, capture_output=True, text=True, check=True)
     return float(out.stdout.strip().splitlines()[-1])
+
+
+AB_SNIPPET = (
+    "import sys, time; from sim.play import play_chunk; n = int(sys.argv[1]); "
+    "play_chunk('jincheng', ['greedy'] * 4, 1, 0, 20); c = time.process_time(); "
+    "play_chunk('jincheng', ['greedy'] * 4, 1, 0, n); print(n / (time.process_time() - c))"
+)
+
+
+def greedy_rate_in(tree: str, hands: int) -> float:
+    """Return greedy hands/s (CPU time) of the checkout at ``tree``, measured in a fresh process there."""
+    env = dict(os.environ, PYTHONPATH=tree)
+    out = subprocess.run([sys.executable, "-c", AB_SNIPPET, str(hands)], cwd=tree, env=env, capture_output=True,
+                         text=True, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def compare_against(other: str, hands: int, rounds: int) -> None:
+    """Print interleaved greedy hands/s of this tree and ``other`` and the ratio of their means."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    mine, theirs = [], []
+    for r in range(rounds):
+        mine.append(greedy_rate_in(here, hands))
+        theirs.append(greedy_rate_in(other, hands))
+        print(f"round {r + 1}: this tree {mine[-1]:9,.0f}   other {theirs[-1]:9,.0f} greedy hands/s (CPU)")
+    print(f"ratio of means (this / other): {np.mean(mine) / np.mean(theirs):.3f}")
 
 
 def throughput(seats: list[str], hands: int, seed: int = 1) -> tuple[float, float, np.ndarray]:
@@ -75,7 +107,12 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=50_000, help="hands per throughput measurement")
     parser.add_argument("--stats-hands", type=int, default=100_000, help="greedy hands for the statistics")
     parser.add_argument("--skip-cold", action="store_true", help="skip the cold-compile subprocess")
+    parser.add_argument("--against", metavar="DIR", help="another checkout to compare greedy hands/s with")
+    parser.add_argument("--rounds", type=int, default=4, help="interleaved pairs for --against")
     args = parser.parse_args()
+    if args.against:
+        compare_against(args.against, args.hands, args.rounds)
+        return
     if not args.skip_cold:
         print(f"cold first call (compile every kernel): {first_call_seconds(cold=True):8.1f} s")
     print(f"warm first call (load cached kernels):  {first_call_seconds(cold=False):8.1f} s")

@@ -19,7 +19,7 @@ from sim._state import (
     ST_PASSED, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_STEPS, ST_TING, ST_TING_TURN, ST_TURNS, ST_WAITS, log_event,
 )
 from sim._ting import live_copies, ting_waits, visible_counts
-from sim.record import WIN_ZIMO
+from sim._codes import WIN_ZIMO
 
 
 @njit(cache=True, inline='always')
@@ -49,6 +49,7 @@ def shangjia(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, ev
     st[ST_SHANGJIA_TILE + seat] = tile
     seen = np.zeros(34, dtype=np.int8)  # int8[34]: copies the seat sees (once per 上架)
     visible_counts(hands, frozen, melds, rivers, st, seat, seen)
+    seen[tile] += 1  # its own face-down 上架 tile: seen by the seat, and nobody can draw or claim it (r24)
     live = live_copies(waits, seen)
     st[ST_LIVE_WAITS + seat] = live
     log_event(events, st, EV_SHANGJIA, seat, tile, live)

@@ -14,12 +14,12 @@ from sim._legal import CLAIM_BIT_HU, claim_options
 from sim._rule_layout import R_GUO_HU, R_MULTI_RON
 from sim._state import (
     ACT_GANG, ACT_HU, ACT_PENG, ACT_QIANG, ACT_SHI, CLAIM_NOT_ELIGIBLE, CLAIM_WAITING, EV_HU,
-    EV_PASS_HU, EV_PENG, EV_QIANG, EV_QIANGGANG, EV_SHI, KONG_AN, KONG_BU, KONG_MING, MELD_PONG,
+    EV_KONG_ROBBED, EV_PASS_HU, EV_PENG, EV_QIANG, EV_QIANGGANG, EV_SHI, KONG_AN, KONG_BU, KONG_MING, MELD_PONG,
     PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, PHASE_CLAIM, ST_CLAIM, ST_COMMITTED, ST_N_FROZEN,
     ST_N_MELDS, ST_N_SHI, ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE, ST_PHASE, ST_PONGS,
     ST_QIANG_USED, ST_RIVER_LEN, ST_GUO_HU, log_event,
 )
-from sim.record import WIN_DIANHU, WIN_QIANGGANG
+from sim._codes import GUO_HU_RESTRICTED, MULTI_RON_ALL, WIN_DIANHU, WIN_QIANGGANG
 
 
 @njit(cache=True, inline='always')
@@ -93,9 +93,11 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
         else:
             hands[source, tile] -= 1  # the robbed kong tile leaves its declarer (r41)
         gz_break(st)
+        if kind != PEND_DISCARD:
+            log_event(events, st, EV_KONG_ROBBED, source, tile, kind)
         shape = settle_one_win(rule_vec, tables, hands, frozen, st, money, best_seat, source, win_kind, tile, True)
         log_event(events, st, EV_HU if kind == PEND_DISCARD else EV_QIANGGANG, best_seat, tile, source)
-        if rule_vec[R_MULTI_RON] == 1:
+        if rule_vec[R_MULTI_RON] == MULTI_RON_ALL:
             for i in range(1, 4):
                 s = (source + i) % 4
                 if s != best_seat and st[ST_CLAIM + s] == ACT_HU:
@@ -146,11 +148,11 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
 @njit(cache=True, inline='always')
 def apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action):
     """Record ``seat``'s answer (an ACT_* claim, assumed legal); resolves the window after the last answer."""
-    watching = rule_vec[R_GUO_HU] == 1 or events.shape[0] > 1  # the check matters for 过胡 or the log only
-    if watching and action != ACT_HU and st[ST_PENDING_KIND] == PEND_DISCARD:
+    watching = rule_vec[R_GUO_HU] == GUO_HU_RESTRICTED or events.shape[0] > 1  # the check matters for 过胡 or the log only
+    if watching and action != ACT_HU:  # a passed win is logged on a discard and on a robbable kong alike
         if claim_options(rule_vec, tables, hands, frozen, melds, st, seat) & CLAIM_BIT_HU:
             log_event(events, st, EV_PASS_HU, seat, st[ST_PENDING_TILE], 0)
-            if rule_vec[R_GUO_HU] == 1:
+            if rule_vec[R_GUO_HU] == GUO_HU_RESTRICTED and st[ST_PENDING_KIND] == PEND_DISCARD:
                 st[ST_GUO_HU + seat] |= 1 << st[ST_PENDING_TILE]
     st[ST_CLAIM + seat] = action
     if claim_to_act(st) < 0:

@@ -1,6 +1,7 @@
 """Starting a hand and passing the deal (RULES §1.1 r1–r5, §1.10 r52–r53) — kernels."""
 from numba import njit
 
+from sim._codes import HUANG_DEALER_STAY
 from sim._flow import seat_draws
 from sim._rule_layout import R_GENZHUANG_ENABLED, R_HUANG_DEALER
 from sim._state import (
@@ -58,6 +59,6 @@ def next_dealer(rule_vec, st):
     winner = st[ST_WINNER]
     if winner == dealer:
         return dealer
-    if winner < 0 and rule_vec[R_HUANG_DEALER] == 0:
+    if winner < 0 and rule_vec[R_HUANG_DEALER] == HUANG_DEALER_STAY:
         return dealer
     return (dealer + 1) % 4

@@ -20,7 +20,7 @@ from sim._state import (
     ST_REPLACEMENTS, ST_SHAPE, ST_TING, ST_TURNS, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER, log_event,
 )
 from sim._ting import win_shape_forms
-from sim.record import SHAPE_QIDUI, SHAPE_REGULAR, SHAPE_SHISANYAO
+from sim._codes import SHAPE_QIDUI, SHAPE_REGULAR, SHAPE_SHISANYAO
 from sim.wall import front_draw_allowed, front_position, tail_position
 
 
@@ -78,7 +78,7 @@ def seat_draws(rule_vec, wall, hands, st, money, events, seat):
 
 @njit(cache=True)
 def shape_code(forms):
-    """Return the sim.record SHAPE_* code of a complete hand's FORM_* bits (十三幺 > 七对 > regular)."""
+    """Return the sim._codes SHAPE_* code of a complete hand's FORM_* bits (十三幺 > 七对 > regular)."""
     if forms & FORM_SHISANYAO:
         return SHAPE_SHISANYAO
     if forms & FORM_QIDUI:

@@ -1,78 +1,71 @@
-"""Debug play loop that checks the engine's invariants after every action — compiled kernels.
+"""Engine invariants checked after every action in check mode of the one play loop — compiled kernels.
 
-Used by tests/test_invariants.py. The loop mirrors sim._turn.run_until (same legal,
-choose and apply kernels); after each action ``check_state`` compares the state against
-what the rules guarantee and returns the first broken invariant (ERR_* code).
+``sim._turn.run_until`` calls ``check_state`` after each decision when its ``check`` switch is on
+(and ``sim.game.Game(check=True)`` after each step): the checks recompute what they assert from
+the state itself (waits from the hand, tiles from the wall, money from the ledger) instead of
+comparing stored values with copies of themselves. The first broken invariant is returned as an
+ERR_* code; the loop stores it in ``st[ST_ERROR]`` and ends the hand.
+
+``tracks`` is the checker's own memory of the hand (int64[N_TRACKS], zeroed at each hand start by
+the loop): the T_* slots below.
 """
 import numpy as np
 from numba import njit
 
-from sim._apply import apply_self
-from sim._claims import apply_claim
-from sim._deal import start_hand
-from sim._legal import legal_claim, legal_self
-from sim._rule_layout import R_DEAD_WALL_MODEL, R_HUANG_STACKS, R_MULTI_RON, R_STACKS_PER_KONG
-from sim._state import (
-    ACT_SHANGJIA, MELD_MINGGANG, MELD_PONG, N_ACTIONS, PHASE_CLAIM, PHASE_OVER, PHASE_SELF,
-    PEND_DISCARD, ST_COMMITTED, ST_CURRENT, ST_PENDING_FROM, ST_PENDING_KIND, ST_FRONT_DRAWS, ST_KONGS, ST_N_FROZEN, ST_N_MELDS, ST_PHASE, ST_PONGS,
-    ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_TING, ST_WAITS, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
-    new_state,
+from sim._codes import MONEY_WIN, MULTI_RON_HEADBUMP, TING_KONG_STILL_TENPAI, WALL_MODEL_PHYSICAL, WIN_DIANHU
+from sim._rule_layout import (
+    R_DEAD_WALL_MODEL, R_HUANG_STACKS, R_MULTI_RON, R_STACKS_PER_KONG, R_TING_ALLOW_PONG, R_TING_KONG_POLICY,
 )
-from sim._ting import win_shape_forms
-from sim._turn import seat_to_act, seed_seats
-from sim.record import WIN_DIANHU
-from sim.wall import draw_dealer, fill_wall
-from strategies.dispatch import choose_action
+from sim._state import (
+    MELD_BUGANG, MELD_MINGGANG, MELD_PONG, PEND_DISCARD, PHASE_CLAIM, PHASE_OVER, PHASE_SELF, ST_COMMITTED,
+    ST_CURRENT, ST_FRONT_DRAWS, ST_KONGS, ST_N_FROZEN, ST_N_MELDS, ST_PENDING_FROM, ST_PENDING_KIND,
+    ST_PENDING_TILE, ST_PHASE, ST_PONGS, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_TING, ST_WAITS,
+    ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
+)
+from sim._ting import ting_waits, win_shape_forms
 
 ERR_NONE = 0
-ERR_TILE_COUNT = 1       # a kind is not accounted for exactly (hands, melds, frozen, rivers, 上架, wall)
-ERR_MONEY_SUM = 2        # a ledger row does not sum to zero
-ERR_RIVER = 3            # river tiles do not equal face-up discards minus claimed ones
-ERR_SHANGJIA_CLAIMED = 4 # a 上架 tile was offered for a claim
-ERR_WAITS_CHANGED = 5    # a seat's waits changed after 上架
-ERR_WIN_WITHOUT_TING = 6
-ERR_FRONT_LIMIT = 7      # a front draw beyond 70 − 2·kongs (physical model)
-ERR_TWO_WINNERS = 8
-ERR_FROZEN_IN_WIN = 9    # a 十三幺 win used a frozen kind as pair or winning tile
-ERR_NOT_COMPLETE = 10    # the winning hand is not complete
-ERR_HAND_SIZE = 11       # a seat's tile count is not 13 (14 for the seat in its self phase)
-ERR_MELD_IN_TING = 12    # a 上架 seat took a 拾/抢 tile
+ERR_TILE_COUNT = 1        # a kind is not accounted for exactly (hands, melds, frozen, rivers, 上架 tiles vs the wall drawn)
+ERR_MONEY_SUM = 2         # a ledger row does not sum to zero
+ERR_RIVER = 3             # river tiles do not equal face-up discards minus the claimed ones
+ERR_SHANGJIA_CLAIMED = 4  # an open discard window offers a tile that is not the discarder's last face-up
+                          # river tile (a face-down 上架 tile must never be claimable, RULES §1.4 r24)
+ERR_WAITS_CHANGED = 5     # a 上架 seat's waits recomputed from its hand differ from the mask fixed at 上架 (r26)
+ERR_WIN_WITHOUT_TING = 6  # a winner that never 上架 (r22)
+ERR_FRONT_LIMIT = 7       # a front draw beyond 84 − 2·荒 stacks − 2·stacks per kong·kongs (physical model, r11)
+ERR_TWO_WINNERS = 8       # more than one seat won money under multi_ron=headbump (r20)
+ERR_FROZEN_IN_WIN = 9     # a 十三幺 win used a frozen kind as pair or winning tile (r35)
+ERR_NOT_COMPLETE = 10     # the winning hand is not complete
+ERR_HAND_SIZE = 11        # a seat's tile count is not 13 (14 for a seat holding its draw or offered kong)
+ERR_MELD_IN_TING = 12     # a 上架 seat 碰-ed without ting_allow_pong, or took a 拾/抢 tile (r15, r26)
+
+# --- tracks: the checker's memory of one hand --------------------------------------------------
+T_DISCARDS = 0          # face-up discards so far (counted by the loop)
+T_FRONT_SEEN = 1        # front draws at the previous check
+T_TING_SEEN = 2         # + seat: 1 once the checker has seen the seat 上架
+T_PONGS_AT_TING = 6     # + seat: mask of kinds the seat had 碰-ed (碰 or 补杠) when it 上架
+T_FROZEN_AT_TING = 10   # + seat: frozen 拾/抢 tiles of the seat when it 上架
+N_TRACKS = 14
 
 
 @njit(cache=True)
-def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, tracks, action, front_before):
-    """Return ERR_NONE or the first broken invariant after ``action``.
+def pong_kinds(melds, seat):
+    """Return the int64 mask of kinds the seat has 碰-ed (a 碰, or a 碰 grown into a 补杠)."""
+    mask = np.int64(0)
+    for k in range(34):
+        if melds[seat, k] == MELD_PONG or melds[seat, k] == MELD_BUGANG:
+            mask |= np.int64(1) << k
+    return mask
 
-    ``tracks`` int64[16]: [0] face-up discards so far, [1..4] waits snapshot per seat at 上架,
-    [5..8] frozen count at 上架 per seat.
-    """
-    drawn = np.zeros(34, dtype=np.int64)  # kinds taken out of the wall so far
-    upto = 52 + st[ST_FRONT_DRAWS]
-    for p in range(upto):
-        drawn[wall[p]] += 1
-    for p in range(136 - st[ST_REPLACEMENTS], 136):
-        drawn[wall[p]] += 1
-    placed = np.zeros(34, dtype=np.int64)  # kinds found in play
-    claimed = st[ST_PONGS]
-    river_total = 0
+
+@njit(cache=True)
+def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, tracks):
+    """Return ERR_NONE or the first broken invariant of the state after an action (order as below)."""
+    # --- hand sizes -------------------------------------------------------------------------
     for s in range(4):
         size = st[ST_N_FROZEN + s] + 3 * st[ST_N_MELDS + s]
         for k in range(34):
-            placed[k] += hands[s, k] + frozen[s, k]
             size += hands[s, k]
-            code = melds[s, k]
-            if code == MELD_PONG:
-                placed[k] += 3
-            elif code != 0:
-                placed[k] += 4
-            if code == MELD_MINGGANG:
-                claimed += 1
-        for i in range(st[ST_RIVER_LEN + s]):
-            placed[rivers[s, i]] += 1
-        river_total += st[ST_RIVER_LEN + s]
-        if st[ST_SHANGJIA_TILE + s] >= 0:
-            placed[st[ST_SHANGJIA_TILE + s]] += 1
-        claimed += st[ST_N_FROZEN + s]
         expect = 13
         if st[ST_PHASE] == PHASE_SELF and st[ST_CURRENT] == s:
             expect = 14
@@ -82,103 +75,98 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
             expect = 14
         if size != expect:
             return ERR_HAND_SIZE
-        if st[ST_TING + s] == 1:
-            if st[ST_WAITS + s] != tracks[1 + s]:
-                return ERR_WAITS_CHANGED
-            if st[ST_N_FROZEN + s] != tracks[5 + s]:
-                return ERR_MELD_IN_TING
+    # --- every tile taken from the wall is somewhere, exactly once ------------------------------
+    drawn = np.zeros(34, dtype=np.int64)  # int64[34]: copies of each kind taken out of the wall so far
+    for p in range(52 + st[ST_FRONT_DRAWS]):
+        drawn[wall[p]] += 1
+    for p in range(136 - st[ST_REPLACEMENTS], 136):
+        drawn[wall[p]] += 1
+    for s in range(4):
+        for k in range(34):
+            drawn[k] -= hands[s, k] + frozen[s, k]
+            code = melds[s, k]
+            if code == MELD_PONG:
+                drawn[k] -= 3
+            elif code != 0:
+                drawn[k] -= 4
+        for i in range(st[ST_RIVER_LEN + s]):
+            drawn[rivers[s, i]] -= 1
+        if st[ST_SHANGJIA_TILE + s] >= 0:
+            drawn[st[ST_SHANGJIA_TILE + s]] -= 1
     for k in range(34):
-        if placed[k] != drawn[k]:
+        if drawn[k] != 0:
             return ERR_TILE_COUNT
+    # --- the ledger is zero-sum, row by row -------------------------------------------------------
     for row in range(money.shape[0]):
-        if money[row].sum() != 0:
+        total = 0
+        for s in range(4):
+            total += money[row, s]
+        if total != 0:
             return ERR_MONEY_SUM
-    if st[ST_PHASE] == PHASE_OVER and st[ST_WINNER] >= 0 and st[ST_WIN_KIND] == WIN_DIANHU:
-        claimed += 1
-    if river_total != tracks[0] - claimed:
-        return ERR_RIVER
-    if action >= ACT_SHANGJIA and action < ACT_SHANGJIA + 34 and st[ST_PHASE] == PHASE_CLAIM:
-        return ERR_SHANGJIA_CLAIMED
-    if st[ST_FRONT_DRAWS] > front_before and rule_vec[R_DEAD_WALL_MODEL] == 0:
-        limit = 84 - 2 * rule_vec[R_HUANG_STACKS] - 2 * rule_vec[R_STACKS_PER_KONG] * st[ST_KONGS]
-        if st[ST_FRONT_DRAWS] > limit:
-            return ERR_FRONT_LIMIT
+    # --- a finished hand's win ------------------------------------------------------------------
     winner = st[ST_WINNER]
     if st[ST_PHASE] == PHASE_OVER and winner >= 0:
         if st[ST_TING + winner] == 0:
             return ERR_WIN_WITHOUT_TING
-        if rule_vec[R_MULTI_RON] == 0:
+        if rule_vec[R_MULTI_RON] == MULTI_RON_HEADBUMP:
             n_paid = 0
             for s in range(4):
-                if money[0, s] > 0:
+                if money[MONEY_WIN, s] > 0:
                     n_paid += 1
             if n_paid > 1:
                 return ERR_TWO_WINNERS
-        forms = win_shape_forms(rule_vec, tables, hands, frozen, st, winner)
-        if st[ST_COMMITTED + winner] == 0 and forms == 0:
-            return ERR_NOT_COMPLETE
-        if st[ST_COMMITTED + winner] == 1:
+        if st[ST_COMMITTED + winner] == 0:
+            if win_shape_forms(rule_vec, tables, hands, frozen, st, winner) == 0:
+                return ERR_NOT_COMPLETE
+        else:
             if frozen[winner, st[ST_WIN_TILE]] == 1:
                 return ERR_FROZEN_IN_WIN
             for k in range(34):
                 if frozen[winner, k] == 1 and hands[winner, k] > 0:
                     return ERR_FROZEN_IN_WIN
+    # --- rivers: face-up discards minus the tiles claimed from them --------------------------------
+    claimed = st[ST_PONGS]
+    river_total = 0
+    for s in range(4):
+        river_total += st[ST_RIVER_LEN + s]
+        claimed += st[ST_N_FROZEN + s]
+        for k in range(34):
+            if melds[s, k] == MELD_MINGGANG:
+                claimed += 1
+    if st[ST_PHASE] == PHASE_OVER and winner >= 0 and st[ST_WIN_KIND] == WIN_DIANHU:
+        claimed += 1
+    if river_total != tracks[T_DISCARDS] - claimed:
+        return ERR_RIVER
+    # --- an open discard window offers the discarder's face-up tile, never a 上架 tile ---------------
+    if st[ST_PHASE] == PHASE_CLAIM and st[ST_PENDING_KIND] == PEND_DISCARD:
+        source = st[ST_PENDING_FROM]
+        n = st[ST_RIVER_LEN + source]
+        if n == 0 or rivers[source, n - 1] != st[ST_PENDING_TILE]:
+            return ERR_SHANGJIA_CLAIMED
+    # --- 上架 seats: no 碰 (unless allowed) or 拾/抢, waits recomputed from the hand unchanged -----------
+    for s in range(4):
+        if st[ST_TING + s] == 0:
+            continue
+        if tracks[T_TING_SEEN + s] == 0:  # first check after this seat's 上架: remember its melds
+            tracks[T_TING_SEEN + s] = 1
+            tracks[T_PONGS_AT_TING + s] = pong_kinds(melds, s)
+            tracks[T_FROZEN_AT_TING + s] = st[ST_N_FROZEN + s]
+        if st[ST_N_FROZEN + s] != tracks[T_FROZEN_AT_TING + s]:
+            return ERR_MELD_IN_TING
+        if rule_vec[R_TING_ALLOW_PONG] == 0 and pong_kinds(melds, s) != tracks[T_PONGS_AT_TING + s]:
+            return ERR_MELD_IN_TING
+        holds_extra = ((st[ST_PHASE] == PHASE_SELF and st[ST_CURRENT] == s)
+                       or (st[ST_PHASE] == PHASE_CLAIM and st[ST_PENDING_KIND] != PEND_DISCARD
+                           and st[ST_PENDING_FROM] == s)
+                       or (st[ST_PHASE] == PHASE_OVER and winner == s))
+        # still_tenpai lets a kong change the waits (the fixed mask stays what was announced)
+        if not holds_extra and rule_vec[R_TING_KONG_POLICY] != TING_KONG_STILL_TENPAI:
+            if ting_waits(rule_vec, tables, hands, frozen, melds, st, s) != st[ST_WAITS + s]:
+                return ERR_WAITS_CHANGED
+    # --- the 荒 limit of the physical model ------------------------------------------------------------
+    if st[ST_FRONT_DRAWS] > tracks[T_FRONT_SEEN] and rule_vec[R_DEAD_WALL_MODEL] == WALL_MODEL_PHYSICAL:
+        limit = 84 - 2 * rule_vec[R_HUANG_STACKS] - 2 * rule_vec[R_STACKS_PER_KONG] * st[ST_KONGS]
+        if st[ST_FRONT_DRAWS] > limit:
+            return ERR_FRONT_LIMIT
+    tracks[T_FRONT_SEEN] = st[ST_FRONT_DRAWS]
     return ERR_NONE
-
-
-@njit(cache=True)
-def play_checked(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, stats):
-    """Play hands like sim._turn.play_hands, checking every action; returns int64[n_hands] ERR_* codes.
-
-    ``stats`` int64[8] accumulates: [0] actions checked, [1] wins, [2] 十三幺 wins with frozen
-    tiles, [3] 拾/抢 taken, [4] kongs, [5] 荒庄.
-    """
-    wall, hands, frozen, melds, rivers, st, money = new_state()
-    events = np.zeros((1, 4), dtype=np.int32)  # logging off
-    rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
-    mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
-    seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
-    tracks = np.zeros(16, dtype=np.int64)       # see check_state
-    errors = np.zeros(n_hands, dtype=np.int64)  # ERR_* per hand
-    for i in range(n_hands):
-        hand_index = first_hand + i
-        fill_wall(run_seed, hand_index, wall)
-        seed_seats(rngs, run_seed, hand_index)
-        start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events,
-                   draw_dealer(run_seed, hand_index), run_seed, hand_index)
-        tracks[:] = 0
-        while st[ST_PHASE] != PHASE_OVER and errors[i] == 0:
-            seat = seat_to_act(st)
-            front_before = st[ST_FRONT_DRAWS]
-            self_phase = st[ST_PHASE] == PHASE_SELF
-            if self_phase:
-                legal_self(rule_vec, tables, hands, frozen, melds, st, mask)
-            else:
-                legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-            action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
-                                   rivers, st, mask, seat, rngs[seat], seen)
-            if not mask[action]:
-                errors[i] = 99
-                break
-            if self_phase:
-                apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
-                if action < ACT_SHANGJIA:
-                    tracks[0] += 1
-                elif action < ACT_SHANGJIA + 34:
-                    tracks[1 + seat] = st[ST_WAITS + seat]
-                    tracks[5 + seat] = st[ST_N_FROZEN + seat]
-            else:
-                apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
-            stats[0] += 1
-            errors[i] = check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, tracks,
-                                    action if self_phase else -1, front_before)
-        if st[ST_WINNER] >= 0:
-            stats[1] += 1
-            if st[ST_COMMITTED + st[ST_WINNER]] == 1:
-                stats[2] += 1
-        else:
-            stats[5] += 1
-        for s in range(4):
-            stats[3] += st[ST_N_FROZEN + s]
-        stats[4] += st[ST_KONGS]
-    return errors

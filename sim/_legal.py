@@ -7,6 +7,9 @@ number of real options (in a claim window ``ACT_PASS`` is always set and not cou
 import numpy as np
 from numba import njit
 
+from sim._codes import (
+    GUO_HU_RESTRICTED, TING_KONG_CONCEALED_ONLY, TING_KONG_NONE, TING_KONG_SAME_WAITS, TING_KONG_STILL_TENPAI,
+)
 from sim._discard_scan import least_discards_k
 from sim._hand_kernel import FORM_SHISANYAO, shanten_k
 from sim._rule_layout import (
@@ -22,10 +25,10 @@ from sim._state import (
 )
 from sim._ting import drop_owned_waits, seat_forms, ting_waits, win_shape_forms
 
-POLICY_SAME_WAITS = 0
-POLICY_STILL_TENPAI = 1
-POLICY_CONCEALED_ONLY = 2
-POLICY_NONE = 3
+POLICY_SAME_WAITS = TING_KONG_SAME_WAITS
+POLICY_STILL_TENPAI = TING_KONG_STILL_TENPAI
+POLICY_CONCEALED_ONLY = TING_KONG_CONCEALED_ONLY
+POLICY_NONE = TING_KONG_NONE
 
 
 @njit(cache=True)
@@ -167,7 +170,7 @@ def can_win_on(rule_vec, tables, hands, frozen, st, seat, tile):
     """Return True when ``seat`` may 胡 the offered ``tile`` (上架 r22, fixed waits r26, 过胡 A36)."""
     if st[ST_TING + seat] == 0 or (st[ST_WAITS + seat] >> tile) & 1 == 0:
         return False
-    if rule_vec[R_GUO_HU] == 1 and (st[ST_GUO_HU + seat] >> tile) & 1 == 1:
+    if rule_vec[R_GUO_HU] == GUO_HU_RESTRICTED and (st[ST_GUO_HU + seat] >> tile) & 1 == 1:
         return False
     if st[ST_PENDING_KIND] == PEND_ANGANG:  # only 十三幺 may rob a 暗杠 (A9)
         hands[seat, tile] += 1

@@ -18,13 +18,12 @@ from sim._rule_layout import (
     R_QIDUI_MULTIPLIER,
     R_SHISANYAO_MULTIPLIER,
 )
-from sim.record import SHAPE_QIDUI, SHAPE_SHISANYAO, WIN_QIANGGANG, WIN_ZIMO
+from sim._codes import QIANGGANG_ZIMO, SHAPE_QIDUI, SHAPE_SHISANYAO, WIN_QIANGGANG, WIN_ZIMO
 
 N_SEATS = 4
 KONG_DIRECT = 0   # 明杠 from a discard (three in hand + the discard)
 KONG_ADDED = 1    # 补杠: the 4th tile added to one's own 碰
 KONG_CONCEALED = 2  # 暗杠: four concealed tiles
-QIANGGANG_AS_ZIMO = 1  # value of R_QIANGGANG_MODE meaning "paid as 自摸"
 
 
 @njit(cache=True)
@@ -58,7 +57,7 @@ def settle_win(rule_vec, dealer, winner, feeder, feeder_ting, win_kind, shape, o
     """
     multiplier = shape_multiplier(rule_vec, shape)
     as_zimo = win_kind == WIN_ZIMO or (
-        win_kind == WIN_QIANGGANG and rule_vec[R_QIANGGANG_MODE] == QIANGGANG_AS_ZIMO
+        win_kind == WIN_QIANGGANG and rule_vec[R_QIANGGANG_MODE] == QIANGGANG_ZIMO
     )
     gain = 0
     for payer in range(N_SEATS):

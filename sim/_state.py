@@ -6,10 +6,10 @@ The state of a hand is a handful of typed arrays (shapes fixed once here):
 * ``hands``   int8[4, 34]    concealed tile counts per seat (frozen 拾/抢 tiles and meld tiles excluded)
 * ``frozen``  int8[4, 34]    1 where the seat holds a frozen 拾/抢 tile of that kind (十三幺, RULES §1.5)
 * ``melds``   int8[4, 34]    exposed/concealed meld code per seat and kind (MELD_*), 0 = none
-* ``rivers``  int8[4, 64]    face-up discards still in each river, in order; length in ``st[ST_RIVER_LEN + seat]``
+* ``rivers``  int8[4, RIVER_CAP]  face-up discards still in each river, in order; length in ``st[ST_RIVER_LEN + seat]``
 * ``st``      int64[N_ST]    every scalar: phase, seats, counters, per-seat flags and fixed wait masks (ST_*)
 * ``money``   int32[4, 4]    payment ledger rows MONEY_WIN / MONEY_KONG / MONEY_GENZHUANG / MONEY_HUANG, by seat
-* ``events``  int32[cap, 4]  readable action log rows (EV_* code, seat, tile, extra); cap 1 disables logging
+* ``events``  int32[EVENT_CAP, 4]  readable action log rows (EV_* code, seat, tile, extra); 1 row disables logging
 * ``rngs``    uint64[4, 2]   per-seat decision generators (sim.rng state), stream STREAM_SEAT0 + seat
 
 Actions are small ints: ``ACT_DISCARD + t``, ``ACT_SHANGJIA + t``, ``ACT_ANGANG + t``,
@@ -21,8 +21,16 @@ from numba import njit
 
 N_SEATS = 4
 N_KINDS = 34
-RIVER_CAP = 64
-EVENT_CAP = 512  # events kept by the Python Game (a hand has well under 300 actions)
+# A river holds face-up discards, each a distinct physical tile of the 136-tile wall, so no river can
+# ever hold more than 136: the cap is a bound, not a guess, and needs no check on the hot path.
+RIVER_CAP = 136
+# Decisions applied in one hand before the loop stops with an error (sim._turn.run_until raises):
+# a real hand makes at most ~100 draws, each followed by one self decision and at most 3 claim answers.
+MAX_STEPS = 2000
+# Rows of the Game's event log. One decision logs at most 6 events (a passed win, a discard, the next draw, 前包 and
+# 荒庄; or a passed win, a robbed kong and three 胡), and no hand runs past MAX_STEPS decisions, so the log cannot fill
+# before the step guard stops the hand; ``log_event`` raises should it ever fill (never a silent cut).
+EVENT_CAP = 6 * (MAX_STEPS + 2)
 
 # --- phases ---------------------------------------------------------------------------
 PHASE_SELF = 0   # st[ST_CURRENT] acts: discard / 上架 / kong / 自摸
@@ -46,19 +54,11 @@ KONG_MING = 0
 KONG_BU = 1
 KONG_AN = 2
 
-# --- actions --------------------------------------------------------------------------------
-ACT_DISCARD = 0
-ACT_SHANGJIA = 34
-ACT_ANGANG = 68
-ACT_BUGANG = 102
-ACT_ZIMO = 136
-ACT_PASS = 137
-ACT_PENG = 138
-ACT_GANG = 139
-ACT_SHI = 140
-ACT_QIANG = 141
-ACT_HU = 142
-N_ACTIONS = 143
+# --- actions and ledger rows: defined once in sim._codes (re-exported for the kernels) --------
+from sim._codes import (  # noqa: E402,F401
+    ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_QIANG, ACT_SHANGJIA, ACT_SHI,
+    ACT_ZIMO, MONEY_GENZHUANG, MONEY_HUANG, MONEY_KONG, MONEY_WIN, N_ACTIONS, N_MONEY,
+)
 
 # --- claim answers kept in st[ST_CLAIM + seat] during a window ------------------------------
 CLAIM_NOT_ELIGIBLE = -2
@@ -78,8 +78,8 @@ ST_PENDING_FROM = 9     # discarder / kong declarer of the window
 ST_PENDING_KIND = 10    # PEND_*
 ST_WINNER = 11          # -1 = none yet / 荒庄
 ST_FEEDER = 12          # -1 = 自摸 / none
-ST_WIN_KIND = 13        # sim.record WIN_*
-ST_SHAPE = 14           # sim.record SHAPE_*
+ST_WIN_KIND = 13        # sim._codes WIN_*
+ST_SHAPE = 14           # sim._codes SHAPE_*
 ST_WIN_TILE = 15
 ST_GZ_STATE = 16        # 前包 tracking: 0 = still possible, 1 = broken or done
 ST_GZ_TILE = 17         # the dealer's first discard
@@ -105,14 +105,8 @@ ST_CLAIM = 72           # + seat: CLAIM_* or the answered action in the open win
 ST_SHANGJIA_TILE = 76   # + seat: the face-down 上架 tile, -1 = none
 ST_N_SHI = 80           # + seat: 拾 taken
 ST_PASSED = 84          # + seat: mask of kinds discarded face-up while the seat was 上架 (public; defensive play)
-N_ST = 88
-
-# --- payment ledger rows ----------------------------------------------------------------------
-MONEY_WIN = 0
-MONEY_KONG = 1
-MONEY_GENZHUANG = 2
-MONEY_HUANG = 3
-N_MONEY = 4
+ST_ERROR = 88           # invariant check mode only: the first broken invariant (sim._invariants ERR_*), 0 = none
+N_ST = 89
 
 # --- event codes (events[i] = code, seat, tile, extra) ----------------------------------------
 EV_DEAL = 0         # extra = dealer
@@ -130,7 +124,8 @@ EV_ZIMO = 11
 EV_QIANGGANG = 12   # extra = robbed kong declarer
 EV_HUANG = 13
 EV_GENZHUANG = 14
-EV_PASS_HU = 15     # a seat passed a win on tile
+EV_PASS_HU = 15     # a seat passed a win on tile (a discard, or a kong it could rob)
+EV_KONG_ROBBED = 16 # seat declared a kong of tile that was robbed (抢杠胡); extra = PEND_BUGANG / PEND_ANGANG
 
 YAOJIU_BITS = np.int64(
     (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | (1 << 26)
@@ -159,9 +154,11 @@ def new_state():
 
 @njit(cache=True)
 def log_event(events, st, code, seat, tile, extra):
-    """Append one event row when the log has room (a 1-row log means logging is off); returns nothing."""
+    """Append one event row (a 1-row log means logging is off); raises when the log is full; returns nothing."""
     n = st[ST_N_EVENTS]
-    if events.shape[0] > 1 and n < events.shape[0]:
+    if events.shape[0] > 1:
+        if n >= events.shape[0]:
+            raise RuntimeError("event log full: the hand logged more events than its log has rows")
         events[n, 0] = code
         events[n, 1] = seat
         events[n, 2] = tile

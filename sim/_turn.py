@@ -1,7 +1,12 @@
 """The hand loop: strategies decide, the shared action kernels apply — compiled, no Python per decision.
 
 ``run_until`` is the one loop every driver uses (the batch loop below and the Python
-``Game`` wrapper), so a hand played in a batch and step by step is the same hand.
+``Game`` wrapper), so a hand played in a batch and step by step is the same hand. Its
+``check`` switch (0 = production, 1 = check mode) runs sim._invariants.check_state after
+every decision of the same loop; the first broken invariant is stored in ``st[ST_ERROR]``
+and ends the hand. The switch is a compile-time constant of the loop's one source
+(``_hand_loop``, ``_batch``): ``run_until``/``play_hands`` are its production compilations and carry
+no check code, ``run_until_checked``/``play_hands_checked`` its check-mode compilations.
 """
 import numpy as np
 from numba import njit
@@ -9,15 +14,15 @@ from numba import njit
 from sim._apply import apply_self
 from sim._claims import apply_claim, claim_to_act
 from sim._deal import next_dealer, start_hand
+from sim._invariants import N_TRACKS, T_DISCARDS, check_state
 from sim._legal import legal_claim, legal_self
 from sim._record_fill import fill_record
-from sim._state import N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_PHASE, ST_STEPS, new_state
+from sim._state import (
+    ACT_SHANGJIA, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_ERROR, ST_PHASE, ST_STEPS, new_state,
+)
 from sim.rng import STREAM_SEAT0, seed_generator
 from sim.wall import draw_dealer, fill_wall
 from strategies.dispatch import choose_action
-
-MAX_STEPS = 2000  # far above any real hand; a guard against a rules bug looping forever
-
 
 @njit(cache=True, inline='always')
 def seat_to_act(st):
@@ -29,32 +34,54 @@ def seat_to_act(st):
     return claim_to_act(st)
 
 
-@njit(cache=True)
-def run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-              strategy_ids, params, scripted, mask, seen):
-    """Let strategy seats decide until a ``scripted`` seat (bool[4]) must act or the hand ends.
+def _hand_loop(check):
+    """Return the compiled play loop; ``check`` (a Python bool) is a compile-time constant of it.
 
-    Returns the seat to act next, -1 when the hand is over. ``mask`` (bool[N_ACTIONS]) and
-    ``seen`` (int8[34]) are scratch.
+    One source, two compilations: with ``check`` False numba prunes every check branch, so the
+    production loop is the plain loop; with True it runs ``check_state`` after every decision.
     """
-    while st[ST_PHASE] != PHASE_OVER:
-        if st[ST_STEPS] > MAX_STEPS:
-            raise RuntimeError("hand exceeded the step guard")
-        seat = seat_to_act(st)
-        if scripted[seat]:
-            return seat
-        if st[ST_PHASE] == PHASE_SELF:
-            legal_self(rule_vec, tables, hands, frozen, melds, st, mask)
-            action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
-                                   rivers, st, mask, seat, rngs[seat], seen)
-            apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
-        else:
-            legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-            action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
-                                   rivers, st, mask, seat, rngs[seat], seen)
-            st[ST_STEPS] += 1
-            apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
-    return -1
+    @njit(cache=True)
+    def hand_loop(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
+                  strategy_ids, params, scripted, mask, seen, tracks):
+        while st[ST_PHASE] != PHASE_OVER:
+            if st[ST_STEPS] > MAX_STEPS:
+                raise RuntimeError("hand exceeded the step guard (MAX_STEPS decisions)")
+            seat = seat_to_act(st)
+            if scripted[seat]:
+                return seat
+            if st[ST_PHASE] == PHASE_SELF:
+                legal_self(rule_vec, tables, hands, frozen, melds, st, mask)
+                action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
+                                       rivers, st, mask, seat, rngs[seat], seen)
+                apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
+                if check and action < ACT_SHANGJIA:
+                    tracks[T_DISCARDS] += 1
+            else:
+                legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+                action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
+                                       rivers, st, mask, seat, rngs[seat], seen)
+                st[ST_STEPS] += 1
+                apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
+            if check:
+                error = check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, tracks)
+                if error != 0:
+                    st[ST_ERROR] = error
+                    return -1
+        return -1
+
+    return hand_loop
+
+
+#: run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs, strategy_ids,
+#: params, scripted, mask, seen, tracks): let strategy seats decide until a ``scripted`` seat (bool[4]) must
+#: act or the hand ends; returns the seat to act next, -1 when the hand is over. ``mask`` (bool[N_ACTIONS])
+#: and ``seen`` (int8[34]) are scratch; ``tracks`` (int64[N_TRACKS]) is unused. Raises RuntimeError past
+#: MAX_STEPS decisions.
+run_until = _hand_loop(False)
+#: run_until_checked(same arguments): the same loop with every decision checked (sim._invariants);
+#: ``tracks`` is the checker's memory of the hand, zeroed at the hand start. Returns -1 also when an
+#: invariant broke (its code in ``st[ST_ERROR]``).
+run_until_checked = _hand_loop(True)
 
 
 @njit(cache=True)
@@ -64,36 +91,53 @@ def seed_seats(rngs, run_seed, hand_index):
         seed_generator(rngs[s], run_seed, hand_index, STREAM_SEAT0 + s)
 
 
-@njit(cache=True)
-def play_hands(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out):
-    """Play hands ``first_hand .. first_hand + n_hands - 1`` and fill ``out`` (int32[n_hands, N_KERNEL_COLUMNS]).
-
-    ``strategy_ids`` int64[4] and ``params`` float64[4, 8] choose each seat's policy.
-    ``session_length`` 0 = independent hands (dealer of hand i = wall.draw_dealer(seed, i));
-    L > 0 = sessions of L hands (first dealer from the session's first hand key, then r52–r53).
-    """
-    wall, hands, frozen, melds, rivers, st, money = new_state()
-    events = np.zeros((1, 4), dtype=np.int32)  # logging off
-    rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
-    scripted = np.zeros(4, dtype=np.bool_)      # no scripted seats in a batch
-    mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
-    seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
-    dealer = 0
-    for i in range(n_hands):
-        hand_index = first_hand + i
-        if session_length > 0:
-            session = hand_index // session_length
-            in_session = hand_index % session_length
-            if in_session == 0:
+def _batch(check):
+    """Return the compiled batch loop over hands; ``check`` (a Python bool) picks the hand loop at compile time."""
+    @njit(cache=True)
+    def play(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out, errors):
+        wall, hands, frozen, melds, rivers, st, money = new_state()
+        events = np.zeros((1, 4), dtype=np.int32)  # logging off
+        rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
+        scripted = np.zeros(4, dtype=np.bool_)      # no scripted seats in a batch
+        mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
+        seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
+        tracks = np.zeros(N_TRACKS, dtype=np.int64)  # check mode: the checker's memory of the hand
+        dealer = 0
+        for i in range(n_hands):
+            hand_index = first_hand + i
+            if session_length > 0:
+                session = hand_index // session_length
+                in_session = hand_index % session_length
+                if in_session == 0:
+                    dealer = draw_dealer(run_seed, hand_index)
+            else:
+                session = hand_index
+                in_session = 0
                 dealer = draw_dealer(run_seed, hand_index)
-        else:
-            session = hand_index
-            in_session = 0
-            dealer = draw_dealer(run_seed, hand_index)
-        fill_wall(run_seed, hand_index, wall)
-        seed_seats(rngs, run_seed, hand_index)
-        start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index)
-        run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-                  strategy_ids, params, scripted, mask, seen)
-        fill_record(out[i], st, money, hand_index, session, in_session)
-        dealer = next_dealer(rule_vec, st)
+            fill_wall(run_seed, hand_index, wall)
+            seed_seats(rngs, run_seed, hand_index)
+            start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index)
+            if check:
+                tracks[:] = 0
+                run_until_checked(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
+                                  strategy_ids, params, scripted, mask, seen, tracks)
+                errors[i] = st[ST_ERROR]
+            else:
+                run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
+                          strategy_ids, params, scripted, mask, seen, tracks)
+            fill_record(out[i], st, money, hand_index, session, in_session)
+            dealer = next_dealer(rule_vec, st)
+
+    return play
+
+
+#: play_hands(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out,
+#: errors): play hands ``first_hand .. first_hand + n_hands - 1`` and fill ``out``
+#: (int32[n_hands, N_KERNEL_COLUMNS]). ``strategy_ids`` int64[4] and ``params`` float64[4, 8] choose each
+#: seat's policy. ``session_length`` 0 = independent hands (dealer of hand i = wall.draw_dealer(seed, i));
+#: L > 0 = sessions of L hands (first dealer from the session's first hand key, then r52–r53).
+#: ``errors`` is not touched (a 1-element array will do).
+play_hands = _batch(False)
+#: play_hands_checked(same arguments): the same, every decision checked; ``errors`` (int64[n_hands])
+#: receives each hand's first broken invariant (sim._invariants ERR_*, 0 = none).
+play_hands_checked = _batch(True)

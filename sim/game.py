@@ -19,9 +19,10 @@ from sim import _state as S  # noqa: E402
 from sim._claims import apply_claim
 from sim._apply import apply_self
 from sim._deal import start_hand
+from sim._invariants import N_TRACKS, T_DISCARDS, check_state
 from sim._legal import legal_claim, legal_self
 from sim._record_fill import fill_record
-from sim._turn import run_until, seat_to_act, seed_seats
+from sim._turn import run_until, run_until_checked, seat_to_act, seed_seats
 from sim.game_log import action_text, event_text, parse_action
 from sim.hand_tables import get_tables
 from sim.record import KERNEL_COLUMNS, N_KERNEL_COLUMNS
@@ -46,9 +47,16 @@ class Game:
     (as the batch engine does). Strategy seats use the decision streams of
     ``(seed, hand_index)``, so ``Game(seats=4 strategies, seed=s, hand_index=i).advance()``
     plays exactly hand *i* of ``play_chunk(..., seed=s, ...)``.
+
+    ``session_length`` L > 0 plays hand ``hand_index`` of session mode (sessions of L hands):
+    its dealer is the one the session's earlier hands pass on (r52–r53), found by playing them
+    with the batch kernel and the same seats, so the hand equals its row of
+    ``play_chunk(..., session_length=L)``. ``check=True`` checks the engine invariants
+    (sim._invariants) after every decision and raises RuntimeError naming the first broken one.
     """
 
-    def __init__(self, rules="jincheng", seats=None, wall=None, dealer=None, seed: int = 0, hand_index: int = 0):
+    def __init__(self, rules="jincheng", seats=None, wall=None, dealer=None, seed: int = 0, hand_index: int = 0,
+                 session_length: int = 0, check: bool = False):
         self.rules = resolve_rules(rules)
         self._rule_vec = self.rules.pack()
         self._tables = get_tables()
@@ -60,11 +68,15 @@ class Game:
         self.seat_labels = [None if s is None else c.label() for s, c in zip(seats, configs)]
         self._ids, self._params = seat_arrays(configs)
         self.seed, self.hand_index = int(seed), int(hand_index)
+        if not isinstance(session_length, (int, np.integer)) or session_length < 0:
+            raise ValueError(f"session_length={session_length!r} must be an integer >= 0")
+        self.session_length = int(session_length)
+        self.check = bool(check)
         self.wall, self._hands, self._frozen, self._melds, self._rivers, self._st, self._money = S.new_state()
         if wall is None:
             fill_wall(self.seed, self.hand_index, self.wall)
             if dealer is None:
-                dealer = int(draw_dealer(self.seed, self.hand_index))
+                dealer = self._batch_dealer(seats)
         else:
             wall = np.asarray(wall, dtype=np.int8)
             if wall.shape != (136,) or np.bincount(wall, minlength=34).tolist() != [4] * 34:
@@ -77,9 +89,25 @@ class Game:
         self._rngs = np.zeros((4, 2), dtype=np.uint64)             # per-seat decision generators
         self._mask = np.zeros(S.N_ACTIONS, dtype=np.bool_)         # scratch legal-action mask
         self._seen = np.zeros(34, dtype=np.int8)                   # scratch visible-copies row
+        self._tracks = np.zeros(N_TRACKS, dtype=np.int64)          # check mode: the checker's memory of the hand
         seed_seats(self._rngs, self.seed, self.hand_index)
         start_hand(self._rule_vec, self.wall, self._hands, self._frozen, self._melds, self._rivers, self._st,
                    self._money, self._events, int(dealer), self.seed, self.hand_index)
+
+    def _batch_dealer(self, seats) -> int:
+        """Return the dealer the batch engine gives this hand (single hands: its own key; sessions: passed on)."""
+        if not self.session_length:
+            return int(draw_dealer(self.seed, self.hand_index))
+        start = self.hand_index - self.hand_index % self.session_length
+        if start == self.hand_index:
+            return int(draw_dealer(self.seed, start))
+        if any(s is None for s in seats):
+            raise ValueError("a later hand of a session needs four strategies (its dealer comes from the earlier hands)")
+        from sim.play import play_chunk
+        from sim.record import COLUMN_INDEX
+
+        rows = play_chunk(self.rules, seats, self.seed, start, self.session_length, session_length=self.session_length)
+        return int(rows[self.hand_index - start, COLUMN_INDEX["dealer"]])
 
     # --- state views ---------------------------------------------------------------------
     @property
@@ -185,22 +213,46 @@ class Game:
                  self._st, self._money, self._events)
         if self._st[S.ST_PHASE] == S.PHASE_SELF:
             apply_self(*state, code)
+            if code < S.ACT_SHANGJIA:
+                self._tracks[T_DISCARDS] += 1
         else:
             self._st[S.ST_STEPS] += 1
             apply_claim(*state, seat, code)
+        if self.check:
+            error = check_state(self._rule_vec, self._tables, self.wall, self._hands, self._frozen, self._melds,
+                                self._rivers, self._st, self._money, self._tracks)
+            if error:
+                self._st[S.ST_ERROR] = error
+            self._raise_on_error()
+
+    def _raise_on_error(self) -> None:
+        """Raise RuntimeError naming the broken invariant when check mode found one."""
+        error = int(self._st[S.ST_ERROR])
+        if error:
+            from sim import _invariants
+
+            names = {v: k for k, v in vars(_invariants).items() if k.startswith("ERR_")}
+            raise RuntimeError(f"engine invariant broken: {names.get(error, error)} (hand {self.hand_index} "
+                               f"of seed {self.seed})")
 
     def advance(self) -> int | None:
         """Let strategy seats play until a scripted seat must decide or the hand ends; returns ``to_act``."""
-        seat = run_until(self._rule_vec, self._tables, self.wall, self._hands, self._frozen, self._melds,
-                         self._rivers, self._st, self._money, self._events, self._rngs, self._ids, self._params,
-                         self.scripted, self._mask, self._seen)
+        loop = run_until_checked if self.check else run_until  # the one loop, with or without its checks
+        seat = loop(self._rule_vec, self._tables, self.wall, self._hands, self._frozen, self._melds,
+                    self._rivers, self._st, self._money, self._events, self._rngs, self._ids, self._params,
+                    self.scripted, self._mask, self._seen, self._tracks)
+        self._raise_on_error()
         return None if seat < 0 else int(seat)
 
     # --- results -------------------------------------------------------------------------------
     def record(self) -> dict[str, int]:
         """Return the hand's record row (sim.record.KERNEL_COLUMNS -> int), as the batch kernel fills it."""
         row = np.zeros(N_KERNEL_COLUMNS, dtype=np.int32)
-        fill_record(row, self._st, self._money, self.hand_index, self.hand_index, 0)
+        if self.session_length:
+            session, in_session = divmod(self.hand_index, self.session_length)
+        else:
+            session, in_session = self.hand_index, 0
+        fill_record(row, self._st, self._money, self.hand_index, session, in_session)
         return dict(zip(KERNEL_COLUMNS, (int(v) for v in row)))
 
     def observation(self, seat: int) -> dict:

@@ -58,5 +58,6 @@ def event_text(code: int, seat: int, tile: int, extra: int) -> str:
         S.EV_HUANG: "荒庄: the wall reached the 荒 zone",
         S.EV_GENZHUANG: f"前包: all four first discards were {t}; the dealer pays",
         S.EV_PASS_HU: f"{who} passes a win on {t}",
+        S.EV_KONG_ROBBED: f"{who} declares {'补杠' if extra == S.PEND_BUGANG else '暗杠'} {t}: robbed",
     }
     return lines.get(code, f"event {code} seat {seat} tile {tile} extra {extra}")

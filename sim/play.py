@@ -10,17 +10,10 @@ from sim.rules import resolve_rules
 from strategies.registry import resolve_seats, seat_arrays
 
 
-def play_chunk(rules, seats, seed: int, first_hand: int, n_hands: int, session_length: int = 0) -> np.ndarray:
-    """Play hands ``first_hand .. first_hand + n_hands - 1`` of run ``seed``; return int32[n_hands, N_KERNEL_COLUMNS].
-
-    ``rules``: a RulesConfig (or anything ``sim.rules.resolve_rules`` accepts); ``seats``: four
-    strategy configs/names (strategies.registry). Hand *i* depends only on ``(seed, i)``
-    (and, in session mode, on its session), so results do not depend on chunking. In session
-    mode (``session_length`` L > 0) ``first_hand`` and ``n_hands`` must be multiples of L.
-    Columns are sim.record.KERNEL_COLUMNS; money in units of 底注.
-    """
+def _play(rules, seats, seed, first_hand, n_hands, session_length, check):
+    """Return (int32[n_hands, N_KERNEL_COLUMNS] records, int64[n_hands] ERR_* codes or a 1-element dummy)."""
     kernel_cache.ensure_fresh()
-    from sim._turn import play_hands
+    from sim._turn import play_hands, play_hands_checked
 
     if session_length < 0:
         raise ValueError(f"session_length must be >= 0, got {session_length}")
@@ -31,6 +24,31 @@ def play_chunk(rules, seats, seed: int, first_hand: int, n_hands: int, session_l
     rules_config = resolve_rules(rules)
     ids, params = seat_arrays(resolve_seats(seats))
     out = np.zeros((n_hands, N_KERNEL_COLUMNS), dtype=np.int32)  # one record row per hand
-    play_hands(rules_config.pack(), get_tables(), ids, params, int(seed), int(first_hand), int(n_hands),
-               int(session_length), out)
-    return out
+    errors = np.zeros(n_hands if check else 1, dtype=np.int64)    # check mode: ERR_* per hand
+    play = play_hands_checked if check else play_hands  # one loop source, compiled with or without checks
+    play(rules_config.pack(), get_tables(), ids, params, int(seed), int(first_hand), int(n_hands),
+         int(session_length), out, errors)
+    return out, errors
+
+
+def play_chunk(rules, seats, seed: int, first_hand: int, n_hands: int, session_length: int = 0) -> np.ndarray:
+    """Play hands ``first_hand .. first_hand + n_hands - 1`` of run ``seed``; return int32[n_hands, N_KERNEL_COLUMNS].
+
+    ``rules``: a RulesConfig (or anything ``sim.rules.resolve_rules`` accepts); ``seats``: four
+    strategy configs/names (strategies.registry). Hand *i* depends only on ``(seed, i)``
+    (and, in session mode, on its session), so results do not depend on chunking. In session
+    mode (``session_length`` L > 0) ``first_hand`` and ``n_hands`` must be multiples of L.
+    Columns are sim.record.KERNEL_COLUMNS; money in units of 底注.
+    """
+    return _play(rules, seats, seed, first_hand, n_hands, session_length, False)[0]
+
+
+def play_checked(rules, seats, seed: int, first_hand: int, n_hands: int,
+                 session_length: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Play like ``play_chunk`` in check mode of the same loop; return (records, int64[n_hands] error codes).
+
+    After every decision the engine's invariants (sim._invariants ERR_*) are checked; a hand
+    whose state breaks one stops there and its code is returned (0 = all held). Records of
+    hands without errors equal ``play_chunk``'s.
+    """
+    return _play(rules, seats, seed, first_hand, n_hands, session_length, True)

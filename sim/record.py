@@ -10,46 +10,53 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
+from sim import _codes as C
+
 N_SEATS = 4
 
-#: Codes of ``win_kind``.
-WIN_KINDS = ("none", "zimo", "dianhu", "qianggang")
-WIN_NONE, WIN_ZIMO, WIN_DIANHU, WIN_QIANGGANG = range(4)
+#: Codes of ``win_kind`` (names ordered by their kernel code, sim._codes).
+WIN_KINDS = C.names_by_code(C.WIN_KIND_CODES)
+WIN_NONE, WIN_ZIMO, WIN_DIANHU, WIN_QIANGGANG = C.WIN_NONE, C.WIN_ZIMO, C.WIN_DIANHU, C.WIN_QIANGGANG
 
 #: Codes of ``shape``.
-SHAPES = ("none", "regular", "qidui", "shisanyao")
-SHAPE_NONE, SHAPE_REGULAR, SHAPE_QIDUI, SHAPE_SHISANYAO = range(4)
+SHAPES = C.names_by_code(C.SHAPE_CODES)
+SHAPE_NONE, SHAPE_REGULAR, SHAPE_QIDUI, SHAPE_SHISANYAO = C.SHAPE_NONE, C.SHAPE_REGULAR, C.SHAPE_QIDUI, C.SHAPE_SHISANYAO
 
-#: Hand-level integer columns filled by the kernel, with their storage dtype.
-HAND_COLUMNS: tuple[tuple[str, pl.DataType], ...] = (
-    ("hand", pl.Int64),             # hand index within the run (the RNG key)
-    ("session", pl.Int32),          # session index (session mode), else = hand
-    ("hand_in_session", pl.Int16),  # 0-based hand number inside its session, else 0
-    ("dealer", pl.Int8),            # dealer seat 0..3
-    ("winner", pl.Int8),            # winning seat, -1 = 荒庄
-    ("feeder", pl.Int8),            # discarder / robbed kong declarer, -1 = 自摸 or none
-    ("win_kind", pl.Int8),          # code into WIN_KINDS (categorical in the frame)
-    ("shape", pl.Int8),             # code into SHAPES (categorical in the frame)
-    ("win_tile", pl.Int8),          # tile kind 0..33 of the winning tile, -1 = none
-    ("draws", pl.Int16),            # front draws made in the hand (the dealer's first included)
-    ("replacements", pl.Int16),     # kong replacement draws from the tail
-    ("kongs", pl.Int8),             # kongs declared (明, 补 and 暗)
-    ("pongs", pl.Int8),             # pongs made
-    ("genzhuang", pl.Int8),         # 1 when 前包 (跟庄) happened
-)
+_HAND_DTYPES: dict[str, pl.DataType] = {
+    "hand": pl.Int64,             # hand index within the run (the RNG key)
+    "session": pl.Int32,          # session index (session mode), else = hand
+    "hand_in_session": pl.Int16,  # 0-based hand number inside its session, else 0
+    "dealer": pl.Int8,            # dealer seat 0..3
+    "winner": pl.Int8,            # winning seat, -1 = 荒庄
+    "feeder": pl.Int8,            # discarder / robbed kong declarer, -1 = 自摸 or none
+    "win_kind": pl.Int8,          # code into WIN_KINDS (categorical in the frame)
+    "shape": pl.Int8,             # code into SHAPES (categorical in the frame)
+    "win_tile": pl.Int8,          # tile kind 0..33 of the winning tile, -1 = none
+    "draws": pl.Int16,            # front draws made in the hand (the dealer's first included)
+    "replacements": pl.Int16,     # kong replacement draws from the tail
+    "kongs": pl.Int8,             # kongs declared (明, 补 and 暗)
+    "pongs": pl.Int8,             # pongs made
+    "genzhuang": pl.Int8,         # 1 when 前包 (跟庄) happened
+}
+_SEAT_DTYPES: dict[str, pl.DataType] = {
+    "ting_turn": pl.Int16,        # the seat's own turn number (1 = first) at 上架, -1 = never
+    "waits": pl.Int8,             # live wait count at 上架 (copies not visible to the seat), -1 = never
+    "yaojiu_start": pl.Int8,      # distinct 幺九/字 kinds in the seat's dealt hand (13 or dealer 14)
+    "frozen": pl.Int8,            # 拾/抢 tiles the seat took (十三幺)
+    "win": pl.Int16,              # money from the win settlement
+    "kong": pl.Int16,             # kong money (0 on 荒庄)
+    "genzhuang": pl.Int16,        # 前包 money
+    "huang": pl.Int16,            # 后包 money (荒庄)
+    "delta": pl.Int16,            # total = win + kong + genzhuang + huang
+}
 
-#: Per-seat integer columns; the frame names them ``s{k}_{name}``.
-SEAT_COLUMNS: tuple[tuple[str, pl.DataType], ...] = (
-    ("ting_turn", pl.Int16),        # the seat's own turn number (1 = first) at 上架, -1 = never
-    ("waits", pl.Int8),             # live wait count at 上架 (copies not visible to the seat), -1 = never
-    ("yaojiu_start", pl.Int8),      # distinct 幺九/字 kinds in the seat's dealt hand (13 or dealer 14)
-    ("frozen", pl.Int8),            # 拾/抢 tiles the seat took (十三幺)
-    ("win", pl.Int16),              # money from the win settlement
-    ("kong", pl.Int16),             # kong money (0 on 荒庄)
-    ("genzhuang", pl.Int16),        # 前包 money
-    ("huang", pl.Int16),            # 后包 money (荒庄)
-    ("delta", pl.Int16),            # total = win + kong + genzhuang + huang
-)
+#: Hand-level integer columns filled by the kernel, in matrix order (sim._codes COL_*), with their dtype.
+HAND_COLUMNS: tuple[tuple[str, pl.DataType], ...] = tuple(
+    (name, _HAND_DTYPES[name]) for name in C.names_by_code(C.HAND_COLUMN_CODES))
+
+#: Per-seat integer columns (sim._codes SCOL_*); the frame names them ``s{k}_{name}``.
+SEAT_COLUMNS: tuple[tuple[str, pl.DataType], ...] = tuple(
+    (name, _SEAT_DTYPES[name]) for name in C.names_by_code(C.SEAT_COLUMN_CODES))
 
 #: Column order of the kernel's int32 record matrix.
 KERNEL_COLUMNS: tuple[str, ...] = tuple(n for n, _ in HAND_COLUMNS) + tuple(

@@ -21,19 +21,38 @@ def _check_key(name: str, value) -> int:
     return int(value)
 
 
-def replay(seed: int, hand: int, rules="jincheng", seats=None) -> str:
+def replay(seed: int, hand: int | None = None, rules="jincheng", seats=None, session_length: int = 0,
+           session: int | None = None, hand_in_session: int | None = None) -> str:
     """Return a readable log of hand ``hand`` of run ``seed``: the deal, every action in tile
     notation with Chinese names, and the final settlement per seat (units of 底注).
 
     ``seats`` defaults to four greedy seats. Single-hand mode: the dealer is drawn from the
     hand's own key exactly as in ``sim.play.play_chunk``, whose record row this log matches.
+    Session mode: ``session_length`` L > 0 and either ``hand`` (the run's hand index) or
+    ``session`` and ``hand_in_session`` (then ``hand`` = session·L + hand_in_session; pass
+    ``hand=None``); the log matches that row of ``play_chunk(..., session_length=L)``.
     """
+    session_length = _check_key("session_length", session_length)
+    session = None if session is None else _check_key("session", session)
+    hand_in_session = None if hand_in_session is None else _check_key("hand_in_session", hand_in_session)
+    if session is not None or hand_in_session is not None:
+        if not session_length or session is None or hand_in_session is None:
+            raise ValueError("session and hand_in_session go together, with session_length > 0")
+        if not 0 <= hand_in_session < session_length:
+            raise ValueError(f"hand_in_session={hand_in_session} must be in 0..{session_length - 1}")
+        at = session * session_length + hand_in_session
+        if hand is not None and hand != at:
+            raise ValueError(f"hand={hand} is not hand {hand_in_session} of session {session} (hand {at})")
+        hand = at
+    if hand is None:
+        raise ValueError("replay needs hand=, or session= and hand_in_session= with session_length > 0")
     seed, hand = _check_key("seed", seed), _check_key("hand", hand)
     seats = ["greedy"] * 4 if seats is None else list(seats)
     if any(s is None for s in seats):
         raise ValueError("replay needs four strategies (no scripted seats)")
-    game = Game(rules=rules, seats=seats, seed=seed, hand_index=hand)
-    lines = [f"hand {hand} of seed {seed}, rules {game.rules.variant}, seats {game.seat_labels}"]
+    game = Game(rules=rules, seats=seats, seed=seed, hand_index=hand, session_length=session_length)
+    where = f" (hand {hand % session_length} of session {hand // session_length})" if session_length else ""
+    lines = [f"hand {hand}{where} of seed {seed}, rules {game.rules.variant}, seats {game.seat_labels}"]
     lines += [f"seat {s} dealt {h}  {names(h)}" for s, h in enumerate(_dealt_hands(game))]
     game.advance()
     lines += game.log

@@ -3,7 +3,8 @@
 ``RulesConfig`` is a frozen, validated dataclass holding every 晋城 (JC) flag of
 RULES §4 with its default. ``pack()`` turns it into the ``int32[N_RULE_FIELDS]``
 vector that the compiled kernels read (indices in ``sim._rule_layout``); an
-enumerated flag is packed as the index of its value in its option tuple below.
+enumerated flag is packed as its kernel code (``sim._codes``); the option tuples below are
+derived from those codes.
 ``resolve_rules`` turns a variant name, a config, or a mapping of overrides into a
 config; bad keys and values raise a one-line ``ValueError`` naming the valid choices.
 """
@@ -17,27 +18,27 @@ from pathlib import Path
 
 import numpy as np
 
+from sim import _codes as C
 from sim import _rule_layout as L
 
-#: Variants that have a rule config.
-VARIANTS = ("jincheng",)
+#: Variants that have a rule config (names ordered by their kernel code, sim._codes).
+VARIANTS = C.names_by_code(C.VARIANT_CODES)
 #: ``huang_dealer`` options (RULES §1.10 r53, A2).
-HUANG_DEALER_OPTIONS = ("stay", "rotate")
+HUANG_DEALER_OPTIONS = C.names_by_code(C.HUANG_DEALER_CODES)
 #: ``dead_wall_model`` options (RULES §1.2 r11, A3).
-DEAD_WALL_MODELS = ("physical", "count")
+DEAD_WALL_MODELS = C.names_by_code(C.DEAD_WALL_MODEL_CODES)
 #: ``multi_ron`` options (RULES §1.3 r20, A4).
-MULTI_RON_OPTIONS = ("headbump", "all")
+MULTI_RON_OPTIONS = C.names_by_code(C.MULTI_RON_CODES)
 #: ``ting_kong_policy`` options (RULES §1.3 r18, A5).
-TING_KONG_POLICIES = ("same_waits", "still_tenpai", "concealed_only", "none")
+TING_KONG_POLICIES = C.names_by_code(C.TING_KONG_POLICY_CODES)
 #: ``qianggang_mode`` options (RULES §1.6 r41, A8).
-QIANGGANG_MODES = ("discarder", "zimo")
+QIANGGANG_MODES = C.names_by_code(C.QIANGGANG_MODE_CODES)
 #: ``guo_hu`` options (RULES A36).
-GUO_HU_OPTIONS = ("unrestricted", "restricted")
+GUO_HU_OPTIONS = C.names_by_code(C.GUO_HU_CODES)
 
-
-def _enum(slot: int, options: tuple[str, ...], cite: str):
-    """Field metadata of an enumerated flag packed as its option index."""
-    return {"kind": "enum", "slot": slot, "options": options, "cite": cite}
+def _enum(slot: int, codes: dict[str, int], cite: str):
+    """Field metadata of an enumerated flag packed as its kernel code (``codes``: a sim._codes mapping)."""
+    return {"kind": "enum", "slot": slot, "options": C.names_by_code(codes), "codes": codes, "cite": cite}
 
 
 def _flag(slot: int, cite: str):
@@ -55,27 +56,28 @@ class RulesConfig:
     """Every rule a 晋城 study may change, with the RULES.md default (money in 底注 units)."""
 
     variant: str = field(default="jincheng", metadata={"kind": "variant", "slot": L.R_VARIANT,
-                                                        "options": VARIANTS, "cite": "RULES §1"})
+                                                        "options": VARIANTS, "codes": C.VARIANT_CODES,
+                                                        "cite": "RULES §1"})
     # 后包: dealer pays each 闲 this many units on 荒庄 (RULES §1.9 r51, A1).
     houbao_units: int = field(default=2, metadata=_number(L.R_HOUBAO_UNITS, 1, 2, "RULES §1.9 r51, A1"))
     # 荒庄: dealer stays or the deal rotates (RULES §1.10 r53, A2).
-    huang_dealer: str = field(default="stay", metadata=_enum(L.R_HUANG_DEALER, HUANG_DEALER_OPTIONS,
+    huang_dealer: str = field(default="stay", metadata=_enum(L.R_HUANG_DEALER, C.HUANG_DEALER_CODES,
                                                              "RULES §1.10 r53, A2"))
     # 荒 limit arithmetic with kongs (RULES §1.2 r11, A3).
-    dead_wall_model: str = field(default="physical", metadata=_enum(L.R_DEAD_WALL_MODEL, DEAD_WALL_MODELS,
+    dead_wall_model: str = field(default="physical", metadata=_enum(L.R_DEAD_WALL_MODEL, C.DEAD_WALL_MODEL_CODES,
                                                                     "RULES §1.2 r11, A3"))
     # several players can 胡 one discard: first after the discarder, or all (RULES §1.3 r20, A4).
-    multi_ron: str = field(default="headbump", metadata=_enum(L.R_MULTI_RON, MULTI_RON_OPTIONS,
+    multi_ron: str = field(default="headbump", metadata=_enum(L.R_MULTI_RON, C.MULTI_RON_CODES,
                                                               "RULES §1.3 r20, A4"))
     # which kongs are legal after 上架 (RULES §1.3 r18, A5).
-    ting_kong_policy: str = field(default="same_waits", metadata=_enum(L.R_TING_KONG_POLICY, TING_KONG_POLICIES,
+    ting_kong_policy: str = field(default="same_waits", metadata=_enum(L.R_TING_KONG_POLICY, C.TING_KONG_POLICY_CODES,
                                                                        "RULES §1.3 r18, A5"))
     # 碰 after 上架 (RULES §1.3 r15, A6).
     ting_allow_pong: bool = field(default=False, metadata=_flag(L.R_TING_ALLOW_PONG, "RULES §1.3 r15, A6"))
     # 七对: four identical concealed tiles count as two pairs (RULES §1.6 r38, A7).
     qidui_allow_quad: bool = field(default=True, metadata=_flag(L.R_QIDUI_ALLOW_QUAD, "RULES §1.6 r38, A7"))
     # 抢杠胡 payer: kong maker as discarder, or paid as 自摸 (RULES §1.6 r41, A8).
-    qianggang_mode: str = field(default="discarder", metadata=_enum(L.R_QIANGGANG_MODE, QIANGGANG_MODES,
+    qianggang_mode: str = field(default="discarder", metadata=_enum(L.R_QIANGGANG_MODE, C.QIANGGANG_MODE_CODES,
                                                                     "RULES §1.6 r41, A8"))
     # 十三幺 may rob a 暗杠 (RULES §1.6 r40, A9).
     rob_angang: bool = field(default=False, metadata=_flag(L.R_ROB_ANGANG, "RULES §1.6 r40, A9"))
@@ -122,7 +124,7 @@ class RulesConfig:
     # 抢 exists (RULES §1.5 r33); off for studies without 抢.
     allow_qiang: bool = field(default=True, metadata=_flag(L.R_ALLOW_QIANG, "RULES §1.5 r33"))
     # 过胡: a passed win blocks winning on that kind until the seat's next turn when restricted (RULES A36).
-    guo_hu: str = field(default="unrestricted", metadata=_enum(L.R_GUO_HU, GUO_HU_OPTIONS, "RULES A36"))
+    guo_hu: str = field(default="unrestricted", metadata=_enum(L.R_GUO_HU, C.GUO_HU_CODES, "RULES A36"))
 
     def __post_init__(self):
         for f in dataclasses.fields(self):
@@ -139,7 +141,7 @@ class RulesConfig:
             value = getattr(self, f.name)
             meta = f.metadata
             if meta["kind"] in ("enum", "variant"):
-                vector[meta["slot"]] = meta["options"].index(value)
+                vector[meta["slot"]] = meta["codes"][value]
             else:
                 vector[meta["slot"]] = int(value)
         return vector

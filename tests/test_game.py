@@ -56,3 +56,16 @@ def test_log_reads_in_tile_notation_with_chinese_names():
     g.advance()
     text = "\n".join(g.log)
     assert g.phase == "over" and "draws" in text and ("万" in text or "饼" in text or "条" in text)
+
+
+def test_a_full_event_log_raises_instead_of_cutting_the_log():
+    """The event log never drops rows silently: a log too short for the hand raises (sim._state EVENT_CAP)."""
+    import numpy as np
+    import pytest
+
+    from sim.game import Game
+
+    game = Game(seats=["greedy"] * 4, seed=5, hand_index=2)
+    game._events = np.zeros((4, 4), dtype=np.int32)  # room for the deal and three more events only
+    with pytest.raises(Exception, match="event log full"):
+        game.advance()

@@ -1,50 +1,56 @@
-"""Random-play invariants checked after every action (issue 3 item 6; DESIGN.md habits).
+"""Engine invariants, checked after every action inside the one play loop (issue 8 item 5; DESIGN.md habits).
 
-The compiled debug loop sim._invariants.play_checked plays hands with the same legal,
-strategy and apply kernels as the batch loop and checks after every action: every kind
-accounted for (136 tiles), each ledger row sums to zero, river = face-up discards minus
-claimed ones, a 上架 tile never offered for a claim (RULES §1.4 r24), waits never change
-after 上架 (r26), no win without 上架 (r22), front draws never beyond 70 − 2·kongs
-(physical, r11), at most one winner (r20), a 十三幺 win never uses a frozen kind as
-pair or winning tile (r35), every winning hand complete, every hand size right.
+``sim.play.play_checked`` runs the batch loop ``sim._turn.run_until`` with its check switch on:
+after every decision ``sim._invariants.check_state`` recomputes from the state that every kind is
+accounted for (136 tiles), each ledger row sums to zero, rivers hold the face-up discards minus
+the claimed ones, an open discard window offers the discarder's face-up tile (never a 上架 tile,
+RULES §1.4 r24), a 上架 seat's waits recomputed from its hand equal the mask fixed at 上架 (r26),
+a 上架 seat never 碰s without ting_allow_pong nor takes 拾/抢 (r15, r26), no win without 上架 (r22),
+front draws stay within the 荒 limit (physical model, r11), one winner under head-bump (r20), a
+十三幺 win never uses a frozen kind (r35), every winning hand is complete, every hand size right.
+
+Each invariant also has a test below that breaks a real mid-hand state on purpose and sees
+exactly that error, so none of the checks is one that cannot fire.
 """
 import numpy as np
 import pytest
 
-from sim import kernel_cache
-
-kernel_cache.ensure_fresh()  # recompile stale kernels before the debug loop loads them
-
-from sim import _invariants as inv  # noqa: E402
-from sim.hand_tables import get_tables  # noqa: E402
-from sim.rules import resolve_rules  # noqa: E402
-from strategies.registry import resolve_seats, seat_arrays  # noqa: E402
+from sim import _invariants as inv
+from sim import _state as S
+from sim._rule_layout import R_HUANG_STACKS, R_TING_ALLOW_PONG
+from sim.game import Game
+from sim.game_log import action_text
+from sim.play import play_checked, play_chunk
+from sim.record import COLUMN_INDEX as C
+from sim.record import SHAPE_SHISANYAO
+from strategies.dispatch import choose_action
 
 ERROR_NAMES = {v: k for k, v in vars(inv).items() if k.startswith("ERR_")}
+MIX = ["random", "greedy", "random", "greedy"]
 
 
-def run_checked(seats, seed, n_hands, **rules):
-    ids, params = seat_arrays(resolve_seats(seats))
-    stats = np.zeros(8, dtype=np.int64)
-    errors = inv.play_checked(resolve_rules("jincheng", **rules).pack(), get_tables(), ids, params,
-                              seed, 0, n_hands, stats)
+def run_checked(seats, seed, n_hands, session_length=0, **rules):
+    """Return (records, [(hand, error name)] of the first broken hands) of a check-mode run."""
+    rows, errors = play_checked(rules, seats, seed, 0, n_hands, session_length=session_length)
     bad = np.flatnonzero(errors)
-    detail = [(int(h), ERROR_NAMES.get(int(errors[h]), int(errors[h]))) for h in bad[:5]]
-    return stats, detail
+    return rows, [(int(h), ERROR_NAMES.get(int(errors[h]), int(errors[h]))) for h in bad[:5]]
 
 
 @pytest.mark.slow
 def test_invariants_hold_after_every_action_over_20000_mixed_hands():
-    stats, broken = run_checked(["random", "greedy", "random", "greedy"], seed=11, n_hands=12_000)
+    rows, broken = run_checked(MIX, seed=11, n_hands=12_000)
     assert broken == []
-    stats2, broken2 = run_checked(["greedy"] * 4, seed=12, n_hands=4_000)
+    rows2, broken2 = run_checked(["greedy"] * 4, seed=12, n_hands=4_000, session_length=16)
     assert broken2 == []
     orphans = "thirteen_orphans{min_distinct=6}"
-    stats3, broken3 = run_checked([orphans, "random", orphans, "greedy"], seed=13, n_hands=4_000)
+    rows3, broken3 = run_checked([orphans, "random", orphans, "greedy"], seed=13, n_hands=4_000)
     assert broken3 == []
-    # the runs really exercised wins, 拾/抢, kongs and 十三幺 wins holding frozen tiles
-    assert stats[1] + stats2[1] + stats3[1] > 10_000 and stats[3] > 1_000 and stats[4] + stats2[4] > 1_000
-    assert stats3[2] > 20
+    # the runs really exercised wins, 拾/抢, kongs and 十三幺 wins
+    every = np.vstack([rows, rows2, rows3])
+    assert (every[:, C["winner"]] >= 0).sum() > 10_000
+    assert sum(rows[:, C[f"s{k}_frozen"]].sum() for k in range(4)) > 1_000
+    assert every[:, C["kongs"]].sum() > 1_000
+    assert (rows3[:, C["shape"]] == SHAPE_SHISANYAO).sum() > 20
 
 
 @pytest.mark.parametrize("rules", [
@@ -52,24 +58,203 @@ def test_invariants_hold_after_every_action_over_20000_mixed_hands():
     {"ting_allow_pong": True, "guo_hu": "restricted"},
     {"rob_angang": True, "bugang_only_on_draw": True, "qiang_requires_shi": True},
     {"allow_empty_ting": True, "qidui_allow_quad": False, "huang_stacks": 3, "stacks_per_kong": 2},
+    {"ting_kong_policy": "still_tenpai", "multi_ron": "all"},
 ])
 def test_invariants_hold_under_rule_variants(rules):
-    stats, broken = run_checked(["random", "greedy", "greedy", "random"], seed=5, n_hands=1_500, **rules)
+    rows, broken = run_checked(["random", "greedy", "greedy", "random"], seed=5, n_hands=1_500, **rules)
     assert broken == []
-    assert stats[1] > 0
+    assert (rows[:, C["winner"]] >= 0).sum() > 0
 
 
-def test_checker_catches_a_broken_ledger():
-    """The checker can fail: a state whose ledger does not sum to zero is reported."""
-    from sim._state import new_state
-    wall, hands, frozen, melds, rivers, st, money = new_state()
-    money[0, 0] = 1
-    tracks = np.zeros(16, dtype=np.int64)
-    code = inv.check_state(resolve_rules().pack(), get_tables(), wall, hands, frozen, melds, rivers, st, money,
-                           tracks, -1, 0)
-    assert code in (inv.ERR_HAND_SIZE, inv.ERR_MONEY_SUM)
-    hands[:, 0] = 13  # sizes right (seat 0 acts: 14), tiles wrong
-    hands[0, 1] = 1
-    code = inv.check_state(resolve_rules().pack(), get_tables(), wall, hands, frozen, melds, rivers, st, money,
-                           tracks, -1, 0)
-    assert code == inv.ERR_TILE_COUNT
+def test_check_mode_plays_the_same_hands():
+    """The check switch only observes: records equal the production loop's."""
+    rows, errors = play_checked({}, MIX, 3, 0, 200)
+    assert not errors.any()
+    assert np.array_equal(rows, play_chunk({}, MIX, 3, 0, 200))
+
+
+# --- each invariant fires on a state broken on purpose ----------------------------------------------
+
+def stepped_game(predicate, seats=("greedy",) * 4, seed=3, rules=None, hands=range(300)):
+    """Return a Game (check mode on) stopped at the first state where ``predicate(game)`` holds.
+
+    Every seat is stepped through ``Game.step`` with its strategy's own choice, so each state
+    on the way has passed the checks.
+    """
+    for hand in hands:
+        game = Game(rules=rules or {}, seats=list(seats), seed=seed, hand_index=hand, check=True)
+        game.scripted[:] = True
+        while True:
+            if predicate(game):
+                return game
+            seat = game.advance()
+            if seat is None:
+                break
+            game._legal_codes(seat)  # fills the scratch mask for the seat
+            code = choose_action(game._ids[seat], game._params[seat], game._rule_vec, game._tables, game._hands,
+                                 game._frozen, game._melds, game._rivers, game._st, game._mask, seat,
+                                 game._rngs[seat], game._seen)
+            game.step(seat, action_text(code))
+    raise AssertionError("no state found")
+
+
+def check(game, rule_vec=None):
+    return inv.check_state(game._rule_vec if rule_vec is None else rule_vec, game._tables, game.wall, game._hands,
+                           game._frozen, game._melds, game._rivers, game._st, game._money, game._tracks)
+
+
+def ting_seat_answering(game):
+    """Return a 上架 seat (not the discarder) while a discard is offered, else None."""
+    st = game._st
+    if st[S.ST_PHASE] != S.PHASE_CLAIM or st[S.ST_PENDING_KIND] != S.PEND_DISCARD:
+        return None
+    for s in range(4):
+        if st[S.ST_TING + s] and s != st[S.ST_PENDING_FROM]:
+            return s
+    return None
+
+
+def claim_with_ting_seat(extra=lambda game, seat: True):
+    game = stepped_game(lambda g: ting_seat_answering(g) is not None and extra(g, ting_seat_answering(g)))
+    assert check(game) == inv.ERR_NONE
+    return game, ting_seat_answering(game)
+
+
+def won_hand(extra=lambda game, winner: True):
+    def over(g):
+        w = int(g._st[S.ST_WINNER])
+        return g.phase == "over" and w >= 0 and extra(g, w)
+    game = stepped_game(over)
+    assert check(game) == inv.ERR_NONE
+    return game, int(game._st[S.ST_WINNER])
+
+
+def test_a_wrong_hand_size_is_caught():
+    game, seat = claim_with_ting_seat()
+    game._hands[seat, int(np.flatnonzero(game._hands[seat])[0])] += 1
+    assert check(game) == inv.ERR_HAND_SIZE
+
+
+def test_a_tile_out_of_nowhere_is_caught():
+    game, seat = claim_with_ting_seat()
+    held = int(np.flatnonzero(game._hands[seat])[0])
+    game._hands[seat, held] -= 1
+    game._hands[seat, (held + 1) % 34] += 1  # same size, but one kind too many and one too few
+    assert check(game) == inv.ERR_TILE_COUNT
+
+
+def test_a_ledger_row_that_does_not_sum_to_zero_is_caught():
+    game, _ = claim_with_ting_seat()
+    game._money[S.MONEY_KONG, 0] += 1
+    assert check(game) == inv.ERR_MONEY_SUM
+
+
+def test_a_discard_missing_from_the_rivers_is_caught():
+    game, _ = claim_with_ting_seat()
+    game._tracks[inv.T_DISCARDS] += 1  # one more face-up discard than the rivers and claims account for
+    assert check(game) == inv.ERR_RIVER
+
+
+def test_a_window_offering_a_tile_not_discarded_face_up_is_caught():
+    """RULES §1.4 r24: the face-down 上架 tile is never claimable; a window on any other tile than the
+    discarder's last face-up river tile is an error."""
+    game, _ = claim_with_ting_seat()
+    source = int(game._st[S.ST_PENDING_FROM])
+    face_up = game._rivers[source, game._st[S.ST_RIVER_LEN + source] - 1]
+    game._st[S.ST_PENDING_TILE] = (face_up + 1) % 34
+    assert check(game) == inv.ERR_SHANGJIA_CLAIMED
+
+
+def test_changed_waits_of_a_ting_seat_are_caught():
+    """RULES §1.4 r26: waits are recomputed from the 上架 seat's hand; a hand swapped under it is caught."""
+    game, seat = claim_with_ting_seat()
+    other = next(s for s in range(4) if s != seat and s != game._st[S.ST_PENDING_FROM])
+    for a in np.flatnonzero(game._hands[seat]):
+        for b in np.flatnonzero(game._hands[other]):
+            if a == b:
+                continue
+            game._hands[seat, a] -= 1; game._hands[seat, b] += 1
+            game._hands[other, b] -= 1; game._hands[other, a] += 1
+            code = check(game)
+            if code != inv.ERR_NONE:
+                assert code == inv.ERR_WAITS_CHANGED
+                return
+            game._hands[seat, a] += 1; game._hands[seat, b] -= 1
+            game._hands[other, b] += 1; game._hands[other, a] -= 1
+    raise AssertionError("no swap changed the waits")
+
+
+def test_a_pong_by_a_ting_seat_is_caught_unless_allowed():
+    """RULES §1.3 r15 / A6: a 上架 seat never 碰s unless ting_allow_pong."""
+    game, seat = claim_with_ting_seat(lambda g, s: (g._hands[s] >= 3).any())
+    kind = int(np.flatnonzero(game._hands[seat] >= 3)[0])
+    game._hands[seat, kind] -= 3
+    game._melds[seat, kind] = S.MELD_PONG
+    game._st[S.ST_N_MELDS + seat] += 1
+    assert check(game) == inv.ERR_MELD_IN_TING
+    allowed = game._rule_vec.copy()
+    allowed[R_TING_ALLOW_PONG] = 1
+    assert check(game, allowed) != inv.ERR_MELD_IN_TING
+
+
+def test_a_front_draw_past_the_huang_limit_is_caught():
+    """RULES §1.2 r11: a rule vector with more 荒 stacks than the draws made leaves the last draw beyond the limit."""
+    game = stepped_game(lambda g: g.phase == "self" and g.front_draws > 20)
+    game._tracks[inv.T_FRONT_SEEN] = game.front_draws - 1  # the draw just made
+    assert check(game) == inv.ERR_NONE
+    game._tracks[inv.T_FRONT_SEEN] = game.front_draws - 1
+    narrow = game._rule_vec.copy()
+    narrow[R_HUANG_STACKS] = (84 - game.front_draws) // 2 + 1
+    assert check(game, narrow) == inv.ERR_FRONT_LIMIT
+
+
+def test_a_win_without_ting_is_caught():
+    game, winner = won_hand()
+    game._st[S.ST_TING + winner] = 0
+    assert check(game) == inv.ERR_WIN_WITHOUT_TING
+
+
+def test_two_paid_winners_under_headbump_are_caught():
+    game, winner = won_hand()
+    loser = next(s for s in range(4) if game._money[S.MONEY_WIN, s] < 0)
+    shift = 1 - int(game._money[S.MONEY_WIN, loser])
+    game._money[S.MONEY_WIN, loser] += shift  # the loser now gains 1 ...
+    game._money[S.MONEY_WIN, winner] -= shift  # ... and the row still sums to zero
+    assert check(game) == inv.ERR_TWO_WINNERS
+
+
+def test_an_incomplete_winning_hand_is_caught():
+    game, winner = won_hand(lambda g, w: g._st[S.ST_N_MELDS + w] == 0 and g._st[S.ST_COMMITTED + w] == 0)
+    other = (winner + 1) % 4
+    for a in np.flatnonzero(game._hands[winner]):
+        for b in np.flatnonzero(game._hands[other]):
+            if game._hands[winner, b]:
+                continue
+            game._hands[winner, a] -= 1; game._hands[winner, b] += 1
+            game._hands[other, b] -= 1; game._hands[other, a] += 1
+            code = check(game)
+            if code != inv.ERR_NONE:
+                assert code == inv.ERR_NOT_COMPLETE
+                return
+            game._hands[winner, a] += 1; game._hands[winner, b] -= 1
+            game._hands[other, b] += 1; game._hands[other, a] -= 1
+    raise AssertionError("no swap broke the winning hand")
+
+
+def test_a_frozen_winning_tile_in_a_shisanyao_win_is_caught():
+    """RULES §1.5 r35: the winning kind of a committed 十三幺 seat is never one of its frozen kinds."""
+    game, winner = won_hand(lambda g, w: g._st[S.ST_COMMITTED + w] == 0)
+    tile = int(game._st[S.ST_WIN_TILE])
+    game._hands[winner, tile] -= 1  # one copy of the winning kind becomes a frozen 拾 tile
+    game._frozen[winner, tile] = 1
+    game._st[S.ST_N_FROZEN + winner] += 1
+    game._st[S.ST_COMMITTED + winner] = 1
+    assert check(game) == inv.ERR_FROZEN_IN_WIN
+
+
+def test_game_check_mode_raises_naming_the_invariant():
+    game, seat = claim_with_ting_seat()
+    game._money[S.MONEY_WIN, 0] += 1
+    game.scripted[:] = False
+    with pytest.raises(RuntimeError, match="ERR_MONEY_SUM"):
+        game.advance()

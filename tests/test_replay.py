@@ -10,9 +10,18 @@ MIX = ["greedy", "random", "greedy", "greedy{pong=never}"]
 
 
 def test_replay_is_identical_on_every_call_and_names_tiles():
+    from sim.tiles import names, parse
+
     first = sim.replay(seed=7, hand=123)
     assert sim.replay(seed=7, hand=123) == first
-    assert "deal: dealer (庄) is seat" in first and "万" in first or "饼" in first
+    row = play_chunk("jincheng", ["greedy"] * 4, 7, 123, 1)[0]
+    assert f"deal: dealer (庄) is seat {row[COLUMN_INDEX['dealer']]}" in first
+    dealt = [line for line in first.splitlines() if " dealt " in line]
+    assert len(dealt) == 4
+    for s, line in enumerate(dealt):
+        notation = line.split()[3]
+        assert line.startswith(f"seat {s} dealt ") and parse(notation).sum() == 13
+        assert line.endswith(names(notation))  # every tile also named in Chinese
     assert first.splitlines()[-5].startswith("result:")
 
 
@@ -61,3 +70,38 @@ def test_scripted_steps_reproduce_the_strategy_run():
         steps += 1
     assert steps > 20
     assert probe.record() == auto.record() and probe.log == auto.log
+
+
+@pytest.mark.parametrize("rules", [{}, {"huang_dealer": "rotate"}])
+def test_game_and_replay_play_session_hands_like_the_batch(rules):
+    """Session mode (RULES §1.10 r52–r53): hand j of a session is dealt by whoever the earlier hands left
+    as dealer; Game and replay reproduce every hand's batch row, by hand index or by (session, hand)."""
+    length = 8
+    rows = play_chunk(rules, MIX, 31, 16, 2 * length, session_length=length)
+    dealers = rows[:, COLUMN_INDEX["dealer"]]
+    assert len(set(dealers.tolist())) > 1  # the deal moved inside the sessions: the dealer is not the hand's own
+    moved = 0
+    for i in range(2 * length):
+        hand = 16 + i
+        game = Game(rules=rules, seats=MIX, seed=31, hand_index=hand, session_length=length)
+        assert game.advance() is None
+        record = game.record()
+        assert [record[c] for c in KERNEL_COLUMNS] == rows[i].tolist()
+        moved += Game(rules=rules, seats=MIX, seed=31, hand_index=hand).dealer != dealers[i]
+    assert moved > 0  # single-hand mode would have dealt some of these hands from another seat
+    session, in_session = divmod(16 + 5, length)
+    text = sim.replay(seed=31, rules=rules, seats=MIX, session_length=length, session=session,
+                      hand_in_session=in_session)
+    assert text == sim.replay(seed=31, hand=16 + 5, rules=rules, seats=MIX, session_length=length)
+    assert f"deal: dealer (庄) is seat {dealers[5]}" in text
+    for s in range(4):
+        assert f"seat {s}: {rows[5, COLUMN_INDEX[f's{s}_delta']]:+d}" in text
+
+
+def test_replay_session_arguments_are_checked():
+    with pytest.raises(ValueError, match="hand_in_session"):
+        sim.replay(seed=1, session_length=4, session=0, hand_in_session=4)
+    with pytest.raises(ValueError, match="session_length"):
+        sim.replay(seed=1, session=0, hand_in_session=0)
+    with pytest.raises(ValueError, match="is not hand"):
+        sim.replay(seed=1, hand=3, session_length=4, session=1, hand_in_session=0)

@@ -155,6 +155,19 @@ def test_qianggang_mode():
     assert bugang_robbed(qianggang_mode="zimo").money("win") == [-4, -2, -2, 8]
 
 
+def test_a_robbed_bugang_and_a_declined_rob_are_logged():
+    """RULES §1.6 r41: the log shows the 补杠 that was robbed before the 抢杠胡, and a 上架 seat that lets a
+    robbable 补杠 go is logged as passing a win, like a passed win on a discard."""
+    robbed = bugang_robbed().game.log
+    declared = robbed.index("seat 2 declares 补杠 5p(五饼): robbed")
+    assert robbed[declared + 1] == "seat 3 抢杠胡 5p(五饼) from seat 2"
+    t = table({0: DEALER_5P, 2: PAIR_5P, 3: KANCHAN_5P}, draws="7z" + "8p6m6s" + "5p")
+    t.play([(0, "discard 5p"), (2, "peng"), (2, "discard 9p"), (3, "shangjia 8p"), (2, "bugang 5p"), (3, "pass")])
+    log = t.game.log
+    assert log.index("seat 3 passes a win on 5p(五饼)") < log.index("seat 2 补杠 5p(五饼)")
+    assert not any("robbed" in line for line in log)
+
+
 def rob_angang_table(**rules):
     """上架 seat 3 waits 9m for 十三幺 (pair 1m); seat 2 暗杠s 9m."""
     t = table({2: "9999m147s258p369s", 3: "1m1m1p9p1s9s1234567z"}, draws="6m6s6z8p5s5m8s",
@@ -361,10 +374,22 @@ def test_guo_hu():
 
 
 def test_every_flag_has_a_test_here():
-    """Each RulesConfig field except the variant is exercised by a test in this module."""
+    """Each RulesConfig field except the variant is passed as a rule override by code in this module: a keyword
+    argument (a variable, or a constant other than its default) or a mapping key; a mention in a docstring or a
+    comment does not count."""
+    import ast
     import sys
 
-    source = open(sys.modules[__name__].__file__, encoding="utf-8").read()
-    for field in dataclasses.fields(RulesConfig):
-        if field.name != "variant":
-            assert f"{field.name}" in source.split("def test_every_flag_has_a_test_here")[0], field.name
+    tree = ast.parse(open(sys.modules[__name__].__file__, encoding="utf-8").read())
+    defaults = RulesConfig().to_dict()
+    set_here = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            for kw in node.keywords:
+                if kw.arg in defaults and not (isinstance(kw.value, ast.Constant)
+                                               and kw.value.value == defaults[kw.arg]):
+                    set_here.add(kw.arg)
+        elif isinstance(node, ast.Dict):
+            set_here.update(k.value for k in node.keys if isinstance(k, ast.Constant) and k.value in defaults)
+    missing = sorted(set(defaults) - {"variant"} - set_here)
+    assert missing == [], f"flags never overridden by a test here: {missing}"

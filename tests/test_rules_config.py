@@ -5,6 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from sim import _codes as C
 from sim import _rule_layout as L
 from sim import rules as R
 from sim.rules import RulesConfig, load_yaml, resolve_rules
@@ -29,9 +30,24 @@ def test_defaults_match_rules_section_4():
     assert RulesConfig().to_dict() == EXPECTED_DEFAULTS
 
 
-def test_every_layout_slot_is_filled_by_exactly_one_field():
-    slots = [f.metadata["slot"] for f in dataclasses.fields(RulesConfig)]
-    assert sorted(slots) == list(range(L.N_RULE_FIELDS))
+# Fields the shared core reads (common block); every other field is a 晋城 rule (jincheng block).
+COMMON_FIELDS = {"variant", "huang_dealer", "dead_wall_model", "multi_ron", "ting_kong_policy", "ting_allow_pong",
+                 "qidui_allow_quad", "qianggang_mode", "bugang_only_on_draw", "allow_empty_ting", "huang_stacks",
+                 "stacks_per_kong", "minggang_units", "angang_units", "guo_hu"}
+
+
+def test_every_field_has_its_own_slot_inside_its_variant_block():
+    """Issue 8 item 3: a common block and one block per variant, so adding a flag never moves another's slot."""
+    slots = {f.name: f.metadata["slot"] for f in dataclasses.fields(RulesConfig)}
+    assert len(set(slots.values())) == len(slots)
+    blocks = (L.COMMON_BLOCK, L.JINCHENG_BLOCK, L.JINZHONG_BLOCK, L.JINHUA_BLOCK)
+    assert [b + L.BLOCK_SIZE for b in blocks[:-1]] == list(blocks[1:]) and blocks[-1] + L.BLOCK_SIZE == L.N_RULE_FIELDS
+    for name, slot in slots.items():
+        block = L.COMMON_BLOCK if name in COMMON_FIELDS else L.JINCHENG_BLOCK
+        assert block <= slot < block + L.BLOCK_SIZE, (name, slot)
+    used = sorted(slots.values())
+    assert used == list(range(len(COMMON_FIELDS))) + list(range(L.JINCHENG_BLOCK, L.JINCHENG_BLOCK + len(slots)
+                                                                - len(COMMON_FIELDS)))
 
 
 def test_pack_default_vector():
@@ -47,24 +63,70 @@ def test_pack_default_vector():
     assert vector[L.R_TING_KONG_POLICY] == 0 and vector[L.R_MULTI_RON] == 0
 
 
-@pytest.mark.parametrize("key, options, slot", [
-    ("huang_dealer", R.HUANG_DEALER_OPTIONS, L.R_HUANG_DEALER),
-    ("dead_wall_model", R.DEAD_WALL_MODELS, L.R_DEAD_WALL_MODEL),
-    ("multi_ron", R.MULTI_RON_OPTIONS, L.R_MULTI_RON),
-    ("ting_kong_policy", R.TING_KONG_POLICIES, L.R_TING_KONG_POLICY),
-    ("qianggang_mode", R.QIANGGANG_MODES, L.R_QIANGGANG_MODE),
-    ("guo_hu", R.GUO_HU_OPTIONS, L.R_GUO_HU),
-])
-def test_enum_packs_as_option_index(key, options, slot):
-    for index, value in enumerate(options):
-        assert resolve_rules(**{key: value}).pack()[slot] == index
+# Every enumerated flag: its options and the kernel constant each must pack as (sim._codes, what kernels compare).
+ENUM_KERNEL_CODES = {
+    "variant": (L.R_VARIANT, {"jincheng": C.VARIANT_JINCHENG}),
+    "huang_dealer": (L.R_HUANG_DEALER, {"stay": C.HUANG_DEALER_STAY, "rotate": C.HUANG_DEALER_ROTATE}),
+    "dead_wall_model": (L.R_DEAD_WALL_MODEL, {"physical": C.WALL_MODEL_PHYSICAL, "count": C.WALL_MODEL_COUNT}),
+    "multi_ron": (L.R_MULTI_RON, {"headbump": C.MULTI_RON_HEADBUMP, "all": C.MULTI_RON_ALL}),
+    "ting_kong_policy": (L.R_TING_KONG_POLICY, {
+        "same_waits": C.TING_KONG_SAME_WAITS, "still_tenpai": C.TING_KONG_STILL_TENPAI,
+        "concealed_only": C.TING_KONG_CONCEALED_ONLY, "none": C.TING_KONG_NONE}),
+    "qianggang_mode": (L.R_QIANGGANG_MODE, {"discarder": C.QIANGGANG_DISCARDER, "zimo": C.QIANGGANG_ZIMO}),
+    "guo_hu": (L.R_GUO_HU, {"unrestricted": C.GUO_HU_UNRESTRICTED, "restricted": C.GUO_HU_RESTRICTED}),
+}
 
 
-def test_layout_comment_codes_agree_with_option_tuples():
-    # _rule_layout documents 0 = physical / 1 = count etc.; the tuples must keep that order.
-    assert R.DEAD_WALL_MODELS == ("physical", "count")
-    assert R.TING_KONG_POLICIES == ("same_waits", "still_tenpai", "concealed_only", "none")
-    assert R.QIANGGANG_MODES[1] == "zimo" and R.GUO_HU_OPTIONS[0] == "unrestricted"
+def test_every_enumerated_flag_is_listed_here():
+    enums = {f.name for f in dataclasses.fields(RulesConfig) if f.metadata["kind"] in ("enum", "variant")}
+    assert enums == set(ENUM_KERNEL_CODES)
+
+
+@pytest.mark.parametrize("key", sorted(ENUM_KERNEL_CODES))
+def test_enum_options_pack_as_the_kernel_codes(key):
+    """Issue 8 item 3: each option of an enumerated flag packs as the sim._codes constant the kernels compare
+    against, and the Python option tuple is exactly those options (ordered by code)."""
+    slot, codes = ENUM_KERNEL_CODES[key]
+    field = RulesConfig.__dataclass_fields__[key]
+    assert field.metadata["slot"] == slot
+    assert set(field.metadata["options"]) == set(codes)
+    assert list(field.metadata["options"]) == sorted(codes, key=codes.get)
+    for value, code in codes.items():
+        assert resolve_rules(**{key: value}).pack()[slot] == code
+
+
+def _kernel_sources():
+    from sim import kernel_cache
+
+    paths = {name: path for name, path in kernel_cache._module_paths().items()}
+    return {name: paths[name] for name in kernel_cache.kernel_modules()}
+
+
+def test_kernels_compare_enumerated_flags_with_named_codes_only():
+    """Issue 8 item 3: no kernel compares an enumerated rule slot with an integer literal (``== 1``): the code
+    would be defined twice, and reordering options would swap behaviour with every test passing."""
+    import ast
+
+    enum_slots = {f"R_{key.upper()}" for key in ENUM_KERNEL_CODES}
+    offenders = []
+    for name, path in _kernel_sources().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases = {}  # local names bound to an enum slot's value: policy = rule_vec[R_TING_KONG_POLICY]
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript):
+                if isinstance(node.value.slice, ast.Name) and node.value.slice.id in enum_slots:
+                    aliases.update({t.id: node.value.slice.id for t in node.targets if isinstance(t, ast.Name)})
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Compare):
+                continue
+            sides = [node.left, *node.comparators]
+            reads_enum = any(
+                (isinstance(x, ast.Subscript) and isinstance(x.slice, ast.Name) and x.slice.id in enum_slots)
+                or (isinstance(x, ast.Name) and x.id in aliases) for x in sides)
+            literal = any(isinstance(x, ast.Constant) and isinstance(x.value, int) for x in sides)
+            if reads_enum and literal:
+                offenders.append(f"{name}:{node.lineno}")
+    assert offenders == []
 
 
 @pytest.mark.parametrize("key", [k for k, v in EXPECTED_DEFAULTS.items() if isinstance(v, bool)])

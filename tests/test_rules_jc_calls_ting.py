@@ -247,3 +247,13 @@ def test_r28_shangjia_feeder_pays_no_paoqian():
     row = t.record()
     assert row["winner"] == 1 and row["feeder"] == 2 and row["win_kind"] == WIN_DIANHU
     assert t.money("win") == [-2, 4, -1, -1]
+
+
+def test_r24_live_waits_at_shangjia_count_the_own_face_down_tile_as_seen():
+    """RULES §1.4 r24: seat 1 (tanki 5z) draws a 2nd 5z and 上架s it face-down. The seat sees its concealed 5z
+    and its own 上架 5z, and nobody can ever draw or claim the 上架 tile: 2 live copies, in the record and log."""
+    t = table({1: "123m456p789s234s5z"}, draws="6m5z")
+    t.play([(1, "shangjia 5z")])
+    assert t.game.waits[1] == ["5z"]
+    assert t.game.record()["s1_waits"] == 2
+    assert "seat 1 上架 5z(中) face-down (2 live waits)" in t.game.log

@@ -41,10 +41,17 @@ def test_r1_136_tiles_four_of_each_kind():
 
 def test_r2_four_players_each_dealt_and_recorded():
     """RULES §1.1 r2: four seats, each with its own hand and record columns."""
-    t = quiet_table().finish()
-    assert len(t.game.hands) == 4
-    row = t.record()
-    assert all(f"s{k}_delta" in row for k in range(4))
+    t = quiet_table()
+    for s in range(1, 4):  # each 闲 holds exactly the 13 tiles stacked for it
+        assert t.counts(s).tolist() == tiles.parse(QUIET[s]).tolist()
+    extra = t.counts(0).astype(int) - tiles.parse(QUIET[0])  # the dealer: its 13 plus the first front tile
+    assert extra.min() == 0 and extra.sum() == 1 and extra[t.wall[52]] == 1
+    yaojiu = tiles.parse("19m19p19s1234567z") > 0
+    dealt_yaojiu = [int(((t.counts(k) > 0) & yaojiu).sum()) for k in range(4)]
+    row = t.finish().record()
+    assert sorted(k for k in row if k.endswith("_delta")) == [f"s{k}_delta" for k in range(4)]
+    assert sum(row[f"s{k}_delta"] for k in range(4)) == 0
+    assert [row[f"s{k}_yaojiu_start"] for k in range(4)] == dealt_yaojiu  # each seat's row holds its own deal
 
 
 def test_r3_first_dealer_is_uniform_over_seats():

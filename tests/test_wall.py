@@ -43,7 +43,12 @@ def limit(model, kongs, replacements=0):
 
 def test_physical_model_70_minus_2k_front_draws_rules_1_2_r7_r11():
     """RULES §1.2 r7–r9, r11: 84 after the deal, 14 荒 → 70 front draws, two fewer per kong, replacements free."""
-    assert 136 - 52 == 84
+    dealt = {wall.deal_position(d, s, j) for d in range(4) for s in range(4) for j in range(13)}
+    assert dealt == set(range(52)) and wall.front_position(0) == 52  # the deal takes 52, front draws start after
+    no_reserve = 0
+    while wall.front_draw_allowed(no_reserve, 0, 0, wall.MODEL_PHYSICAL, 0, 0):
+        no_reserve += 1
+    assert no_reserve == 84  # without 荒 stacks every tile after the deal can be drawn
     for kongs in range(5):
         assert limit(wall.MODEL_PHYSICAL, kongs) == 70 - 2 * kongs
         assert limit(wall.MODEL_PHYSICAL, kongs, replacements=kongs) == 70 - 2 * kongs

@@ -1,0 +1,125 @@
+"""Every integer code the kernels and Python share, defined once — a constants-only kernel-side module.
+
+Kernels import their codes from here (never from ``sim.record``, which imports polars);
+Python derives its option tuples (``sim.rules``), record names (``sim.record``) and readable
+action names from the same constants. A module of constants only: numba freezes these
+values into compiled kernels, so ``sim.kernel_cache`` hashes this file like a kernel module.
+
+Option codes of an enumerated rule flag are listed in a ``{option name: code}`` mapping
+(``*_CODES``); the codes of a flag are 0..n-1, and ``sim.rules`` orders its option tuple by
+them, so reordering a tuple cannot swap behaviour.
+"""
+
+# --- variants (rule vector slot R_VARIANT; dispatch switch of variant rules) --------------------
+VARIANT_JINCHENG = 0
+VARIANT_CODES = {"jincheng": VARIANT_JINCHENG}
+
+# --- enumerated rule flags (RULES §4) ----------------------------------------------------------
+HUANG_DEALER_STAY = 0      # 荒庄: the dealer keeps the deal (RULES §1.10 r53, A2)
+HUANG_DEALER_ROTATE = 1    # 荒庄: the deal passes to 下家
+HUANG_DEALER_CODES = {"stay": HUANG_DEALER_STAY, "rotate": HUANG_DEALER_ROTATE}
+
+WALL_MODEL_PHYSICAL = 0    # 荒 limit: front draws <= 70 - 2*kongs; replacements free (RULES §1.2 r11, A3)
+WALL_MODEL_COUNT = 1       # 荒 limit: tiles left <= 荒 zone; replacements count
+DEAD_WALL_MODEL_CODES = {"physical": WALL_MODEL_PHYSICAL, "count": WALL_MODEL_COUNT}
+
+MULTI_RON_HEADBUMP = 0     # one discard, several 胡: the first after the discarder wins (RULES §1.3 r20, A4)
+MULTI_RON_ALL = 1          # every claimant wins and is paid
+MULTI_RON_CODES = {"headbump": MULTI_RON_HEADBUMP, "all": MULTI_RON_ALL}
+
+TING_KONG_SAME_WAITS = 0       # a kong after 上架 must keep the winning-tile set exactly (RULES §1.3 r18, A5)
+TING_KONG_STILL_TENPAI = 1     # ... must leave the seat tenpai
+TING_KONG_CONCEALED_ONLY = 2   # ... only 暗杠, with unchanged waits
+TING_KONG_NONE = 3             # no kong after 上架
+TING_KONG_POLICY_CODES = {"same_waits": TING_KONG_SAME_WAITS, "still_tenpai": TING_KONG_STILL_TENPAI,
+                          "concealed_only": TING_KONG_CONCEALED_ONLY, "none": TING_KONG_NONE}
+
+QIANGGANG_DISCARDER = 0    # 抢杠胡: the kong maker pays as a discarder (RULES §1.6 r41, A8)
+QIANGGANG_ZIMO = 1         # 抢杠胡: paid as 自摸
+QIANGGANG_MODE_CODES = {"discarder": QIANGGANG_DISCARDER, "zimo": QIANGGANG_ZIMO}
+
+GUO_HU_UNRESTRICTED = 0    # a passed win does not restrict later wins (RULES A36)
+GUO_HU_RESTRICTED = 1      # a passed win blocks that kind until the seat's own next turn
+GUO_HU_CODES = {"unrestricted": GUO_HU_UNRESTRICTED, "restricted": GUO_HU_RESTRICTED}
+
+# --- record codes: win_kind and shape ----------------------------------------------------------
+WIN_NONE = 0
+WIN_ZIMO = 1
+WIN_DIANHU = 2
+WIN_QIANGGANG = 3
+WIN_KIND_CODES = {"none": WIN_NONE, "zimo": WIN_ZIMO, "dianhu": WIN_DIANHU, "qianggang": WIN_QIANGGANG}
+
+SHAPE_NONE = 0
+SHAPE_REGULAR = 1
+SHAPE_QIDUI = 2
+SHAPE_SHISANYAO = 3
+SHAPE_CODES = {"none": SHAPE_NONE, "regular": SHAPE_REGULAR, "qidui": SHAPE_QIDUI, "shisanyao": SHAPE_SHISANYAO}
+
+# --- actions: ACT_DISCARD + t, ACT_SHANGJIA + t, ACT_ANGANG + t, ACT_BUGANG + t (t = kind 0..33) --------
+ACT_DISCARD = 0
+ACT_SHANGJIA = 34
+ACT_ANGANG = 68
+ACT_BUGANG = 102
+ACT_ZIMO = 136
+ACT_PASS = 137   # claim window answers from here on
+ACT_PENG = 138
+ACT_GANG = 139
+ACT_SHI = 140
+ACT_QIANG = 141
+ACT_HU = 142
+N_ACTIONS = 143
+
+# --- payment ledger rows (money[row, seat], units of 底注) ---------------------------------------
+MONEY_WIN = 0
+MONEY_KONG = 1
+MONEY_GENZHUANG = 2
+MONEY_HUANG = 3
+N_MONEY = 4
+MONEY_ROW_CODES = {"win": MONEY_WIN, "kong": MONEY_KONG, "genzhuang": MONEY_GENZHUANG, "huang": MONEY_HUANG}
+
+# --- record matrix columns (sim.record gives each its dtype) ---------------------------------------
+# hand-level columns, in matrix order
+COL_HAND = 0
+COL_SESSION = 1
+COL_HAND_IN_SESSION = 2
+COL_DEALER = 3
+COL_WINNER = 4
+COL_FEEDER = 5
+COL_WIN_KIND = 6
+COL_SHAPE = 7
+COL_WIN_TILE = 8
+COL_DRAWS = 9
+COL_REPLACEMENTS = 10
+COL_KONGS = 11
+COL_PONGS = 12
+COL_GENZHUANG = 13
+N_HAND_COLUMNS = 14
+HAND_COLUMN_CODES = {
+    "hand": COL_HAND, "session": COL_SESSION, "hand_in_session": COL_HAND_IN_SESSION, "dealer": COL_DEALER,
+    "winner": COL_WINNER, "feeder": COL_FEEDER, "win_kind": COL_WIN_KIND, "shape": COL_SHAPE,
+    "win_tile": COL_WIN_TILE, "draws": COL_DRAWS, "replacements": COL_REPLACEMENTS, "kongs": COL_KONGS,
+    "pongs": COL_PONGS, "genzhuang": COL_GENZHUANG,
+}
+# per-seat columns: seat k's column c is N_HAND_COLUMNS + N_SEAT_COLUMNS * k + c
+SCOL_TING_TURN = 0
+SCOL_WAITS = 1
+SCOL_YAOJIU_START = 2
+SCOL_FROZEN = 3
+SCOL_WIN = 4
+SCOL_KONG = 5
+SCOL_GENZHUANG = 6
+SCOL_HUANG = 7
+SCOL_DELTA = 8
+N_SEAT_COLUMNS = 9
+SEAT_COLUMN_CODES = {
+    "ting_turn": SCOL_TING_TURN, "waits": SCOL_WAITS, "yaojiu_start": SCOL_YAOJIU_START, "frozen": SCOL_FROZEN,
+    "win": SCOL_WIN, "kong": SCOL_KONG, "genzhuang": SCOL_GENZHUANG, "huang": SCOL_HUANG, "delta": SCOL_DELTA,
+}
+
+
+def names_by_code(codes: dict) -> tuple:
+    """Return the names of a ``{name: code}`` mapping ordered by code; the codes must be exactly 0..n-1."""
+    ordered = sorted(codes, key=codes.__getitem__)
+    if [codes[n] for n in ordered] != list(range(len(codes))):
+        raise ValueError(f"codes must be 0..{len(codes) - 1}, got {codes}")
+    return tuple(ordered)

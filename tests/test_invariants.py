@@ -4,7 +4,8 @@
 after every decision ``sim._invariants.check_state`` recomputes from the state that every kind is
 accounted for (136 tiles), each ledger row sums to zero, rivers hold the face-up discards minus
 the claimed ones, an open discard window offers the discarder's face-up tile (never a 上架 tile,
-RULES §1.4 r24), a 上架 seat's waits recomputed from its hand equal the mask fixed at 上架 (r26),
+RULES §1.4 r24), a 上架 seat's waits recomputed from its hand equal its stored mask (fixed at 上架, r26;
+after a still_tenpai kong the new waits, §1.3 r18),
 a 上架 seat never 碰s without ting_allow_pong nor takes 拾/抢 (r15, r26), no win without 上架 (r22),
 front draws stay within the 荒 limit (physical model, r11), one winner under head-bump (r20), a
 十三幺 win never uses a frozen kind (r35), every winning hand is complete, every hand size right.

@@ -80,9 +80,9 @@ def apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, 
         robbable = rule_vec[R_ROB_ANGANG] == 1
         if not (robbable and open_claims(rule_vec, tables, hands, frozen, melds, st, PEND_ANGANG, tile, seat)):
             hands[seat, tile] -= 4
-            complete_kong(rule_vec, wall, hands, melds, st, money, events, seat, tile, KONG_AN, -1)
+            complete_kong(rule_vec, tables, wall, hands, frozen, melds, st, money, events, seat, tile, KONG_AN, -1)
     else:
         tile = action - ACT_BUGANG
         if not open_claims(rule_vec, tables, hands, frozen, melds, st, PEND_BUGANG, tile, seat):
             hands[seat, tile] -= 1
-            complete_kong(rule_vec, wall, hands, melds, st, money, events, seat, tile, KONG_BU, -1)
+            complete_kong(rule_vec, tables, wall, hands, frozen, melds, st, money, events, seat, tile, KONG_BU, -1)

@@ -111,11 +111,11 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
         st[ST_CLAIM + s] = CLAIM_NOT_ELIGIBLE
     if kind == PEND_BUGANG:
         hands[source, tile] -= 1
-        complete_kong(rule_vec, wall, hands, melds, st, money, events, source, tile, KONG_BU, -1)
+        complete_kong(rule_vec, tables, wall, hands, frozen, melds, st, money, events, source, tile, KONG_BU, -1)
         return
     if kind == PEND_ANGANG:
         hands[source, tile] -= 4
-        complete_kong(rule_vec, wall, hands, melds, st, money, events, source, tile, KONG_AN, -1)
+        complete_kong(rule_vec, tables, wall, hands, frozen, melds, st, money, events, source, tile, KONG_AN, -1)
         return
     if best_seat < 0:
         gz_settle_if_complete(rule_vec, st, money, events)
@@ -132,7 +132,7 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
         log_event(events, st, EV_PENG, best_seat, tile, source)
     elif action == ACT_GANG:
         hands[best_seat, tile] -= 3
-        complete_kong(rule_vec, wall, hands, melds, st, money, events, best_seat, tile, KONG_MING, source)
+        complete_kong(rule_vec, tables, wall, hands, frozen, melds, st, money, events, best_seat, tile, KONG_MING, source)
     else:  # 拾 or 抢: the tile is set aside frozen and the seat is committed to 十三幺 (r30–r33)
         frozen[best_seat, tile] = 1
         st[ST_N_FROZEN + best_seat] += 1

@@ -17,9 +17,9 @@ from sim._state import (
     MELD_ANGANG, MELD_BUGANG, MELD_MINGGANG, MONEY_GENZHUANG, MONEY_HUANG, MONEY_KONG, MONEY_WIN,
     PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_DEALER, ST_FEEDER, ST_FRONT_DRAWS, ST_GENZHUANG,
     ST_GUO_HU, ST_GZ_COUNT, ST_GZ_STATE, ST_GZ_TILE, ST_KONGS, ST_LAST_DRAWN, ST_N_MELDS, ST_PHASE,
-    ST_REPLACEMENTS, ST_SHAPE, ST_TING, ST_TURNS, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER, log_event,
+    ST_REPLACEMENTS, ST_SHAPE, ST_TING, ST_TURNS, ST_WAITS, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER, log_event,
 )
-from sim._ting import win_shape_forms
+from sim._ting import ting_waits, win_shape_forms
 from sim._codes import SHAPE_QIDUI, SHAPE_REGULAR, SHAPE_SHISANYAO
 from sim.wall import front_draw_allowed, front_position, tail_position
 
@@ -149,9 +149,13 @@ def gz_settle_if_complete(rule_vec, st, money, events):
 
 
 @njit(cache=True)
-def complete_kong(rule_vec, wall, hands, melds, st, money, events, seat, tile, kong_type, feeder):
+def complete_kong(rule_vec, tables, wall, hands, frozen, melds, st, money, events, seat, tile, kong_type, feeder):
     """Lay down a kong of ``tile`` (tiles already counted out of the hand), pay its ledger
-    money, grow the 荒 zone (r9 via ST_KONGS) and draw the tail replacement (r10, r17)."""
+    money, grow the 荒 zone (r9 via ST_KONGS) and draw the tail replacement (r10, r17).
+
+    A 上架 seat's stored waits become those of its hand after the kong: unchanged under the
+    same-waits policies, the new (still tenpai) waits under ``still_tenpai`` (RULES §1.3 r18, A5),
+    so a later win is always a complete hand. The live-wait count taken at 上架 is kept."""
     feeder_ting = st[ST_TING + feeder] if feeder >= 0 else 0
     if kong_type == KONG_AN:
         melds[seat, tile] = MELD_ANGANG
@@ -168,6 +172,8 @@ def complete_kong(rule_vec, wall, hands, melds, st, money, events, seat, tile, k
         st[ST_N_MELDS + seat] += 1
         gz_break(st)
         log_event(events, st, EV_MINGGANG, seat, tile, feeder)
+    if st[ST_TING + seat] == 1:
+        st[ST_WAITS + seat] = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
     st[ST_KONGS] += 1
     kong_payment(rule_vec, seat, kong_type, feeder, feeder_ting, money[MONEY_KONG])
     st[ST_CURRENT] = seat

@@ -12,9 +12,9 @@ the loop): the T_* slots below.
 import numpy as np
 from numba import njit
 
-from sim._codes import MONEY_WIN, MULTI_RON_HEADBUMP, TING_KONG_STILL_TENPAI, WALL_MODEL_PHYSICAL, WIN_DIANHU
+from sim._codes import MONEY_WIN, MULTI_RON_HEADBUMP, WALL_MODEL_PHYSICAL, WIN_DIANHU
 from sim._rule_layout import (
-    R_DEAD_WALL_MODEL, R_HUANG_STACKS, R_MULTI_RON, R_STACKS_PER_KONG, R_TING_ALLOW_PONG, R_TING_KONG_POLICY,
+    R_DEAD_WALL_MODEL, R_HUANG_STACKS, R_MULTI_RON, R_STACKS_PER_KONG, R_TING_ALLOW_PONG,
 )
 from sim._state import (
     MELD_BUGANG, MELD_MINGGANG, MELD_PONG, PEND_DISCARD, PHASE_CLAIM, PHASE_OVER, PHASE_SELF, ST_COMMITTED,
@@ -159,10 +159,9 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
                        or (st[ST_PHASE] == PHASE_CLAIM and st[ST_PENDING_KIND] != PEND_DISCARD
                            and st[ST_PENDING_FROM] == s)
                        or (st[ST_PHASE] == PHASE_OVER and winner == s))
-        # still_tenpai lets a kong change the waits (the fixed mask stays what was announced)
-        if not holds_extra and rule_vec[R_TING_KONG_POLICY] != TING_KONG_STILL_TENPAI:
-            if ting_waits(rule_vec, tables, hands, frozen, melds, st, s) != st[ST_WAITS + s]:
-                return ERR_WAITS_CHANGED
+        # a kong allowed by still_tenpai may change the waits: the engine then stores the new ones
+        if not holds_extra and ting_waits(rule_vec, tables, hands, frozen, melds, st, s) != st[ST_WAITS + s]:
+            return ERR_WAITS_CHANGED
     # --- the 荒 limit of the physical model ------------------------------------------------------------
     if st[ST_FRONT_DRAWS] > tracks[T_FRONT_SEEN] and rule_vec[R_DEAD_WALL_MODEL] == WALL_MODEL_PHYSICAL:
         limit = 84 - 2 * rule_vec[R_HUANG_STACKS] - 2 * rule_vec[R_STACKS_PER_KONG] * st[ST_KONGS]

@@ -116,9 +116,9 @@ def test_replay_is_identical_and_matches_the_record(variant):
 # 荒庄 3.39 %, dealer win rate 26.03 %, 自摸 share of wins 26.7 % (a 100,000-hand check gave 荒庄 3.45 % ± 0.06).
 # At 20,000 hands the standard errors are 0.13 % (荒庄), 0.31 % (dealer wins) and 0.32 % (自摸 share of about
 # 19,300 wins); each band is the reference ± 5 standard errors, so a fixed seed never fails by chance while a
-# change that moves a rate by about a quarter (荒庄) or 2 points (dealer wins, 自摸) fails. RULES §5's crude
-# baseline (荒庄 8.9 % with pong on, 自摸 26 %) had no kongs, no 十三幺 and no discard scan, so only its 自摸
-# share is a comparable check, and it falls inside the band.
+# change that moves a rate by about a quarter (荒庄) or 2 points (dealer wins, 自摸) fails. The specification's
+# crude baseline (荒庄 8.9 % with pong on, 自摸 26 %) had no kongs, no 十三幺 and no discard scan, so only its
+# 自摸 share is a comparable check, and it falls inside the band.
 CALIBRATION = {
     "jincheng": {"huang": (0.0339 - 0.0064, 0.0339 + 0.0064), "dealer_win": (0.2603 - 0.0155, 0.2603 + 0.0155),
                  "zimo_share": (0.267 - 0.016, 0.267 + 0.016)},

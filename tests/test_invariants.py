@@ -4,7 +4,8 @@
 after every decision ``sim._invariants.check_state`` recomputes from the state that every kind is
 accounted for (136 tiles), each ledger row sums to zero, rivers hold the face-up discards minus
 the claimed ones, an open discard window offers the discarder's face-up tile (never a 上架 tile,
-RULES §1.4 r24), a 上架 seat's waits recomputed from its hand equal the mask fixed at 上架 (r26),
+RULES §1.4 r24), a 上架 seat's waits recomputed from its hand equal its stored mask (fixed at 上架, r26;
+after a still_tenpai kong the new waits, §1.3 r18),
 a 上架 seat never 碰s without ting_allow_pong nor takes 拾/抢 (r15, r26), no win without 上架 (r22),
 front draws stay within the 荒 limit (physical model, r11), one winner under head-bump (r20), a
 十三幺 win never uses a frozen kind (r35), every winning hand is complete, every hand size right.
@@ -14,6 +15,7 @@ exactly that error, so none of the checks is one that cannot fire.
 """
 import numpy as np
 import pytest
+from jc_scenarios import kinds, table
 
 from sim import _invariants as inv
 from sim import _state as S
@@ -182,6 +184,24 @@ def test_changed_waits_of_a_ting_seat_are_caught():
             game._hands[seat, a] += 1; game._hands[seat, b] -= 1
             game._hands[other, b] += 1; game._hands[other, a] -= 1
     raise AssertionError("no swap changed the waits")
+
+
+def test_waits_check_covers_a_still_tenpai_kong():
+    """RULES §1.3 r18 (A5 still_tenpai): the check recomputes a 上架 seat's waits under every kong policy.
+    Seat 2 上架s on 1p/4p/5z (111p 23p 55z), 暗杠s the drawn 4th 1p (now waiting on 4p only) and discards
+    the replacement 5z, every step checked: the stored waits followed the kong, so all invariants hold; the
+    mask fixed at 上架 (the engine's earlier behaviour) is caught as changed waits."""
+    t = table({1: "111m456p789s234s5z", 2: "111p23p456s789m55z"}, draws="6m9s8s6s6p1m1p" + "7z7z7z4p",
+              replacements="5z", ting_kong_policy="still_tenpai")
+    t.game.check = True  # every Game.step below runs check_state
+    t.play([(1, "shangjia 9s"), (2, "shangjia 8s"), (1, "discard 1m")])
+    t.run_until(2)
+    mask_at_shangjia = int(t.game._st[S.ST_WAITS + 2])
+    t.play([(2, "angang 1p"), (2, "discard 5z")])
+    assert t.waits(2) == kinds("4p")
+    assert check(t.game) == inv.ERR_NONE
+    t.game._st[S.ST_WAITS + 2] = mask_at_shangjia
+    assert check(t.game) == inv.ERR_WAITS_CHANGED
 
 
 def test_a_pong_by_a_ting_seat_is_caught_unless_allowed():

@@ -8,7 +8,7 @@ import numpy as np
 
 from jc_scenarios import kinds, table
 from sim import hand, tiles
-from sim.record import WIN_DIANHU
+from sim.record import WIN_DIANHU, WIN_ZIMO
 
 TANKI_5Z = "123m456p789s111z5z"          # waits 5z
 DEALER_5P = "5p147m8m369s12345z"         # the dealer's hand with one 5p to discard
@@ -257,3 +257,30 @@ def test_r24_live_waits_at_shangjia_count_the_own_face_down_tile_as_seen():
     assert t.game.waits[1] == ["5z"]
     assert t.game.record()["s1_waits"] == 2
     assert "seat 1 上架 5z(中) face-down (2 live waits)" in t.game.log
+
+
+def test_r18_still_tenpai_kong_makes_the_new_waits_the_winning_set():
+    """RULES §1.3 r18 (A5 still_tenpai): 上架 seat 2 (111p 23p 55z, waits 1p/4p/5z) draws the 4th 1p and 暗杠s it.
+    Still tenpai, but 23p 55z now waits on 4p only (its own four 1p drop out, r27): the stored waits become
+    {4p}, so the 5z replacement is no 自摸 (the old mask would have paid an incomplete hand). The live-wait
+    record stays the one taken at 上架; the later 4p is a regular 自摸 of a complete hand."""
+    t = table({1: "111m456p789s234s5z", 2: "111p23p456s789m55z"}, draws="6m9s8s6s6p1m1p" + "7z7z7z4p",
+              replacements="5z", ting_kong_policy="still_tenpai")
+    t.play([(1, "shangjia 9s"), (2, "shangjia 8s")])
+    assert t.waits(2) == kinds("1p4p5z")
+    live_at_shangjia = t.record()["s2_waits"]
+    t.play([(1, "discard 1m")])
+    t.run_until(2)
+    assert t.game.last_drawn == "1p"
+    assert sorted(t.legal()) == ["angang 1p", "discard 1p", "zimo"]
+    t.play([(2, "angang 1p")])
+    assert t.game.last_drawn == "5z"
+    assert t.waits(2) == kinds("4p")
+    assert t.legal() == ["discard 5z"]
+    t.play([(2, "discard 5z")])
+    t.run_until(2)
+    assert t.game.last_drawn == "4p" and "zimo" in t.legal()
+    t.play([(2, "zimo")])
+    row = t.record()
+    assert row["winner"] == 2 and row["s2_waits"] == live_at_shangjia
+    assert row["win_kind"] == WIN_ZIMO and hand.shanten(t.counts(2), melds=1) == -1

@@ -1,0 +1,233 @@
+"""Compiled kernels of the greedy-hand profile (benchmarks/profile.py): record real decision states of
+seeded hands, then time each engine part in isolation in a compiled loop over those states.
+
+Every ``time_*`` kernel runs its part ``repeats`` times over the given state indices and returns a
+checksum of the results (so the compiler cannot drop the work); the caller measures its CPU time.
+Parts that only read the state (legal actions, strategy answers, scans) run on the recorded arrays in
+place (they restore what they touch); parts that change it (apply) run on a fresh copy per call, and
+``time_restore`` measures that copy alone so it can be subtracted.
+"""
+import numpy as np
+from numba import njit
+
+from sim._apply import apply_self
+from sim._claims import apply_claim
+from sim._deal import start_hand
+from sim._discard_scan import least_discards_k
+from sim._legal import legal_claim, legal_self
+from sim._record_fill import fill_record
+from sim._rule_layout import R_QIDUI_ALLOW_QUAD
+from sim._state import (
+    ACT_DISCARD, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_N_MELDS, ST_PHASE,
+    ST_PENDING_TILE, ST_STEPS, new_state,
+)
+from sim._ting import live_copies_in, live_planes, seat_forms, visible_counts
+from sim._turn import seat_to_act, seed_seats
+from sim.wall import draw_dealer, fill_wall
+from strategies.dispatch import choose_action
+from strategies.greedy import greedy_claim, greedy_self
+
+
+@njit(cache=True)
+def record_states(rule_vec, tables, strategy_ids, params, run_seed, n_hands, walls, hands_b, frozen_b, melds_b,
+                  rivers_b, st_b, money_b, masks_b, seats_b, actions_b, hand_of):
+    """Play hands 0 .. n_hands - 1 of ``run_seed`` exactly as the batch loop does (independent hands) and
+    store the state before every decision at index n of the ``*_b`` buffers (first axis = state), with its
+    legal mask, the seat to act, the action taken and the hand index; returns the number of states stored
+    (stops storing when the buffers are full)."""
+    wall, hands, frozen, melds, rivers, st, money = new_state()
+    events = np.zeros((1, 4), dtype=np.int32)  # logging off
+    rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
+    mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
+    seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
+    cap = st_b.shape[0]
+    n = 0
+    for hand_index in range(n_hands):
+        dealer = draw_dealer(run_seed, hand_index)
+        fill_wall(run_seed, hand_index, wall)
+        seed_seats(rngs, run_seed, hand_index)
+        start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index)
+        while st[ST_PHASE] != PHASE_OVER:
+            if st[ST_STEPS] > MAX_STEPS:
+                raise RuntimeError("hand exceeded the step guard")
+            seat = seat_to_act(st)
+            keep = n < cap
+            if keep:
+                walls[n, :] = wall
+                hands_b[n, :, :] = hands
+                frozen_b[n, :, :] = frozen
+                melds_b[n, :, :] = melds
+                rivers_b[n, :, :] = rivers
+                st_b[n, :] = st
+                money_b[n, :, :] = money
+                seats_b[n] = seat
+                hand_of[n] = hand_index
+            if st[ST_PHASE] == PHASE_SELF:
+                legal_self(rule_vec, tables, hands, frozen, melds, st, mask)
+                action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
+                                       rivers, st, mask, seat, rngs[seat], seen)
+                if keep:
+                    masks_b[n, :] = mask
+                    actions_b[n] = action
+                apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
+            else:
+                legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+                action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
+                                       rivers, st, mask, seat, rngs[seat], seen)
+                if keep:
+                    masks_b[n, :] = mask
+                    actions_b[n] = action
+                st[ST_STEPS] += 1
+                apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
+            if keep:
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def time_legal_self(rule_vec, tables, hands_b, frozen_b, melds_b, st_b, idx, repeats):
+    """Build the self-phase legal mask of each state in ``idx``; returns the summed option counts."""
+    mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            total += legal_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i], mask)
+    return total
+
+
+@njit(cache=True)
+def time_legal_claim(rule_vec, tables, hands_b, frozen_b, melds_b, st_b, seats_b, idx, repeats):
+    """Build the claim-window legal mask of each state in ``idx`` for its seat; returns the summed counts."""
+    mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            total += legal_claim(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i], seats_b[i], mask)
+    return total
+
+
+@njit(cache=True)
+def time_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_b, masks_b, params, idx, repeats):
+    """Answer each self-phase state in ``idx`` with greedy (whole decision); returns the summed actions."""
+    seen = np.zeros(34, dtype=np.int8)  # scratch visible-copies row
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            seat = st_b[i, ST_CURRENT]
+            total += greedy_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
+                                 masks_b[i], seat, params, seen)
+    return total
+
+
+@njit(cache=True)
+def time_greedy_claim(rule_vec, tables, hands_b, st_b, masks_b, seats_b, params, idx, repeats):
+    """Answer each claim-window state in ``idx`` with greedy; returns the summed actions."""
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            total += greedy_claim(rule_vec, tables, hands_b[i], st_b[i], masks_b[i], seats_b[i],
+                                  st_b[i, ST_PENDING_TILE], params)
+    return total
+
+
+@njit(cache=True)
+def time_discard_scan(rule_vec, tables, hands_b, st_b, masks_b, idx, repeats):
+    """Run greedy's discard scan (sim._discard_scan.least_discards_k over the legal discards) on each
+    state in ``idx``; returns the summed least shanten."""
+    after_shanten = np.empty(34, np.int8)  # [kind] shanten once it is discarded
+    after_useful = np.empty(34, np.int64)  # [kind] its useful kinds
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            seat = st_b[i, ST_CURRENT]
+            candidates = np.int64(0)
+            for t in range(34):
+                if masks_b[i, ACT_DISCARD + t]:
+                    candidates |= np.int64(1) << t
+            total += least_discards_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad,
+                                      seat_forms(st_b[i], seat), tables, candidates, after_shanten, after_useful)
+    return total
+
+
+@njit(cache=True)
+def time_live_counts(hands_b, frozen_b, melds_b, rivers_b, st_b, idx, repeats):
+    """Count the copies the acting seat sees and its live copies per kind (visible_counts + live_planes),
+    then sum live copies over every kind once (live_copies_in); returns the summed live copies."""
+    seen = np.zeros(34, dtype=np.int8)  # scratch visible-copies row
+    every_kind = np.int64((1 << 34) - 1)
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            seat = st_b[i, ST_CURRENT]
+            visible_counts(hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i], seat, seen)
+            total += live_copies_in(every_kind, live_planes(seen))
+    return total
+
+
+@njit(cache=True, inline='always')
+def restore(i, walls, hands_b, frozen_b, melds_b, rivers_b, st_b, money_b, wall, hands, frozen, melds, rivers, st,
+            money):
+    """Copy recorded state ``i`` into the working arrays."""
+    wall[:] = walls[i]
+    hands[:] = hands_b[i]
+    frozen[:] = frozen_b[i]
+    melds[:] = melds_b[i]
+    rivers[:] = rivers_b[i]
+    st[:] = st_b[i]
+    money[:] = money_b[i]
+
+
+@njit(cache=True)
+def time_restore(walls, hands_b, frozen_b, melds_b, rivers_b, st_b, money_b, idx, repeats):
+    """Copy each state in ``idx`` into working arrays (the overhead inside ``time_apply``); returns a checksum."""
+    wall, hands, frozen, melds, rivers, st, money = new_state()
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            restore(i, walls, hands_b, frozen_b, melds_b, rivers_b, st_b, money_b, wall, hands, frozen, melds,
+                    rivers, st, money)
+            total += st[ST_STEPS]
+    return total
+
+
+@njit(cache=True)
+def time_apply(rule_vec, tables, walls, hands_b, frozen_b, melds_b, rivers_b, st_b, money_b, seats_b, actions_b,
+               idx, repeats):
+    """Copy each state in ``idx`` and apply its recorded action (apply_self or, with the step count,
+    apply_claim: discards open claim windows, draws, kongs, wins, settlement); returns a checksum."""
+    wall, hands, frozen, melds, rivers, st, money = new_state()
+    events = np.zeros((1, 4), dtype=np.int32)  # logging off
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            restore(i, walls, hands_b, frozen_b, melds_b, rivers_b, st_b, money_b, wall, hands, frozen, melds,
+                    rivers, st, money)
+            if st[ST_PHASE] == PHASE_SELF:
+                apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, actions_b[i])
+            else:
+                st[ST_STEPS] += 1
+                apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seats_b[i],
+                            actions_b[i])
+            total += st[ST_STEPS]
+    return total
+
+
+@njit(cache=True)
+def time_hand_setup(rule_vec, run_seed, n_hands, out, repeats):
+    """Per hand: dealer, wall shuffle, seat generators, deal (start_hand) and the record row (fill_record);
+    returns a checksum. ``out`` is an int32[n_hands, N_KERNEL_COLUMNS] scratch record matrix."""
+    wall, hands, frozen, melds, rivers, st, money = new_state()
+    events = np.zeros((1, 4), dtype=np.int32)  # logging off
+    rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
+    total = 0
+    for _ in range(repeats):
+        for hand_index in range(n_hands):
+            dealer = draw_dealer(run_seed, hand_index)
+            fill_wall(run_seed, hand_index, wall)
+            seed_seats(rngs, run_seed, hand_index)
+            start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index)
+            fill_record(out[hand_index], st, money, hand_index, hand_index, 0)
+            total += wall[0]
+    return total
+

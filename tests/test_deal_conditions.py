@@ -4,6 +4,7 @@ The studied seat is seat 0; its start tiles are what ``s0_yaojiu_start`` counts 
 13 dealt, plus the dealer's first draw when seat 0 deals).
 """
 from fractions import Fraction
+import math
 from math import comb
 
 import numpy as np
@@ -171,3 +172,29 @@ def test_engine_deals_exactly_k_kinds_and_chunking_does_not_matter():
         assert np.array_equal(whole, split)
     plain = play_chunk("jincheng", seats, 21, 0, 80)
     assert not np.array_equal(plain, whole)
+
+
+@pytest.mark.slow
+def test_conditioned_and_plain_runs_agree_on_completion_for_k_7_to_9():
+    """The 十三幺 completion rate of a chaser dealt exactly k kinds: from plain walls (hands that happened to be
+    dealt k) and from conditioned walls recombined over seat 0 dealing or not (experiments.study_thirteen_orphans)
+    agree within their combined intervals (z = 3 over the three comparisons)."""
+    from experiments.study_thirteen_orphans import _paired, _stratum
+    from sim import simulate
+
+    seats = ["thirteen_orphans{min_distinct=7}", "greedy", "greedy", "greedy"]
+    plain = simulate(30_000, seed=5, seats=seats, jobs=1, progress=False)
+    plain_greedy = simulate(30_000, seed=5, seats=["greedy"] * 4, jobs=1, progress=False)
+    paired_plain = _paired(plain, plain_greedy)
+    for k in (7, 8, 9):
+        chase = simulate(2_000, seed=6, seats=seats, jobs=1, progress=False, deal_condition=yaojiu_condition(k))
+        greedy = simulate(2_000, seed=6, seats=["greedy"] * 4, jobs=1, progress=False,
+                          deal_condition=yaojiu_condition(k))
+        conditioned, _ = _stratum(_paired(chase, greedy), k)
+        hits = paired_plain.filter(paired_plain["distinct"] == k)["completed"].to_numpy()
+        p = hits.mean()
+        se_plain = math.sqrt(max(p * (1 - p), 1 / len(hits)) / len(hits))
+        gap = abs(p - conditioned.estimate)
+        assert gap < 3 * math.sqrt(se_plain ** 2 + conditioned.se ** 2), (k, p, conditioned, len(hits))
+        if k >= 8:
+            assert conditioned.se < se_plain  # the point of conditioning: far more hands at rare k

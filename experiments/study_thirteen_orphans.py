@@ -22,6 +22,8 @@ mean w·(dealer hands) + (1 − w)·(other hands) with the exact w, and ``policy
 Σ_{j ≥ J} P(j)·gain_j with the exact P(j) (``start_probabilities``), its se sqrt(Σ P(j)²·se_j²)
 (experiments.stratified). Intervals are normal; n counts conditioned hands. ``policy_value`` needs every
 j from J to 13 studied (else NaN); ``pays_from_k``'s n counts the conditioned hands with j ≥ its J.
+Conditioned runs add ``dealt_share`` group ``k=J``: the exact P(s0_yaojiu_start = J) of plain
+single-hand deals (a fraction; se 0, n 0: computed, not sampled).
 
 With ``hands_per_k`` = 0 the rows come from the plain arms as above.
 ``completion_rate`` and ``chase_minus_greedy`` are left out for a J no hand was dealt; ``policy_value``
@@ -144,6 +146,9 @@ def summarize_conditioned(frames: dict[str, pl.DataFrame], params: ThirteenOrpha
     rows = []
     probability = [float(p) for p in start_probabilities()]
     studied = sorted(params.min_distinct)
+    for k in studied:
+        rows.append(stats.Estimate(probability[k], 0.0, probability[k], probability[k], 0)
+                    .row(STUDY, "dealt_share", f"k={k}"))
     for on in params.shi_qiang:
         setting = f"shi_qiang={_switch(on)}"
         gains, hands = {}, {}

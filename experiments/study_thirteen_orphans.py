@@ -22,6 +22,8 @@ mean w·(dealer hands) + (1 − w)·(other hands) with the exact w, and ``policy
 Σ_{j ≥ J} P(j)·gain_j with the exact P(j) (``start_probabilities``), its se sqrt(Σ P(j)²·se_j²)
 (experiments.stratified). Intervals are normal; n counts conditioned hands. ``policy_value`` needs every
 j from J to 13 studied (else NaN); ``pays_from_k``'s n counts the conditioned hands with j ≥ its J.
+There ``pays_from_k`` skips a J where both arms played every hand alike (paired gain 0 with se 0: dealt
+13 kinds, both seats hold the 十三幺 tenpai), which says nothing about chasing.
 Conditioned runs add ``dealt_share`` group ``k=J``: the exact P(s0_yaojiu_start = J) of plain
 single-hand deals (a fraction; se 0, n 0: computed, not sampled).
 
@@ -168,7 +170,11 @@ def summarize_conditioned(frames: dict[str, pl.DataFrame], params: ThirteenOrpha
             else:  # a stratum the policy acts on was not played: no unbiased value
                 policy = stats.Estimate(math.nan, math.nan, math.nan, math.nan, sum(hands.get(j, 0) for j in above))
             rows.append(policy.row(STUDY, "policy_value", f"k={k}, {setting}"))
-        start = pays_from({k: g.estimate for k, g in gains.items() if math.isfinite(g.estimate)})
+        # a k where chase and greedy played every hand alike (gain 0, se 0: e.g. 13 kinds dealt, a 十三幺
+        # tenpai both take) says nothing about chasing; it neither starts nor breaks the run of gains
+        differing = {k: g.estimate for k, g in gains.items()
+                     if math.isfinite(g.estimate) and not (g.estimate == 0 and g.se == 0)}
+        start = pays_from(differing)
         n_from = sum(n for k, n in hands.items() if start is not None and k >= start)
         rows.append(stats.Estimate(float(start) if start is not None else math.nan,
                                    math.nan, math.nan, math.nan, n_from).row(STUDY, "pays_from_k", setting))

@@ -235,3 +235,24 @@ def test_overview_from_the_console_entry_point(tmp_path, capsys):
     assert "huang_rate" in out and "result_total" in out
     studies = set(pl.read_parquet(tmp_path / "summary.parquet")["study"])
     assert studies == {"dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity"}
+
+
+def test_conditioned_pays_from_skips_a_k_where_both_arms_play_alike():
+    """k = 13: chase and greedy hold the same 十三幺 tenpai, every paired gain is 0; pays_from_k reads the
+    other k only (experiments.study_thirteen_orphans.summarize_conditioned)."""
+    def arm(gains, dealer_every=4):
+        n = len(gains)
+        return pl.DataFrame({"hand": np.arange(n), "dealer": (np.arange(n) % dealer_every).astype(np.int8),
+                             "winner": np.zeros(n, dtype=np.int8), "shape": ["regular"] * n,
+                             "s0_delta": np.asarray(gains, dtype=np.int16)})
+    frames = {}
+    for k, gains in ((12, [1, 3, 2, 4, 2, 3, 1, 2]), (13, [5, -2, 0, 3, 1, 1, 0, 2])):
+        chase, greedy = arm(gains), arm([0] * 8 if k == 12 else gains)
+        frames[f"chase k={k}, shi_qiang=on"] = chase.with_columns(pl.lit(k, pl.Int8).alias("s0_yaojiu_start"))
+        frames[f"greedy k={k}, shi_qiang=on"] = greedy.with_columns(pl.lit(k, pl.Int8).alias("s0_yaojiu_start"))
+    rows = study_thirteen_orphans.summarize(
+        frames, ThirteenOrphansParams(min_distinct=[12, 13], shi_qiang=[True], hands_per_k=8))
+    pays = [r for r in rows if r["name"] == "pays_from_k"][0]
+    assert pays["estimate"] == 12 and pays["n"] == 16
+    gain13 = [r for r in rows if r["name"] == "chase_minus_greedy" and r["group"] == "k=13, shi_qiang=on"][0]
+    assert gain13["estimate"] == 0 and gain13["se"] == 0

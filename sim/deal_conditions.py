@@ -82,7 +82,8 @@ def yaojiu_kind_probabilities(n_tiles: int) -> list[Fraction]:
 
 
 def start_probabilities() -> list[Fraction]:
-    """Return P(``s0_yaojiu_start`` = k), k = 0..13, in single-hand runs: the dealer (14 tiles) a quarter of the time."""
+    """Return P(``s0_yaojiu_start`` = k), k = 0..13, in single-hand runs (seat 0 deals, 14 tiles, a quarter
+    of the time)."""
     p13, p14 = yaojiu_kind_probabilities(13), yaojiu_kind_probabilities(14)
     return [DEALER_SHARE * a + (1 - DEALER_SHARE) * b for a, b in zip(p14, p13)]
 

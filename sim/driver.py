@@ -211,7 +211,8 @@ def _take(iterator: Iterator, n: int) -> list:
 # --------------------------------------------------------------------------- public entry point
 
 def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out=None, chunk=None,
-             backend="loky", scheduler=None, progress=None, session_length=0, label=None, deal_condition=0, **rule_overrides):
+             backend="loky", scheduler=None, progress=None, session_length=0, label=None, deal_condition=0,
+             **rule_overrides):
     """Play ``hands`` seeded hands and return their records.
 
     Returns a polars DataFrame with one row per hand (DESIGN.md "The record"), sorted by ``hand``;

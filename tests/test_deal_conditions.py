@@ -64,8 +64,9 @@ def test_thirteen_tiles_nine_or_more_kinds_is_the_issue_figure():
 
 @pytest.mark.parametrize("n_tiles, figures", [(13, (6.15, 1.20, 0.127, 0.006)), (14, (9.32, 2.17, 0.31, 0.018))])
 def test_exact_probabilities_lie_within_the_monte_carlo_error_of_the_rules_table(n_tiles, figures):
-    """RULES §5's start frequencies (≥ 7, 8, 9, 10 kinds) come from 200,000 random deals: each lies within three
-    binomial standard errors of the exact value (they run low together: nested events of one sample)."""
+    """The specification's 十三幺 start frequencies (≥ 7, 8, 9, 10 kinds) come from 200,000 random deals:
+    each lies within three binomial standard errors of the exact value (they run low together: nested
+    events of one sample)."""
     p = yaojiu_kind_probabilities(n_tiles)
     for at_least, figure in zip((7, 8, 9, 10), figures):
         exact = float(sum(p[at_least:]))

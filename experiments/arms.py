@@ -40,16 +40,19 @@ def _plain(value) -> str:
 
 @dataclass(frozen=True)
 class ArmSpec:
-    """One simulated arm: four seat specs, rule overrides, session length (0 = single hands), hands (None = run's)."""
+    """One simulated arm: four seat specs, rule overrides, session length (0 = single hands), hands (None = run's),
+    deal condition on seat 0's start tiles (a sim.deal_conditions code, 0 = plain walls)."""
 
     seats: tuple[str, str, str, str]
     rules: tuple[tuple[str, Any], ...] = ()
     session_length: int = 0
     hands: int | None = None
+    deal_condition: int = 0
 
     def with_seat0(self, spec: str) -> "ArmSpec":
         """Return this arm with seat 0 (the studied seat) playing ``spec``."""
-        return ArmSpec((spec,) + tuple(self.seats[1:]), self.rules, self.session_length, self.hands)
+        return ArmSpec((spec,) + tuple(self.seats[1:]), self.rules, self.session_length, self.hands,
+                       self.deal_condition)
 
     def describe(self) -> str:
         """Return a one-line human description (seats; rule overrides; session length)."""
@@ -58,6 +61,8 @@ class ArmSpec:
             text += "; " + ", ".join(f"{k}={_plain(v)}" for k, v in self.rules)
         if self.session_length:
             text += f"; sessions of {self.session_length} hands"
+        if self.deal_condition:
+            text += f"; deal condition {self.deal_condition}"
         return text
 
 
@@ -99,7 +104,7 @@ class ArmRunner:
         run_rules = resolve_rules(dict(self.config.rules)).to_dict()
         kept = tuple((k, v) for k, v in arm.rules if k not in run_rules or run_rules[k] != v)
         hands = None if arm.hands == self.config.hands else arm.hands
-        return ArmSpec(arm.seats, kept, arm.session_length, hands)
+        return ArmSpec(arm.seats, kept, arm.session_length, hands, arm.deal_condition)
 
     def register(self, study: str, role: str, arm: ArmSpec) -> None:
         """Record that ``study`` needs ``arm`` under the name ``role``; validate it before any simulation."""
@@ -148,7 +153,7 @@ class ArmRunner:
         c = self.config
         for arm, directory in self.directories.items():
             check_out(directory, self.hands_of(arm), seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats),
-                      chunk=self.chunk_of(arm), session_length=arm.session_length)
+                      chunk=self.chunk_of(arm), session_length=arm.session_length, deal_condition=arm.deal_condition)
 
     def run_all(self) -> None:
         """Simulate every registered arm (a rerun into the same folder resumes from finished parts).
@@ -166,6 +171,7 @@ class ArmRunner:
             run = simulate(self.hands_of(arm), seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats),
                            jobs=c.jobs, out=directory, chunk=self.chunk_of(arm), backend=c.backend,
                            scheduler=c.scheduler, progress=c.progress, session_length=arm.session_length,
+                           deal_condition=arm.deal_condition,
                            label=", ".join(self.roles[arm]))
             self.simulated_hands += run.simulated_hands
             self.reused_hands += run.reused_hands

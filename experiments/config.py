@@ -54,10 +54,12 @@ class HuangzhuangParams:
 
 @dataclass
 class ThirteenOrphansParams:
-    """thirteen_orphans: dealt distinct 幺九/字 counts k studied and the 拾/抢 settings compared."""
+    """thirteen_orphans: dealt distinct 幺九/字 counts k studied, the 拾/抢 settings compared and the hands played
+    per k on walls conditioned to deal seat 0 exactly k kinds (``hands_per_k``; 0 = plain walls of ``hands``)."""
 
     min_distinct: list[int] = field(default_factory=lambda: list(range(7, 14)), metadata=_range(1, 13))
     shi_qiang: list[bool] = field(default_factory=lambda: [True, False])
+    hands_per_k: int = field(default=10_000, metadata=_range(0, 10**9))  # per dealt k and arm; 0 = plain walls only
 
 
 @dataclass

@@ -13,6 +13,21 @@ k ≤ j, so one chase arm answers every k. Summary rows (money in 底注 per han
 * ``pays_from_k`` group ``shi_qiang=on|off``: the smallest J from which every studied J' ≥ J
   with hands has a positive ``chase_minus_greedy`` estimate (NaN when none); n = hands with ≥ J.
 
+With ``hands_per_k`` > 0 (the default) the rows come from *conditioned* arms instead: for each
+studied J a chase and a greedy arm of ``hands_per_k`` hands whose walls deal seat 0 exactly J kinds
+(sim.deal_conditions: the exact conditional law of the wall, the same walls in both arms). Within
+stratum J, seat 0 deals (14 start tiles) in about a quarter of the hands, whereas among plain hands
+dealt J kinds it deals with probability ``dealer_weight(J)``; so each per-J row is the stratified
+mean w·(dealer hands) + (1 − w)·(other hands) with the exact w, and ``policy_value`` for J is
+Σ_{j ≥ J} P(j)·gain_j with the exact P(j) (``start_probabilities``), its se sqrt(Σ P(j)²·se_j²)
+(experiments.stratified). Intervals are normal; n counts conditioned hands. ``policy_value`` needs every
+j from J to 13 studied (else NaN); ``pays_from_k``'s n counts the conditioned hands with j ≥ its J.
+There ``pays_from_k`` skips a J where both arms played every hand alike (paired gain 0 with se 0: dealt
+13 kinds, both seats hold the 十三幺 tenpai), which says nothing about chasing.
+Conditioned runs add ``dealt_share`` group ``k=J``: the exact P(s0_yaojiu_start = J) of plain
+single-hand deals (a fraction; se 0, n 0: computed, not sampled).
+
+With ``hands_per_k`` = 0 the rows come from the plain arms as above.
 ``completion_rate`` and ``chase_minus_greedy`` are left out for a J no hand was dealt; ``policy_value``
 is given for every studied J, with a NaN estimate and n = 0 when no hand was dealt ≥ J (the policy
 never acted, so the sample says nothing about it: reports print "no data").
@@ -27,6 +42,8 @@ import polars as pl
 from experiments import stats
 from experiments.arms import ArmSpec
 from experiments.config import ThirteenOrphansParams
+from experiments.stratified import combine, proportion_part
+from sim.deal_conditions import dealer_weight, start_probabilities, yaojiu_condition
 
 STUDY = "thirteen_orphans"
 #: The row of a statistic no hand informs (NaN estimate, n = 0): reports print "no data".
@@ -38,11 +55,19 @@ def _switch(on: bool) -> str:
 
 
 def plan(params: ThirteenOrphansParams, base: ArmSpec) -> dict[str, ArmSpec]:
-    """Return a ``chase`` and a ``greedy`` arm for each 拾/抢 setting (``chase, shi_qiang=on`` ...)."""
+    """Return a ``chase`` and a ``greedy`` arm for each 拾/抢 setting (``chase, shi_qiang=on`` ...), or with
+    ``hands_per_k`` > 0 one pair per studied k on conditioned walls (``chase k=9, shi_qiang=on`` ...)."""
     lowest = min(params.min_distinct)
     arms = {}
     for on in params.shi_qiang:
         rules = base.rules + (("allow_shi", on), ("allow_qiang", on))
+        if params.hands_per_k:
+            for k in sorted(params.min_distinct):
+                arm = ArmSpec(base.seats, rules, 0, params.hands_per_k, yaojiu_condition(k))
+                arms[f"chase k={k}, shi_qiang={_switch(on)}"] = arm.with_seat0(
+                    f"thirteen_orphans{{min_distinct={lowest}}}")
+                arms[f"greedy k={k}, shi_qiang={_switch(on)}"] = arm.with_seat0("greedy")
+            continue
         arm = ArmSpec(base.seats, rules, 0, base.hands)
         arms[f"chase, shi_qiang={_switch(on)}"] = arm.with_seat0(f"thirteen_orphans{{min_distinct={lowest}}}")
         arms[f"greedy, shi_qiang={_switch(on)}"] = arm.with_seat0("greedy")
@@ -51,7 +76,7 @@ def plan(params: ThirteenOrphansParams, base: ArmSpec) -> dict[str, ArmSpec]:
 
 def columns(role: str) -> list[str]:
     """Return the record columns the study reads from arm ``role``."""
-    return ["winner", "shape", "s0_yaojiu_start", "s0_delta"]
+    return ["dealer", "winner", "shape", "s0_yaojiu_start", "s0_delta"]
 
 
 def _paired(chase: pl.DataFrame, greedy: pl.DataFrame) -> pl.DataFrame:
@@ -61,6 +86,7 @@ def _paired(chase: pl.DataFrame, greedy: pl.DataFrame) -> pl.DataFrame:
     if not np.array_equal(chase["s0_yaojiu_start"].to_numpy(), greedy["s0_yaojiu_start"].to_numpy()):
         raise ValueError("chase and greedy arms were not dealt the same hands (walls differ)")
     return pl.DataFrame({
+        "seat0_deals": chase["dealer"] == 0,
         "distinct": chase["s0_yaojiu_start"].cast(pl.Int16),
         "completed": ((chase["winner"] == 0) & (chase["shape"] == "shisanyao")),
         "gain": chase["s0_delta"].cast(pl.Float64) - greedy["s0_delta"].cast(pl.Float64),
@@ -69,6 +95,8 @@ def _paired(chase: pl.DataFrame, greedy: pl.DataFrame) -> pl.DataFrame:
 
 def summarize(frames: dict[str, pl.DataFrame], params: ThirteenOrphansParams) -> list[dict]:
     """Return the summary rows of the study (see the module docstring)."""
+    if params.hands_per_k:
+        return summarize_conditioned(frames, params)
     rows = []
     for on in params.shi_qiang:
         setting = f"shi_qiang={_switch(on)}"
@@ -101,3 +129,53 @@ def pays_from(gains: dict[int, float]) -> int | None:
         else:
             break
     return start
+
+
+def _stratum(paired: pl.DataFrame, k: int) -> tuple[stats.Estimate, stats.Estimate]:
+    """Return (completion rate, paired gain) of the hands dealt exactly ``k`` kinds, recombined over
+    seat 0 dealing or not with the exact weights of plain single-hand deals."""
+    w = float(dealer_weight(k))
+    deals = paired["seat0_deals"].to_numpy()
+    completed, gain = paired["completed"].to_numpy(), paired["gain"].to_numpy()
+    completion = combine([(w, proportion_part(completed[deals])), (1 - w, proportion_part(completed[~deals]))],
+                         bounds=(0.0, 1.0))
+    mean_gain = combine([(w, stats.mean_ci(gain[deals])), (1 - w, stats.mean_ci(gain[~deals]))])
+    return completion, mean_gain
+
+
+def summarize_conditioned(frames: dict[str, pl.DataFrame], params: ThirteenOrphansParams) -> list[dict]:
+    """Return the summary rows from the conditioned arms (``chase k=J, shi_qiang=…``; module docstring)."""
+    rows = []
+    probability = [float(p) for p in start_probabilities()]
+    studied = sorted(params.min_distinct)
+    for k in studied:
+        rows.append(stats.Estimate(probability[k], 0.0, probability[k], probability[k], 0)
+                    .row(STUDY, "dealt_share", f"k={k}"))
+    for on in params.shi_qiang:
+        setting = f"shi_qiang={_switch(on)}"
+        gains, hands = {}, {}
+        for k in studied:
+            paired = _paired(frames[f"chase k={k}, {setting}"], frames[f"greedy k={k}, {setting}"])
+            if not (paired["distinct"] == k).all():
+                raise ValueError(f"conditioned arm k={k} holds hands dealt another number of kinds")
+            completion, gains[k] = _stratum(paired, k)
+            hands[k] = paired.height
+            group = f"k={k}, {setting}"
+            rows.append(completion.row(STUDY, "completion_rate", group))
+            rows.append(gains[k].row(STUDY, "chase_minus_greedy", group))
+        for k in studied:
+            above = range(k, 14)
+            if all(j in gains for j in above):
+                policy = combine([(probability[j], gains[j]) for j in above])
+            else:  # a stratum the policy acts on was not played: no unbiased value
+                policy = stats.Estimate(math.nan, math.nan, math.nan, math.nan, sum(hands.get(j, 0) for j in above))
+            rows.append(policy.row(STUDY, "policy_value", f"k={k}, {setting}"))
+        # a k where chase and greedy played every hand alike (gain 0, se 0: e.g. 13 kinds dealt, a 十三幺
+        # tenpai both take) says nothing about chasing; it neither starts nor breaks the run of gains
+        differing = {k: g.estimate for k, g in gains.items()
+                     if math.isfinite(g.estimate) and not (g.estimate == 0 and g.se == 0)}
+        start = pays_from(differing)
+        n_from = sum(n for k, n in hands.items() if start is not None and k >= start)
+        rows.append(stats.Estimate(float(start) if start is not None else math.nan,
+                                   math.nan, math.nan, math.nan, n_from).row(STUDY, "pays_from_k", setting))
+    return rows

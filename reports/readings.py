@@ -157,8 +157,10 @@ def huangzhuang(summary: pl.DataFrame) -> str:
 
 
 def thirteen_orphans(summary: pl.DataFrame) -> str:
-    """Return the reading of the thirteen_orphans study."""
+    """Return the reading of the thirteen_orphans study (plain walls, or walls conditioned on k when the
+    summary holds ``dealt_share`` rows: each k then has its own hands and the per-k sample sizes are per k)."""
     parts = []
+    conditioned = _rows(summary, "thirteen_orphans", "dealt_share").height > 0
     for pays in _rows(summary, "thirteen_orphans", "pays_from_k").iter_rows(named=True):
         setting = pays["group"]
         name = "有拾/抢" if setting.endswith("on") else "无拾/抢"
@@ -185,7 +187,9 @@ def thirteen_orphans(summary: pl.DataFrame) -> str:
             share = row["n"] / total if total else math.nan
             sentence += (f"；与 0 分不开的 k：{', '.join(str(k) for k, _ in unclear)}，其中 k = {k} 的差为 "
                          f"{money(row)} 底注/手（{row['n']:,} 手）")
-            if share and math.isfinite(share):
+            if conditioned:
+                sentence += f"，{verdict(row, '手（该 k 的条件牌墙）')}"
+            elif share and math.isfinite(share):
                 sentence += f"，{verdict(row, '手（全部手数）', 1 / share)}"
         seen = {int(r["group"].split(",")[0].removeprefix("k=")) for r in gains.iter_rows(named=True)}
         empty = [int(r["group"].split(",")[0].removeprefix("k=")) for r in policies.iter_rows(named=True)
@@ -195,7 +199,16 @@ def thirteen_orphans(summary: pl.DataFrame) -> str:
         parts.append(sentence + "。")
     if not parts:
         return NO_DATA + "。"
-    parts.append("起手 10 种以上极少（远低于千分之一），这些 k 要上百万手才有像样的区间；先看图中的误差线，再看点估计。")
+    if conditioned:
+        shares = {int(r["group"].removeprefix("k=")): r["estimate"]
+                  for r in _rows(summary, "thirteen_orphans", "dealt_share").iter_rows(named=True)}
+        rare = ", ".join(f"k = {k}：{100 * p:.2g} %" for k, p in sorted(shares.items()) if k >= 10)
+        parts.append("每个 k 都在只发给 0 号位恰好 k 种幺九/字牌的牌墙上单独打（其余牌均匀洗），再按组合精确算出的"
+                     f"起手概率加权合成全部手的策略价值，所以罕见的 k 也有像样的区间"
+                     f"{'（' + rare + '）' if rare else ''}；"
+                     "先看图中的误差线，再看点估计。")
+    else:
+        parts.append("起手 10 种以上极少（远低于千分之一），这些 k 要上百万手才有像样的区间；先看图中的误差线，再看点估计。")
     return "".join(parts)
 
 

@@ -25,6 +25,7 @@ MEANINGS = {
     "huang_rate": "荒庄率", "kong_share": "该开杠数的手占比", "huang_rate_sweep": "荒庄率（四家贪心）",
     "completion_rate": "十三幺做成率", "chase_minus_greedy": "追十三幺 − 贪心（配对）",
     "policy_value": "“k 种起就追”策略每手价值（全部手）", "pays_from_k": "从几种起追就划算（点估计）",
+    "dealt_share": "起手恰好 k 种幺九/字的概率（组合精确计算）",
     "mean_result": "0 号位每手输赢", "dianpao_paid": "0 号位点炮付出", "ting_rate": "上架的手占比",
     "ting_turn": "上架时的轮次", "diff_mean_result": "输赢差：等待 − 立即上架",
     "diff_win_rate": "胡牌率差：等待 − 立即上架", "diff_dianpao_paid": "点炮付出差：等待 − 立即上架",

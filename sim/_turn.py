@@ -21,6 +21,7 @@ from sim._state import (
     ACT_SHANGJIA, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_ERROR, ST_PHASE, ST_STEPS, new_state,
 )
 from sim.rng import STREAM_SEAT0, seed_generator
+from sim._conditioned_deal import fill_wall_conditioned
 from sim.wall import draw_dealer, fill_wall
 from strategies.dispatch import choose_action
 
@@ -94,7 +95,8 @@ def seed_seats(rngs, run_seed, hand_index):
 def _batch(check):
     """Return the compiled batch loop over hands; ``check`` (a Python bool) picks the hand loop at compile time."""
     @njit(cache=True)
-    def play(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out, errors):
+    def play(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out, errors,
+             deal_condition):
         wall, hands, frozen, melds, rivers, st, money = new_state()
         events = np.zeros((1, 4), dtype=np.int32)  # logging off
         rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
@@ -114,7 +116,10 @@ def _batch(check):
                 session = hand_index
                 in_session = 0
                 dealer = draw_dealer(run_seed, hand_index)
-            fill_wall(run_seed, hand_index, wall)
+            if deal_condition == 0:
+                fill_wall(run_seed, hand_index, wall)
+            else:  # seat 0's start tiles drawn given the condition (sim.deal_conditions)
+                fill_wall_conditioned(run_seed, hand_index, dealer, deal_condition, wall)
             seed_seats(rngs, run_seed, hand_index)
             start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index)
             if check:
@@ -132,11 +137,12 @@ def _batch(check):
 
 
 #: play_hands(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out,
-#: errors): play hands ``first_hand .. first_hand + n_hands - 1`` and fill ``out``
+#: errors, deal_condition): play hands ``first_hand .. first_hand + n_hands - 1`` and fill ``out``
 #: (int32[n_hands, N_KERNEL_COLUMNS]). ``strategy_ids`` int64[4] and ``params`` float64[4, 8] choose each
 #: seat's policy. ``session_length`` 0 = independent hands (dealer of hand i = wall.draw_dealer(seed, i));
 #: L > 0 = sessions of L hands (first dealer from the session's first hand key, then r52–r53).
-#: ``errors`` is not touched (a 1-element array will do).
+#: ``errors`` is not touched (a 1-element array will do). ``deal_condition`` 0 = plain walls, else a
+#: sim.deal_conditions code: every wall is drawn given that condition on seat 0's start tiles.
 play_hands = _batch(False)
 #: play_hands_checked(same arguments): the same, every decision checked; ``errors`` (int64[n_hands])
 #: receives each hand's first broken invariant (sim._invariants ERR_*, 0 = none).

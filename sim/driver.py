@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from sim import parts
+from sim.deal_conditions import check_condition
 from sim.parts import load, scan  # noqa: F401  (public: sim.driver.load / scan)
 from sim.progress import hand_bar, progress_enabled
 from sim.record import to_frame
@@ -122,17 +123,17 @@ def _resolve(rules, seats, rule_overrides: dict):
 # --------------------------------------------------------------------------- chunk workers
 
 def play_matrix(rules_config, seat_configs, seed: int, first_hand: int, n_hands: int,
-                session_length: int) -> np.ndarray:
+                session_length: int, deal_condition: int = 0) -> np.ndarray:
     """Return the kernel record matrix ``int32[n_hands, N_KERNEL_COLUMNS]`` of one chunk."""
     from sim.play import play_chunk
 
-    return play_chunk(rules_config, seat_configs, seed, first_hand, n_hands, session_length)
+    return play_chunk(rules_config, seat_configs, seed, first_hand, n_hands, session_length, deal_condition)
 
 
 def _play_returning(task: tuple) -> tuple[int, np.ndarray]:
     """Worker: play one chunk and return ``(first_hand, record matrix)``."""
-    rules_config, seat_configs, seed, first, n, session_length = task
-    return first, play_matrix(rules_config, seat_configs, seed, first, n, session_length)
+    rules_config, seat_configs, seed, first, n, session_length, deal_condition = task
+    return first, play_matrix(rules_config, seat_configs, seed, first, n, session_length, deal_condition)
 
 
 def _play_writing(task: tuple, out: str, variant: str, labels: list[str]) -> tuple[int, tuple[int, str]]:
@@ -210,7 +211,8 @@ def _take(iterator: Iterator, n: int) -> list:
 # --------------------------------------------------------------------------- public entry point
 
 def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out=None, chunk=None,
-             backend="loky", scheduler=None, progress=None, session_length=0, label=None, **rule_overrides):
+             backend="loky", scheduler=None, progress=None, session_length=0, label=None, deal_condition=0,
+             **rule_overrides):
     """Play ``hands`` seeded hands and return their records.
 
     Returns a polars DataFrame with one row per hand (DESIGN.md "The record"), sorted by ``hand``;
@@ -226,7 +228,9 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
     (-1 = all cores); ``chunk`` the hands per chunk (default from ``hands``); ``backend`` is ``"loky"``
     or ``"dask"`` (``scheduler`` = a Dask scheduler address, else a local cluster); ``progress`` shows
     a bar of hands done and hands/s (None = only when stderr is a terminal); ``session_length`` > 0
-    plays sessions of that many hands with dealer rotation; ``label`` names the bar (default "simulate").
+    plays sessions of that many hands with dealer rotation; ``label`` names the bar (default "simulate");
+    ``deal_condition`` (a sim.deal_conditions code, 0 = none) draws every wall given that condition on
+    seat 0's start tiles (hand *i* is then a function of seed, *i* and the condition).
     """
     hands = _check_int("hands", hands, 1)
     seed = _check_int("seed", seed, 0)
@@ -237,6 +241,7 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
         raise ValueError(f"hands={hands} must be a whole number of sessions (session_length={session_length})")
     n_workers = worker_count(jobs)
     chunk = _check_chunk(chunk, hands, session_length)
+    deal_condition = check_condition(deal_condition)
     _check_backend(backend, scheduler)
     show = progress_enabled(progress)
     rules_config, seat_configs, labels = _resolve(rules, seats, rule_overrides)
@@ -244,15 +249,15 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
 
     chunks = parts.chunk_starts(hands, chunk)
     if out is None:
-        return _simulate_in_memory(chunks, rules_config, seat_configs, seed, session_length, variant, labels,
-                                   n_workers, backend, scheduler, show, label)
+        return _simulate_in_memory(chunks, rules_config, seat_configs, seed, (session_length, deal_condition),
+                                   variant, labels, n_workers, backend, scheduler, show, label)
     out_dir = Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
-    settings = _out_settings(rules_config, labels, seed, variant, hands, chunk, session_length)
+    settings = _out_settings(rules_config, labels, seed, variant, hands, chunk, session_length, deal_condition)
     with parts.folder_lock(out_dir):
         remaining = _resume(out_dir, settings, chunks)
         reused = hands - sum(n for _, n in remaining)
-        tasks = [(rules_config, seat_configs, seed, first, n, session_length) for first, n in remaining]
+        tasks = [(rules_config, seat_configs, seed, first, n, session_length, deal_condition) for first, n in remaining]
         results = _results(tasks, n_workers, backend, scheduler, os.fspath(out_dir), variant, labels)
         with hand_bar(hands, reused, show, label) as bar:
             for first, (n, digest) in results:
@@ -268,7 +273,7 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
 
 
 def check_out(out, hands, seed=0, rules="jincheng", seats=("greedy",) * 4, chunk=None, session_length=0,
-              **rule_overrides) -> None:
+              deal_condition=0, **rule_overrides) -> None:
     """Raise ``sim.parts.RunFolderError`` (one line) when ``simulate(..., out=out)`` with these settings
     could not run: ``out`` holds a run with other settings, or another live run is writing it.
     Creates nothing; lets a caller check every directory before simulating any."""
@@ -278,16 +283,21 @@ def check_out(out, hands, seed=0, rules="jincheng", seats=("greedy",) * 4, chunk
     rules_config, _, labels = _resolve(rules, seats, rule_overrides)
     chunk = _check_chunk(chunk, hands, session_length)
     parts.check_manifest(out_dir, _out_settings(rules_config, labels, seed, _variant(rules_config), hands, chunk,
-                                                session_length))
+                                                session_length, check_condition(deal_condition)))
     if (out_dir / parts.LOCK_NAME).exists():
         with parts.folder_lock(out_dir):
             pass
 
 
-def _out_settings(rules_config, labels, seed, variant, hands, chunk, session_length) -> dict:
-    """Return the manifest settings of a streamed run (everything that determines its records)."""
-    return {"seed": seed, "variant": variant, "rules": _rules_settings(rules_config),
-            "seats": labels, "hands": hands, "chunk": chunk, "session_length": session_length}
+def _out_settings(rules_config, labels, seed, variant, hands, chunk, session_length, deal_condition=0) -> dict:
+    """Return the manifest settings of a streamed run (everything that determines its records).
+
+    ``deal_condition`` is stored only when set, so plain runs keep the manifests they had."""
+    settings = {"seed": seed, "variant": variant, "rules": _rules_settings(rules_config),
+                "seats": labels, "hands": hands, "chunk": chunk, "session_length": session_length}
+    if deal_condition:
+        settings["deal_condition"] = deal_condition
+    return settings
 
 
 def _resume(out_dir: Path, settings: dict, chunks: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -321,10 +331,12 @@ def _results(tasks, n_workers, backend, scheduler, out_arg, variant, labels) -> 
     return _run_loky(tasks, n_workers, out_arg, variant, labels)
 
 
-def _simulate_in_memory(chunks, rules_config, seat_configs, seed, session_length, variant, labels,
+def _simulate_in_memory(chunks, rules_config, seat_configs, seed, deal_mode, variant, labels,
                         n_workers, backend, scheduler, show, label) -> "pl.DataFrame":
-    """Play every chunk and return the records as one polars frame sorted by ``hand``."""
-    tasks = [(rules_config, seat_configs, seed, first, n, session_length) for first, n in chunks]
+    """Play every chunk and return the records as one polars frame sorted by ``hand``.
+
+    ``deal_mode`` is ``(session_length, deal_condition)``."""
+    tasks = [(rules_config, seat_configs, seed, first, n) + tuple(deal_mode) for first, n in chunks]
     matrices: dict[int, np.ndarray] = {}
     with hand_bar(sum(n for _, n in chunks), 0, show, label) as bar:
         for first, matrix in _results(tasks, n_workers, backend, scheduler, None, variant, labels):

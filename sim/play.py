@@ -4,13 +4,14 @@ from __future__ import annotations
 import numpy as np
 
 from sim import kernel_cache
+from sim.deal_conditions import check_condition
 from sim.hand_tables import get_tables
 from sim.record import N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
 from strategies.registry import resolve_seats, seat_arrays
 
 
-def _play(rules, seats, seed, first_hand, n_hands, session_length, check):
+def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_condition=0):
     """Return (int32[n_hands, N_KERNEL_COLUMNS] records, int64[n_hands] ERR_* codes or a 1-element dummy)."""
     kernel_cache.ensure_fresh()
     from sim._turn import play_hands, play_hands_checked
@@ -21,34 +22,38 @@ def _play(rules, seats, seed, first_hand, n_hands, session_length, check):
         raise ValueError(
             f"first_hand ({first_hand}) and n_hands ({n_hands}) must be multiples of session_length ({session_length})"
         )
+    deal_condition = check_condition(deal_condition)
     rules_config = resolve_rules(rules)
     ids, params = seat_arrays(resolve_seats(seats))
     out = np.zeros((n_hands, N_KERNEL_COLUMNS), dtype=np.int32)  # one record row per hand
     errors = np.zeros(n_hands if check else 1, dtype=np.int64)    # check mode: ERR_* per hand
     play = play_hands_checked if check else play_hands  # one loop source, compiled with or without checks
     play(rules_config.pack(), get_tables(), ids, params, int(seed), int(first_hand), int(n_hands),
-         int(session_length), out, errors)
+         int(session_length), out, errors, int(deal_condition))
     return out, errors
 
 
-def play_chunk(rules, seats, seed: int, first_hand: int, n_hands: int, session_length: int = 0) -> np.ndarray:
+def play_chunk(rules, seats, seed: int, first_hand: int, n_hands: int, session_length: int = 0,
+               deal_condition: int = 0) -> np.ndarray:
     """Play hands ``first_hand .. first_hand + n_hands - 1`` of run ``seed``; return int32[n_hands, N_KERNEL_COLUMNS].
 
     ``rules``: a RulesConfig (or anything ``sim.rules.resolve_rules`` accepts); ``seats``: four
     strategy configs/names (strategies.registry). Hand *i* depends only on ``(seed, i)``
     (and, in session mode, on its session), so results do not depend on chunking. In session
     mode (``session_length`` L > 0) ``first_hand`` and ``n_hands`` must be multiples of L.
-    Columns are sim.record.KERNEL_COLUMNS; money in units of 底注.
+    Columns are sim.record.KERNEL_COLUMNS; money in units of 底注. ``deal_condition`` (a
+    sim.deal_conditions code, 0 = none) draws every wall given that condition on seat 0's start tiles;
+    hand *i* then depends on ``(seed, i, deal_condition)``.
     """
-    return _play(rules, seats, seed, first_hand, n_hands, session_length, False)[0]
+    return _play(rules, seats, seed, first_hand, n_hands, session_length, False, deal_condition)[0]
 
 
 def play_checked(rules, seats, seed: int, first_hand: int, n_hands: int,
-                 session_length: int = 0) -> tuple[np.ndarray, np.ndarray]:
+                 session_length: int = 0, deal_condition: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Play like ``play_chunk`` in check mode of the same loop; return (records, int64[n_hands] error codes).
 
     After every decision the engine's invariants (sim._invariants ERR_*) are checked; a hand
     whose state breaks one stops there and its code is returned (0 = all held). Records of
     hands without errors equal ``play_chunk``'s.
     """
-    return _play(rules, seats, seed, first_hand, n_hands, session_length, True)
+    return _play(rules, seats, seed, first_hand, n_hands, session_length, True, deal_condition)

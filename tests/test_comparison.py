@@ -24,7 +24,7 @@ def write_run(directory, frames: dict[str, pl.DataFrame], overrides: list[str]) 
     rows += study_huangzhuang.summarize({"seats": f["seats"]}, cfg.HuangzhuangParams())
     rows += study_thirteen_orphans.summarize({"chase, shi_qiang=on": f["chase, shi_qiang=on"],
                                               "greedy, shi_qiang=on": f["greedy, shi_qiang=on"]},
-                                             cfg.ThirteenOrphansParams(shi_qiang=[True]))
+                                             cfg.ThirteenOrphansParams(shi_qiang=[True], hands_per_k=0))
     rows += study_early_ting.summarize({"early": f["early"], "t=3": f["t=3"]}, cfg.EarlyTingParams(min_live_waits=[3]))
     meta = {"experiment": "overview", "seed": 0, "hands": 1500, "arms": arms, "overrides": overrides}
     write_summary(stats.summary_frame(rows), meta, directory / "summary.parquet")

@@ -100,9 +100,9 @@ def counting_play_matrix(monkeypatch) -> list:
     played = []
     real_play = driver.play_matrix
 
-    def counting_play(rules, seats, seed, first_hand, n_hands, session_length):
+    def counting_play(rules, seats, seed, first_hand, n_hands, session_length, deal_condition=0):
         played.append((first_hand, n_hands))
-        return real_play(rules, seats, seed, first_hand, n_hands, session_length)
+        return real_play(rules, seats, seed, first_hand, n_hands, session_length, deal_condition)
 
     monkeypatch.setattr(driver, "play_matrix", counting_play)
     return played
@@ -169,9 +169,9 @@ def test_resume_recomputes_only_the_deleted_part(tmp_path, monkeypatch, referenc
     played = []
     real_play = driver.play_matrix
 
-    def counting_play(rules, seats, seed, first_hand, n_hands, session_length):
+    def counting_play(rules, seats, seed, first_hand, n_hands, session_length, deal_condition=0):
         played.append((first_hand, n_hands))
-        return real_play(rules, seats, seed, first_hand, n_hands, session_length)
+        return real_play(rules, seats, seed, first_hand, n_hands, session_length, deal_condition)
 
     monkeypatch.setattr(driver, "play_matrix", counting_play)
     sim.simulate(240, seed=11, seats=SEATS, chunk=100, out=out, progress=False)
@@ -221,3 +221,22 @@ def test_int32_matrix_of_a_chunk_has_the_kernel_columns():
     assert matrix.dtype == np.int32
     assert matrix.shape == (7, sim.record.N_KERNEL_COLUMNS)
     assert matrix[:, 0].tolist() == list(range(5, 12))
+
+
+def test_a_conditioned_run_resumes_and_refuses_a_folder_of_another_condition(tmp_path):
+    """The deal condition is part of a streamed run's settings: a rerun with it resumes, another condition
+    (or none) is refused with one line before anything is played."""
+    from sim.deal_conditions import yaojiu_condition
+
+    out = tmp_path / "run"
+    first = sim.simulate(120, seed=4, seats=SEATS, chunk=60, out=out, progress=False,
+                         deal_condition=yaojiu_condition(10))
+    assert (first.load()["s0_yaojiu_start"] == 10).all()
+    again = sim.simulate(120, seed=4, seats=SEATS, chunk=60, out=out, progress=False,
+                         deal_condition=yaojiu_condition(10))
+    assert again.reused_hands == 120 and again.load().equals(first.load())
+    for other in (0, yaojiu_condition(11)):
+        with pytest.raises(parts.RunFolderError):
+            sim.simulate(120, seed=4, seats=SEATS, chunk=60, out=out, progress=False, deal_condition=other)
+    with pytest.raises(ValueError, match="deal_condition=3 is not valid"):
+        sim.simulate(10, seed=4, seats=SEATS, deal_condition=3)

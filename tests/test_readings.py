@@ -61,3 +61,20 @@ def test_early_ting_reading_gives_win_rate_changes_in_the_tables_percentage_poin
     assert cell[3:6] == ["-2.03", "[-4.10, 0.05]", "pp"]
     assert "胡牌率 -2.03 个百分点 [-4.10, +0.05]" in text
     assert "-0.020" not in text
+
+
+def test_thirteen_orphans_reading_of_conditioned_runs_names_the_exact_shares():
+    """Conditioned runs (``dealt_share`` rows present): the sample a clearer answer needs is per k (no scaling
+    to all hands) and the reading gives the exact probabilities of the rare k."""
+    rows = [stats.Estimate(0.0014, 0.0, 0.0014, 0.0014, 0).row("thirteen_orphans", "dealt_share", "k=10"),
+            stats.Estimate(0.5, 0.6, -0.7, 1.7, 1000).row("thirteen_orphans", "chase_minus_greedy",
+                                                          "k=10, shi_qiang=on"),
+            stats.Estimate(0.001, 0.001, -0.001, 0.003, 1000).row("thirteen_orphans", "policy_value",
+                                                                  "k=10, shi_qiang=on"),
+            stats.Estimate(10.0, math.nan, math.nan, math.nan, 1000).row("thirteen_orphans", "pays_from_k",
+                                                                         "shi_qiang=on")]
+    text = readings.thirteen_orphans(stats.summary_frame(rows))
+    assert "k = 10：0.14 %" in text and "手（该 k 的条件牌墙）" in text and "全部手数" not in text
+    plain = readings.thirteen_orphans(stats.summary_frame(rows[1:]))
+    assert "全部手数" in plain and "上百万手" in plain
+    assert tables.meaning("dealt_share")

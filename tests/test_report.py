@@ -48,7 +48,7 @@ def synthetic_summary() -> pl.DataFrame:
                                          "stacks=9, pong=always": record_frame(300, 4)}, cfg.HuangzhuangParams())
     rows += study_thirteen_orphans.summarize(
         {"chase, shi_qiang=on": seats, "greedy, shi_qiang=on": seats.with_columns(pl.col("s0_delta") - 1)},
-        cfg.ThirteenOrphansParams(shi_qiang=[True]))
+        cfg.ThirteenOrphansParams(shi_qiang=[True], hands_per_k=0))
     rows += study_early_ting.summarize({"early": seats, "t=3": record_frame(1500, 5)},
                                        cfg.EarlyTingParams(min_live_waits=[3]))
     bound = study_sensitivity.bind_rules(cfg.SensitivityParams(flags=["houbao_units", "stacks_per_kong"]), {})
@@ -210,7 +210,7 @@ def test_policy_value_of_a_k_no_hand_reached_is_no_data():
     seats = record_frame(600, seed=3).with_columns(pl.col("s0_yaojiu_start").clip(0, 9))
     rows = stats.summary_frame(study_thirteen_orphans.summarize(
         {"chase, shi_qiang=on": seats, "greedy, shi_qiang=on": seats.with_columns(pl.col("s0_delta") - 1)},
-        cfg.ThirteenOrphansParams(shi_qiang=[True])))
+        cfg.ThirteenOrphansParams(shi_qiang=[True], hands_per_k=0)))
     policy = rows.filter(pl.col("name") == "policy_value")
     cells = {c[2]: c[3:] for c in tables.display_rows(policy)}
     for k in (10, 11, 12, 13):

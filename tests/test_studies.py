@@ -103,7 +103,8 @@ def test_plans_change_only_what_each_study_varies():
     sweep = study_huangzhuang.plan(HuangzhuangParams(stacks=[5, 9], pong_policies=["never"]), BASE)
     assert sweep["stacks=9, pong=never"] == ArmSpec(("greedy{pong=never}",) * 4, (("huang_stacks", 9),))
     assert len(sweep) == 3
-    chase = study_thirteen_orphans.plan(ThirteenOrphansParams(min_distinct=[9, 8], shi_qiang=[False]), BASE)
+    chase = study_thirteen_orphans.plan(ThirteenOrphansParams(min_distinct=[9, 8], shi_qiang=[False],
+                                                              hands_per_k=0), BASE)
     assert chase["chase, shi_qiang=off"].seats[0] == "thirteen_orphans{min_distinct=8}"
     assert chase["greedy, shi_qiang=off"].rules == (("allow_shi", False), ("allow_qiang", False))
     early = study_early_ting.plan(EarlyTingParams(min_live_waits=[3], give_up_turn=12), BASE)
@@ -168,7 +169,8 @@ def test_huangzhuang_end_to_end(tmp_path):
 
 
 def test_thirteen_orphans_end_to_end(tmp_path):
-    summary, arms = run_study(tmp_path, ["experiment=thirteen_orphans", "hands=2000"])
+    summary, arms = run_study(tmp_path, ["experiment=thirteen_orphans", "hands=2000",
+                                         "experiment.thirteen_orphans.hands_per_k=0"])
     assert len(arms) == 4
     for setting in ("on", "off"):
         gains = summary.filter((pl.col("name") == "chase_minus_greedy") & pl.col("group").str.ends_with(setting))
@@ -176,6 +178,27 @@ def test_thirteen_orphans_end_to_end(tmp_path):
         weighted = (gains["estimate"] * gains["n"]).sum() / 2000
         assert value(summary, "policy_value", f"k=7, shi_qiang={setting}")["estimate"] == pytest.approx(weighted)
         assert value(summary, "pays_from_k", f"shi_qiang={setting}")["n"] <= 2000
+
+
+def test_thirteen_orphans_conditioned_end_to_end(tmp_path):
+    """Each k is played on walls dealing seat 0 exactly k kinds; the policy value recombines the strata
+    with the exact probabilities of k (sim.deal_conditions.start_probabilities)."""
+    from sim.deal_conditions import start_probabilities
+
+    summary, arms = run_study(tmp_path, ["experiment=thirteen_orphans", "hands=100",
+                                         "experiment.thirteen_orphans.hands_per_k=400",
+                                         "experiment.thirteen_orphans.min_distinct=[11,12,13]",
+                                         "experiment.thirteen_orphans.shi_qiang=[true]"])
+    assert len(arms) == 6
+    gains = {k: value(summary, "chase_minus_greedy", f"k={k}, shi_qiang=on") for k in (11, 12, 13)}
+    assert all(g["n"] == 400 for g in gains.values())
+    p = start_probabilities()
+    expected = sum(float(p[k]) * gains[k]["estimate"] for k in (11, 12, 13))
+    assert value(summary, "policy_value", "k=11, shi_qiang=on")["estimate"] == pytest.approx(expected)
+    se = math.sqrt(sum((float(p[k]) * gains[k]["se"]) ** 2 for k in (11, 12, 13)))
+    assert value(summary, "policy_value", "k=11, shi_qiang=on")["se"] == pytest.approx(se)
+    # dealt 13 kinds, the chaser has 十三幺 tenpai (or better) from the deal: most such hands complete
+    assert value(summary, "completion_rate", "k=13, shi_qiang=on")["estimate"] > 0.5
 
 
 def test_early_ting_end_to_end(tmp_path):
@@ -197,7 +220,8 @@ def test_overview_from_the_console_entry_point(tmp_path, capsys):
     main(["hands=400", "jobs=1", "progress=true", f"hydra.run.dir={tmp_path}",
           "experiment.huangzhuang.stacks=[7]", "experiment.huangzhuang.pong_policies=[never]",
           "experiment.huangzhuang.sweep_hands=200", "experiment.early_ting.min_live_waits=[3]",
-          "experiment.thirteen_orphans.shi_qiang=[true]", "experiment.dealer_edge.session_length=0",
+          "experiment.thirteen_orphans.shi_qiang=[true]", "experiment.thirteen_orphans.hands_per_k=0",
+          "experiment.dealer_edge.session_length=0",
           "experiment.sensitivity.flags=[houbao_units]", "experiment.sensitivity.hands=400"])
     captured = capsys.readouterr()
     out = captured.out
@@ -211,3 +235,24 @@ def test_overview_from_the_console_entry_point(tmp_path, capsys):
     assert "huang_rate" in out and "result_total" in out
     studies = set(pl.read_parquet(tmp_path / "summary.parquet")["study"])
     assert studies == {"dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity"}
+
+
+def test_conditioned_pays_from_skips_a_k_where_both_arms_play_alike():
+    """k = 13: chase and greedy hold the same 十三幺 tenpai, every paired gain is 0; pays_from_k reads the
+    other k only (experiments.study_thirteen_orphans.summarize_conditioned)."""
+    def arm(gains, dealer_every=4):
+        n = len(gains)
+        return pl.DataFrame({"hand": np.arange(n), "dealer": (np.arange(n) % dealer_every).astype(np.int8),
+                             "winner": np.zeros(n, dtype=np.int8), "shape": ["regular"] * n,
+                             "s0_delta": np.asarray(gains, dtype=np.int16)})
+    frames = {}
+    for k, gains in ((12, [1, 3, 2, 4, 2, 3, 1, 2]), (13, [5, -2, 0, 3, 1, 1, 0, 2])):
+        chase, greedy = arm(gains), arm([0] * 8 if k == 12 else gains)
+        frames[f"chase k={k}, shi_qiang=on"] = chase.with_columns(pl.lit(k, pl.Int8).alias("s0_yaojiu_start"))
+        frames[f"greedy k={k}, shi_qiang=on"] = greedy.with_columns(pl.lit(k, pl.Int8).alias("s0_yaojiu_start"))
+    rows = study_thirteen_orphans.summarize(
+        frames, ThirteenOrphansParams(min_distinct=[12, 13], shi_qiang=[True], hands_per_k=8))
+    pays = [r for r in rows if r["name"] == "pays_from_k"][0]
+    assert pays["estimate"] == 12 and pays["n"] == 16
+    gain13 = [r for r in rows if r["name"] == "chase_minus_greedy" and r["group"] == "k=13, shi_qiang=on"][0]
+    assert gain13["estimate"] == 0 and gain13["se"] == 0

@@ -1,6 +1,6 @@
 """The engine: tiles, RNG, wall, hand evaluation, rules, game kernel, scoring, batch driver.
 
-Public API (DESIGN.md): ``from sim import tiles, hand, simulate, replay``; ``sim.load(DIR)``
+Public API: ``from sim import tiles, hand, simulate, replay``; ``sim.load(DIR)``
 reads a streamed run back as one frame. Submodules
 and functions are imported lazily so that ``import sim`` stays cheap.
 """

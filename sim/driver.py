@@ -215,7 +215,7 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
              **rule_overrides):
     """Play ``hands`` seeded hands and return their records.
 
-    Returns a polars DataFrame with one row per hand (DESIGN.md "The record"), sorted by ``hand``;
+    Returns a polars DataFrame with one row per hand (columns: sim.record), sorted by ``hand``;
     money columns are in units of 底注. With ``out=DIR`` the records are streamed as Parquet parts
     into ``DIR`` instead and a ``sim.parts.StreamedRun`` is returned: the ``pathlib.Path`` of
     ``DIR`` whose ``.load()`` gives the frame (also ``sim.load(DIR)``, lazily ``.scan()``), with

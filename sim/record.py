@@ -1,4 +1,4 @@
-"""The record: one row per hand (DESIGN.md "The record").
+"""The record: one row per hand.
 
 The compiled engine fills an ``int32[n_hands, len(KERNEL_COLUMNS)]`` matrix whose
 columns are ``KERNEL_COLUMNS`` in order; ``to_frame`` adds the run-level columns

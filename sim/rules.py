@@ -53,7 +53,7 @@ def _number(slot: int, low: int, high: int, cite: str):
 
 @dataclass(frozen=True)
 class RulesConfig:
-    """Every rule a 晋城 study may change, with the RULES.md default (money in 底注 units)."""
+    """Every rule a 晋城 study may change, with the default of docs/rules/jincheng.md §4 (money in 底注 units)."""
 
     variant: str = field(default="jincheng", metadata={"kind": "variant", "slot": L.R_VARIANT,
                                                         "options": VARIANTS, "codes": C.VARIANT_CODES,

@@ -84,7 +84,7 @@ def parse(text: str) -> np.ndarray:
     return counts
 
 
-def format(counts) -> str:  # noqa: A001 - public API name fixed by DESIGN.md
+def format(counts) -> str:  # noqa: A001 - public API name fixed by the public API
     """Return the canonical notation of a 34-count array: suits m, p, s, z in order, digits ascending."""
     counts = as_counts(counts)
     parts = []

@@ -1,4 +1,4 @@
-"""Engine invariants, checked after every action inside the one play loop (issue 8 item 5; DESIGN.md habits).
+"""Engine invariants, checked after every action inside the one play loop (issue 8 item 5).
 
 ``sim.play.play_checked`` runs the batch loop ``sim._turn.run_until`` with its check switch on:
 after every decision ``sim._invariants.check_state`` recomputes from the state that every kind is

@@ -26,16 +26,6 @@ SKIP_DIRS = {".git", "__pycache__", "outputs", "multirun", "runs", ".pytest_cach
 
 # Names of documents the users of the package do not have (spelled in pieces so this file does not match).
 UNSHIPPED = ("RULES" + ".md", "DESIGN" + ".md", "shared" + "/")
-# TEMPORARY: files owned by others that still name those documents; the lead rewrites their citations to
-# docs/rules/ at merge time and empties this list. Nothing may be added to it.
-UNSHIPPED_ALLOWED = {
-    "sim/__init__.py",
-    "sim/driver.py",
-    "sim/record.py",
-    "sim/rules.py",
-    "sim/tiles.py",
-    "tests/test_invariants.py",
-}
 
 SECTION_HEADING = re.compile(r"^## §(\d+(?:\.\d+)?)\b")
 RULE_HEADING = re.compile(r"^### r(\d+)\b")
@@ -326,8 +316,7 @@ def test_every_flag_citation_resolves():
 
 
 def test_nothing_outside_docs_names_unshipped_documents():
-    """The project cannot refer to material its users do not have (see UNSHIPPED_ALLOWED, temporary)."""
+    """The project cannot refer to material its users do not have."""
     offenders = sorted({rel for rel, text in project_files() if not rel.startswith("docs/")
                         and rel != "tests/test_rules_docs.py" and any(word in text for word in UNSHIPPED)})
-    assert [rel for rel in offenders if rel not in UNSHIPPED_ALLOWED] == []
-    assert sorted(UNSHIPPED_ALLOWED - set(offenders)) == [], "a fixed file is still allowed: drop it from the list"
+    assert offenders == []

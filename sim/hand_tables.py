@@ -48,11 +48,13 @@ def build_tables() -> tuple[np.ndarray, np.ndarray]:
     return suit_table, honor_table
 
 
-def _load(path: Path) -> tuple[np.ndarray, np.ndarray] | None:
-    """Return the tables stored at ``path``, or None when missing, stale or malformed."""
+def _load(path: Path, version: int | None = None) -> tuple[np.ndarray, np.ndarray] | None:
+    """Return the tables stored at ``path``, or None when missing, stale (stamp other than ``version``,
+    default TABLE_VERSION) or malformed. The wild tables (sim.hand_wild_tables) share this loader."""
+    version = TABLE_VERSION if version is None else version
     try:
         with np.load(path) as stored:
-            if int(stored["version"]) != TABLE_VERSION:
+            if int(stored["version"]) != version:
                 return None
             suit_table = stored["suit"]
             honor_table = stored["honor"]
@@ -65,14 +67,16 @@ def _load(path: Path) -> tuple[np.ndarray, np.ndarray] | None:
     return np.ascontiguousarray(suit_table), np.ascontiguousarray(honor_table)
 
 
-def _save(path: Path, tables: tuple[np.ndarray, np.ndarray]) -> None:
-    """Write the tables to ``path`` atomically; an unwritable cache is silently skipped."""
+def _save(path: Path, tables: tuple[np.ndarray, np.ndarray], version: int | None = None) -> None:
+    """Write the tables to ``path`` atomically, stamped ``version`` (default TABLE_VERSION); an unwritable
+    cache is silently skipped."""
+    version = TABLE_VERSION if version is None else version
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".hand_tables-", suffix=".npz", dir=path.parent)
+        handle, temporary = tempfile.mkstemp(prefix="." + path.stem + "-", suffix=".npz", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as stream:
-                np.savez(stream, version=np.int64(TABLE_VERSION), suit=tables[0], honor=tables[1])
+                np.savez(stream, version=np.int64(version), suit=tables[0], honor=tables[1])
             os.replace(temporary, path)
         except BaseException:
             if os.path.exists(temporary):

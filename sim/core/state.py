@@ -2,7 +2,7 @@
 
 The state of a hand is a handful of typed arrays (shapes fixed once here):
 
-* ``wall``    int8[136]      tile kinds in physical order (sim.wall): deal 0..51, front from 52, tail from 135 down
+* ``wall``    int8[136]      tile kinds in physical order (sim.core.wall): deal 0..51, front from 52, tail from 135 down
 * ``hands``   int8[4, 34]    concealed tile counts per seat (frozen 拾/抢 tiles and meld tiles excluded)
 * ``frozen``  int8[4, 34]    1 where the seat holds a frozen 拾/抢 tile of that kind (十三幺, RULES §1.5)
 * ``melds``   int8[4, 34]    exposed/concealed meld code per seat and kind (MELD_*), 0 = none
@@ -10,7 +10,7 @@ The state of a hand is a handful of typed arrays (shapes fixed once here):
 * ``st``      int64[N_ST]    every scalar: phase, seats, counters, per-seat flags and fixed wait masks (ST_*)
 * ``money``   int32[4, 4]    payment ledger rows MONEY_WIN / MONEY_KONG / MONEY_GENZHUANG / MONEY_HUANG, by seat
 * ``events``  int32[EVENT_CAP, 4]  readable action log rows (EV_* code, seat, tile, extra); 1 row disables logging
-* ``rngs``    uint64[4, 2]   per-seat decision generators (sim.rng state), stream STREAM_SEAT0 + seat
+* ``rngs``    uint64[4, 2]   per-seat decision generators (sim.core.rng state), stream STREAM_SEAT0 + seat
 
 Actions are small ints: ``ACT_DISCARD + t``, ``ACT_SHANGJIA + t``, ``ACT_ANGANG + t``,
 ``ACT_BUGANG + t`` (t = kind 0..33), ``ACT_ZIMO`` in the self phase; ``ACT_PASS``,
@@ -24,7 +24,7 @@ N_KINDS = 34
 # A river holds face-up discards, each a distinct physical tile of the 136-tile wall, so no river can
 # ever hold more than 136: the cap is a bound, not a guess, and needs no check on the hot path.
 RIVER_CAP = 136
-# Decisions applied in one hand before the loop stops with an error (sim._turn.run_until raises):
+# Decisions applied in one hand before the loop stops with an error (sim.core.turn.run_until raises):
 # a real hand makes at most ~100 draws, each followed by one self decision and at most 3 claim answers.
 MAX_STEPS = 2000
 # Rows of the Game's event log. One decision logs at most 6 events (a passed win, a discard, the next draw, 前包 and
@@ -49,13 +49,13 @@ MELD_MINGGANG = 2  # from a discard
 MELD_BUGANG = 3    # pong + 4th tile
 MELD_ANGANG = 4
 
-# --- kong types passed to sim._scoring.kong_payment ----------------------------------------
+# --- kong types passed to sim.variants.jincheng.settlement.kong_payment ----------------------------------------
 KONG_MING = 0
 KONG_BU = 1
 KONG_AN = 2
 
-# --- actions and ledger rows: defined once in sim._codes (re-exported for the kernels) --------
-from sim._codes import (  # noqa: E402,F401
+# --- actions and ledger rows: defined once in sim.core.codes (re-exported for the kernels) --------
+from sim.core.codes import (  # noqa: E402,F401
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_QIANG, ACT_SHANGJIA, ACT_SHI,
     ACT_ZIMO, MONEY_GENZHUANG, MONEY_HUANG, MONEY_KONG, MONEY_WIN, N_ACTIONS, N_MONEY,
 )
@@ -78,8 +78,8 @@ ST_PENDING_FROM = 9     # discarder / kong declarer of the window
 ST_PENDING_KIND = 10    # PEND_*
 ST_WINNER = 11          # -1 = none yet / 荒庄
 ST_FEEDER = 12          # -1 = 自摸 / none
-ST_WIN_KIND = 13        # sim._codes WIN_*
-ST_SHAPE = 14           # sim._codes SHAPE_*
+ST_WIN_KIND = 13        # sim.core.codes WIN_*
+ST_SHAPE = 14           # sim.core.codes SHAPE_*
 ST_WIN_TILE = 15
 ST_GZ_STATE = 16        # 前包 tracking: 0 = still possible, 1 = broken or done
 ST_GZ_TILE = 17         # the dealer's first discard
@@ -105,7 +105,7 @@ ST_CLAIM = 72           # + seat: CLAIM_* or the answered action in the open win
 ST_SHANGJIA_TILE = 76   # + seat: the face-down 上架 tile, -1 = none
 ST_N_SHI = 80           # + seat: 拾 taken
 ST_PASSED = 84          # + seat: mask of kinds discarded face-up while the seat was 上架 (public; defensive play)
-ST_ERROR = 88           # invariant check mode only: the first broken invariant (sim._invariants ERR_*), 0 = none
+ST_ERROR = 88           # invariant check mode only: the first broken invariant (sim.core.invariants ERR_*), 0 = none
 N_ST = 89
 
 # --- event codes (events[i] = code, seat, tile, extra) ----------------------------------------

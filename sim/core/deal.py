@@ -1,15 +1,15 @@
 """Starting a hand and passing the deal (RULES §1.1 r1–r5, §1.10 r52–r53) — kernels."""
 from numba import njit
 
-from sim._codes import HUANG_DEALER_STAY
-from sim._flow import seat_draws
-from sim._rule_layout import R_GENZHUANG_ENABLED, R_HUANG_DEALER
-from sim._state import (
+from sim.core.codes import HUANG_DEALER_STAY
+from sim.core.flow import seat_draws
+from sim.core.rule_layout import R_GENZHUANG_ENABLED, R_HUANG_DEALER
+from sim.core.state import (
     CLAIM_NOT_ELIGIBLE, EV_DEAL, PHASE_SELF, ST_CLAIM, ST_DEALER, ST_FEEDER, ST_GZ_STATE, ST_HAND,
     ST_LIVE_WAITS, ST_PHASE, ST_SEED, ST_SHANGJIA_TILE, ST_TING_TURN, ST_WIN_TILE, ST_WINNER,
     ST_YAOJIU_START, YAOJIU_BITS, log_event,
 )
-from sim.wall import deal_position
+from sim.core.wall import deal_position
 
 
 @njit(cache=True)

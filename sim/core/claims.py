@@ -7,19 +7,19 @@ resolves once every eligible seat has answered.
 """
 from numba import njit
 
-from sim._flow import (
+from sim.core.flow import (
     begin_turn, complete_kong, gz_break, gz_settle_if_complete, record_win, seat_draws, settle_one_win,
 )
-from sim._legal import CLAIM_BIT_HU, claim_options
-from sim._rule_layout import R_GUO_HU, R_MULTI_RON
-from sim._state import (
+from sim.core.legal import CLAIM_BIT_HU, claim_options
+from sim.core.rule_layout import R_GUO_HU, R_MULTI_RON
+from sim.core.state import (
     ACT_GANG, ACT_HU, ACT_PENG, ACT_QIANG, ACT_SHI, CLAIM_NOT_ELIGIBLE, CLAIM_WAITING, EV_HU,
     EV_KONG_ROBBED, EV_PASS_HU, EV_PENG, EV_QIANG, EV_QIANGGANG, EV_SHI, KONG_AN, KONG_BU, KONG_MING, MELD_PONG,
     PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, PHASE_CLAIM, ST_CLAIM, ST_COMMITTED, ST_N_FROZEN,
     ST_N_MELDS, ST_N_SHI, ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE, ST_PHASE, ST_PONGS,
     ST_QIANG_USED, ST_RIVER_LEN, ST_GUO_HU, log_event,
 )
-from sim._codes import GUO_HU_RESTRICTED, MULTI_RON_ALL, WIN_DIANHU, WIN_QIANGGANG
+from sim.core.codes import GUO_HU_RESTRICTED, MULTI_RON_ALL, WIN_DIANHU, WIN_QIANGGANG
 
 
 @njit(cache=True, inline='always')

@@ -1,6 +1,6 @@
 """Engine invariants checked after every action in check mode of the one play loop — compiled kernels.
 
-``sim._turn.run_until`` calls ``check_state`` after each decision when its ``check`` switch is on
+``sim.core.turn.run_until`` calls ``check_state`` after each decision when its ``check`` switch is on
 (and ``sim.game.Game(check=True)`` after each step): the checks recompute what they assert from
 the state itself (waits from the hand, tiles from the wall, money from the ledger) instead of
 comparing stored values with copies of themselves. The first broken invariant is returned as an
@@ -12,17 +12,17 @@ the loop): the T_* slots below.
 import numpy as np
 from numba import njit
 
-from sim._codes import MONEY_WIN, MULTI_RON_HEADBUMP, WALL_MODEL_PHYSICAL, WIN_DIANHU
-from sim._rule_layout import (
+from sim.core.codes import MONEY_WIN, MULTI_RON_HEADBUMP, WALL_MODEL_PHYSICAL, WIN_DIANHU
+from sim.core.rule_layout import (
     R_DEAD_WALL_MODEL, R_HUANG_STACKS, R_MULTI_RON, R_STACKS_PER_KONG, R_TING_ALLOW_PONG,
 )
-from sim._state import (
+from sim.core.state import (
     MELD_BUGANG, MELD_MINGGANG, MELD_PONG, PEND_DISCARD, PHASE_CLAIM, PHASE_OVER, PHASE_SELF, ST_COMMITTED,
     ST_CURRENT, ST_FRONT_DRAWS, ST_KONGS, ST_N_FROZEN, ST_N_MELDS, ST_PENDING_FROM, ST_PENDING_KIND,
     ST_PENDING_TILE, ST_PHASE, ST_PONGS, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_TING, ST_WAITS,
     ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
 )
-from sim._ting import ting_waits, win_shape_forms
+from sim.core.ting import ting_waits, win_shape_forms
 
 ERR_NONE = 0
 ERR_TILE_COUNT = 1        # a kind is not accounted for exactly (hands, melds, frozen, rivers, 上架 tiles vs the wall drawn)

@@ -1,27 +1,27 @@
 """Low-level moves of a hand: draws, turn starts, 荒庄, win settlement, kongs, 前包 tracking — kernels.
 
-Every function mutates the flat state arrays documented in sim._state and returns
-nothing unless stated. Payment arithmetic lives in sim._scoring (RULES §1.7–§1.9);
+Every function mutates the flat state arrays documented in sim.core.state and returns
+nothing unless stated. Payment arithmetic lives in sim.variants.jincheng.settlement (RULES §1.7–§1.9);
 this module only decides when it is called and keeps the kong ledger (void on 荒庄, r45).
 """
 from numba import njit
 
-from sim._rule_layout import (
+from sim.core.rule_layout import (
     R_DEAD_WALL_MODEL, R_GENZHUANG_ANGANG_BREAKS, R_GENZHUANG_VOID_ON_HUANG, R_HUANG_STACKS,
     R_STACKS_PER_KONG,
 )
-from sim._scoring import genzhuang_payment, houbao_payment, kong_payment, settle_win
-from sim._hand_kernel import FORM_QIDUI, FORM_SHISANYAO
-from sim._state import (
+from sim.variants.jincheng.settlement import genzhuang_payment, houbao_payment, kong_payment, settle_win
+from sim.core.hand.kernel import FORM_QIDUI, FORM_SHISANYAO
+from sim.core.state import (
     EV_ANGANG, EV_BUGANG, EV_DRAW, EV_GENZHUANG, EV_HUANG, EV_MINGGANG, KONG_AN, KONG_BU,
     MELD_ANGANG, MELD_BUGANG, MELD_MINGGANG, MONEY_GENZHUANG, MONEY_HUANG, MONEY_KONG, MONEY_WIN,
     PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_DEALER, ST_FEEDER, ST_FRONT_DRAWS, ST_GENZHUANG,
     ST_GUO_HU, ST_GZ_COUNT, ST_GZ_STATE, ST_GZ_TILE, ST_KONGS, ST_LAST_DRAWN, ST_N_MELDS, ST_PHASE,
     ST_REPLACEMENTS, ST_SHAPE, ST_TING, ST_TURNS, ST_WAITS, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER, log_event,
 )
-from sim._ting import ting_waits, win_shape_forms
-from sim._codes import SHAPE_QIDUI, SHAPE_REGULAR, SHAPE_SHISANYAO
-from sim.wall import front_draw_allowed, front_position, tail_position
+from sim.core.ting import ting_waits, win_shape_forms
+from sim.core.codes import SHAPE_QIDUI, SHAPE_REGULAR, SHAPE_SHISANYAO
+from sim.core.wall import front_draw_allowed, front_position, tail_position
 
 
 @njit(cache=True, inline='always')
@@ -78,7 +78,7 @@ def seat_draws(rule_vec, wall, hands, st, money, events, seat):
 
 @njit(cache=True)
 def shape_code(forms):
-    """Return the sim._codes SHAPE_* code of a complete hand's FORM_* bits (十三幺 > 七对 > regular)."""
+    """Return the sim.core.codes SHAPE_* code of a complete hand's FORM_* bits (十三幺 > 七对 > regular)."""
     if forms & FORM_SHISANYAO:
         return SHAPE_SHISANYAO
     if forms & FORM_QIDUI:

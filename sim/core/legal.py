@@ -7,23 +7,23 @@ number of real options (in a claim window ``ACT_PASS`` is always set and not cou
 import numpy as np
 from numba import njit
 
-from sim._codes import (
+from sim.core.codes import (
     GUO_HU_RESTRICTED, TING_KONG_CONCEALED_ONLY, TING_KONG_NONE, TING_KONG_SAME_WAITS, TING_KONG_STILL_TENPAI,
 )
-from sim._discard_scan import least_discards_k
-from sim._hand_kernel import FORM_SHISANYAO, shanten_k
-from sim._rule_layout import (
+from sim.core.hand.discard_scan import least_discards_k
+from sim.core.hand.kernel import FORM_SHISANYAO, shanten_k
+from sim.core.rule_layout import (
     R_ALLOW_QIANG, R_ALLOW_SHI, R_BUGANG_ONLY_ON_DRAW, R_GUO_HU, R_QIANG_REQUIRES_SHI,
     R_QIDUI_ALLOW_QUAD, R_TING_ALLOW_PONG, R_TING_KONG_POLICY,
 )
-from sim._state import (
+from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_QIANG,
     ACT_SHANGJIA, ACT_SHI, ACT_ZIMO, KONG_AN, KONG_BU, MELD_ANGANG, MELD_BUGANG, MELD_MINGGANG,
     MELD_PONG, PEND_ANGANG, PEND_DISCARD, ST_COMMITTED, ST_CURRENT, ST_GUO_HU,
     ST_LAST_DRAWN, ST_N_MELDS, ST_N_SHI, ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE,
     ST_QIANG_USED, ST_TING, ST_WAITS, is_yaojiu,
 )
-from sim._ting import drop_owned_waits, seat_forms, ting_waits, win_shape_forms
+from sim.core.ting import drop_owned_waits, seat_forms, ting_waits, win_shape_forms
 
 POLICY_SAME_WAITS = TING_KONG_SAME_WAITS
 POLICY_STILL_TENPAI = TING_KONG_STILL_TENPAI

@@ -9,10 +9,8 @@ import numpy as np
 from numba import njit
 
 from sim.core.claims import open_claims
-from sim.core.flow import (
-    complete_kong, gz_break, gz_follow, gz_settle_if_complete, record_win, seat_draws, settle_one_win,
-)
-from sim.core.rule_layout import R_GENZHUANG_SHANGJIA_BREAKS, R_ROB_ANGANG
+from sim.core.flow import complete_kong, record_win, seat_draws, settle_one_win
+from sim.core.rule_layout import R_ROB_ANGANG
 from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_SHANGJIA, ACT_ZIMO, EV_DISCARD, EV_SHANGJIA, EV_ZIMO, KONG_AN,
     KONG_BU, PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, ST_CURRENT, ST_LAST_DRAWN, ST_LIVE_WAITS,
@@ -20,6 +18,7 @@ from sim.core.state import (
 )
 from sim.core.ting import live_copies, ting_waits, visible_counts
 from sim.core.codes import WIN_ZIMO
+from sim.variants import hooks
 
 
 @njit(cache=True, inline='always')
@@ -32,9 +31,9 @@ def discard(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, eve
         if st[ST_TING + s] == 1:
             st[ST_PASSED + s] |= np.int64(1) << tile
     log_event(events, st, EV_DISCARD, seat, tile, 0)
-    gz_follow(st, seat, tile)
+    hooks.on_discard(rule_vec, st, seat, tile)
     if not open_claims(rule_vec, tables, hands, frozen, melds, st, PEND_DISCARD, tile, seat):
-        gz_settle_if_complete(rule_vec, st, money, events)
+        hooks.on_unclaimed(rule_vec, st, money, events)
         seat_draws(rule_vec, wall, hands, st, money, events, (seat + 1) % 4)
 
 
@@ -53,11 +52,7 @@ def shangjia(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, ev
     live = live_copies(waits, seen)
     st[ST_LIVE_WAITS + seat] = live
     log_event(events, st, EV_SHANGJIA, seat, tile, live)
-    if rule_vec[R_GENZHUANG_SHANGJIA_BREAKS] == 1:
-        gz_break(st)  # r49: the face-down tile is not 打出
-    else:
-        gz_follow(st, seat, tile)
-        gz_settle_if_complete(rule_vec, st, money, events)
+    hooks.on_shangjia(rule_vec, st, money, events, seat, tile)
     seat_draws(rule_vec, wall, hands, st, money, events, (seat + 1) % 4)
 
 

@@ -49,7 +49,14 @@ MELD_MINGGANG = 2  # from a discard
 MELD_BUGANG = 3    # pong + 4th tile
 MELD_ANGANG = 4
 
-# --- kong types passed to sim.variants.jincheng.settlement.kong_payment ----------------------------------------
+# --- claim option bits (sim.core.legal.claim_options; variant claims from sim.variants.hooks.variant_claim_bits) ---
+CLAIM_BIT_HU = 1
+CLAIM_BIT_QIANG = 2   # 晋城 抢
+CLAIM_BIT_SHI = 4     # 晋城 拾
+CLAIM_BIT_GANG = 8
+CLAIM_BIT_PENG = 16
+
+# --- kong types (sim.core.flow.complete_kong, hook on_kong) ------------------------------------
 KONG_MING = 0
 KONG_BU = 1
 KONG_AN = 2

@@ -13,7 +13,7 @@ from numba import njit
 
 from sim.core.apply import apply_self
 from sim.core.claims import apply_claim, claim_to_act
-from sim.core.deal import next_dealer, start_hand
+from sim.core.deal import start_hand
 from sim.core.invariants import N_TRACKS, T_DISCARDS, check_state
 from sim.core.legal import legal_claim, legal_self
 from sim.core.record_fill import fill_record
@@ -23,6 +23,7 @@ from sim.core.state import (
 from sim.core.rng import STREAM_SEAT0, seed_generator
 from sim.core.conditioned_deal import fill_wall_conditioned
 from sim.core.wall import draw_dealer, fill_wall
+from sim.variants import hooks
 from strategies.dispatch import choose_action
 
 @njit(cache=True, inline='always')
@@ -131,7 +132,7 @@ def _batch(check):
                 run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
                           strategy_ids, params, scripted, mask, seen, tracks)
             fill_record(out[i], st, money, hand_index, session, in_session)
-            dealer = next_dealer(rule_vec, st)
+            dealer = hooks.next_dealer(rule_vec, st)
 
     return play
 

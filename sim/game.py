@@ -231,7 +231,7 @@ class Game:
         if error:
             from sim.core import invariants
 
-            names = {v: k for k, v in vars(_invariants).items() if k.startswith("ERR_")}
+            names = {v: k for k, v in vars(invariants).items() if k.startswith("ERR_")}
             raise RuntimeError(f"engine invariant broken: {names.get(error, error)} (hand {self.hand_index} "
                                f"of seed {self.seed})")
 

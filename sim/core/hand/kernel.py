@@ -15,7 +15,7 @@ FORM_QIDUI = 2      # 七对, concealed only
 FORM_SHISANYAO = 4  # 十三幺, concealed only
 FORM_ALL = 7
 
-DIST_SHIFT = 9      # packed table entry: distance << 9 | useful ranks (see _hand_table_builder)
+DIST_SHIFT = 9      # packed table entry: distance << 9 | useful ranks (see sim.core.hand.table_builder)
 RANK_BITS = 511     # low 9 bits of a packed entry
 NO_DISTANCE = 99    # larger than any distance
 YAOJIU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)  # the 13 幺九/字 kinds

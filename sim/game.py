@@ -141,6 +141,15 @@ class Game:
         return [[(MELD_NAMES[int(c)], name(k)) for k, c in enumerate(self._melds[s]) if c] for s in range(4)]
 
     @property
+    def meld_records(self) -> np.ndarray:
+        """The meld values, a read-only int64[4 seats, 4 melds, 3] view: (MELD_* type, lowest tile kind, from-seat;
+        -1 = concealed) per declared meld in order; rows past a seat's meld count are zero (sim.core.melds)."""
+        view = self._st[S.ST_MELD_RECS:S.ST_MELD_RECS + 4 * S.MAX_MELDS * S.MELD_FIELDS].reshape(4, S.MAX_MELDS,
+                                                                                             S.MELD_FIELDS)
+        view.flags.writeable = False
+        return view
+
+    @property
     def frozen(self) -> list[str]:
         """Each seat's frozen 拾/抢 tiles in notation."""
         return [format_tiles(self._frozen[s]) for s in range(4)]

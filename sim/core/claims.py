@@ -9,11 +9,12 @@ from numba import njit
 
 from sim.core.flow import begin_turn, complete_kong, record_win, seat_draws, settle_one_win
 from sim.core.legal import CLAIM_BIT_HU, claim_options
+from sim.core.melds import add_meld
 from sim.core.rule_layout import R_GUO_HU, R_MULTI_RON
 from sim.core.state import (
     ACT_GANG, ACT_HU, ACT_PENG, CLAIM_NOT_ELIGIBLE, CLAIM_WAITING, EV_HU, EV_KONG_ROBBED, EV_PASS_HU, EV_PENG,
     EV_QIANGGANG, KONG_AN, KONG_BU, KONG_MING, MELD_PONG, PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, PHASE_CLAIM,
-    ST_CLAIM, ST_N_MELDS, ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE, ST_PHASE, ST_PONGS, ST_RIVER_LEN,
+    ST_CLAIM, ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE, ST_PHASE, ST_PONGS, ST_RIVER_LEN,
     ST_GUO_HU, log_event,
 )
 from sim.core.codes import GUO_HU_RESTRICTED, MULTI_RON_ALL, WIN_DIANHU, WIN_QIANGGANG
@@ -110,8 +111,7 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
     begin_turn(st, best_seat, -1)
     if action == ACT_PENG:
         hands[best_seat, tile] -= 2
-        melds[best_seat, tile] = MELD_PONG
-        st[ST_N_MELDS + best_seat] += 1
+        add_meld(melds, st, best_seat, MELD_PONG, tile, source)
         st[ST_PONGS] += 1
         log_event(events, st, EV_PENG, best_seat, tile, source)
     elif action == ACT_GANG:

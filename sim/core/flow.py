@@ -9,9 +9,10 @@ from numba import njit
 from sim.core.state import (
     EV_ANGANG, EV_BUGANG, EV_DRAW, EV_HUANG, EV_MINGGANG, KONG_AN, KONG_BU, MELD_ANGANG, MELD_BUGANG,
     MELD_MINGGANG, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_DEALER, ST_FEEDER, ST_FRONT_DRAWS, ST_GUO_HU,
-    ST_KONGS, ST_LAST_DRAWN, ST_N_MELDS, ST_PHASE, ST_REPLACEMENTS, ST_SHAPE, ST_TING, ST_TURNS, ST_WAITS,
+    ST_KONGS, ST_LAST_DRAWN, ST_PHASE, ST_REPLACEMENTS, ST_SHAPE, ST_TING, ST_TURNS, ST_WAITS,
     ST_WIN_KIND, ST_WIN_TILE, ST_WINNER, log_event,
 )
+from sim.core.melds import add_meld, upgrade_meld
 from sim.core.ting import ting_waits
 from sim.core.wall import front_position, tail_position
 from sim.variants import hooks
@@ -98,15 +99,13 @@ def complete_kong(rule_vec, tables, wall, hands, frozen, melds, st, money, event
     so a later win is always a complete hand. The live-wait count taken at 上架 is kept."""
     feeder_ting = st[ST_TING + feeder] if feeder >= 0 else 0
     if kong_type == KONG_AN:
-        melds[seat, tile] = MELD_ANGANG
-        st[ST_N_MELDS + seat] += 1
+        add_meld(melds, st, seat, MELD_ANGANG, tile, -1)
         log_event(events, st, EV_ANGANG, seat, tile, 0)
     elif kong_type == KONG_BU:
-        melds[seat, tile] = MELD_BUGANG
+        upgrade_meld(melds, st, seat, tile, MELD_BUGANG)
         log_event(events, st, EV_BUGANG, seat, tile, 0)
     else:
-        melds[seat, tile] = MELD_MINGGANG
-        st[ST_N_MELDS + seat] += 1
+        add_meld(melds, st, seat, MELD_MINGGANG, tile, feeder)
         log_event(events, st, EV_MINGGANG, seat, tile, feeder)
     if st[ST_TING + seat] == 1:
         st[ST_WAITS + seat] = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)

@@ -5,7 +5,8 @@ The state of a hand is a handful of typed arrays (shapes fixed once here):
 * ``wall``    int8[136]      tile kinds in physical order (sim.core.wall): deal 0..51, front from 52, tail from 135 down
 * ``hands``   int8[4, 34]    concealed tile counts per seat (frozen 拾/抢 tiles and meld tiles excluded)
 * ``frozen``  int8[4, 34]    1 where the seat holds a frozen 拾/抢 tile of that kind (十三幺, RULES §1.5)
-* ``melds``   int8[4, 34]    exposed/concealed meld code per seat and kind (MELD_*), 0 = none
+* ``melds``   int8[4, 34]    per-kind meld view: 碰/杠 code per seat and kind (MELD_*), 0 = none; the meld values
+                             (type, tiles, from-seat) are the records in ``st[ST_MELD_RECS...]``
 * ``rivers``  int8[4, RIVER_CAP]  face-up discards still in each river, in order; length in ``st[ST_RIVER_LEN + seat]``
 * ``st``      int64[N_ST]    every scalar: phase, seats, counters, per-seat flags and fixed wait masks (ST_*)
 * ``money``   int32[4, 4]    payment ledger rows MONEY_WIN / MONEY_KONG / MONEY_GENZHUANG / MONEY_HUANG, by seat
@@ -42,13 +43,6 @@ PEND_DISCARD = 0  # a face-up discard: 胡 / 抢 / 拾 / 杠 / 碰
 PEND_BUGANG = 1   # a 补杠 tile: 抢杠胡 only
 PEND_ANGANG = 2   # a 暗杠 (flag rob_angang): 十三幺 抢杠胡 only
 
-# --- meld codes in ``melds`` --------------------------------------------------------------
-MELD_NONE = 0
-MELD_PONG = 1
-MELD_MINGGANG = 2  # from a discard
-MELD_BUGANG = 3    # pong + 4th tile
-MELD_ANGANG = 4
-
 # --- claim option bits (sim.core.legal.claim_options; variant claims from sim.variants.hooks.variant_claim_bits) ---
 CLAIM_BIT_HU = 1
 CLAIM_BIT_QIANG = 2   # 晋城 抢
@@ -64,7 +58,8 @@ KONG_AN = 2
 # --- actions and ledger rows: defined once in sim.core.codes (re-exported for the kernels) --------
 from sim.core.codes import (  # noqa: E402,F401
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_QIANG, ACT_SHANGJIA, ACT_SHI,
-    ACT_ZIMO, MONEY_GENZHUANG, MONEY_HUANG, MONEY_KONG, MONEY_WIN, N_ACTIONS, N_MONEY,
+    ACT_ZIMO, MELD_ANGANG, MELD_BUGANG, MELD_CHOW, MELD_MINGGANG, MELD_NONE, MELD_PONG, MONEY_GENZHUANG, MONEY_HUANG,
+    MONEY_KONG, MONEY_WIN, N_ACTIONS, N_MONEY,
 )
 
 # --- claim answers kept in st[ST_CLAIM + seat] during a window ------------------------------
@@ -113,7 +108,16 @@ ST_SHANGJIA_TILE = 76   # + seat: the face-down 上架 tile, -1 = none
 ST_N_SHI = 80           # + seat: 拾 taken
 ST_PASSED = 84          # + seat: mask of kinds discarded face-up while the seat was 上架 (public; defensive play)
 ST_ERROR = 88           # invariant check mode only: the first broken invariant (sim.core.invariants ERR_*), 0 = none
-N_ST = 89
+# Meld records: st[ST_MELD_RECS:ST_MELD_RECS + 48] read as int64[4 seats, MAX_MELDS, 3] = (MELD_* type, lowest tile
+# kind, from-seat; -1 = concealed), in the order declared; slots past st[ST_N_MELDS + seat] stay zero
+# (sim.core.melds keeps them and the per-kind view ``melds`` together).
+ST_MELD_RECS = 89
+MAX_MELDS = 4           # a seat's 14 tiles hold at most 4 sets and a pair; add_meld raises past it
+MELD_FIELDS = 3         # REC_TYPE, REC_TILE, REC_FROM
+REC_TYPE = 0
+REC_TILE = 1
+REC_FROM = 2
+N_ST = ST_MELD_RECS + 4 * MAX_MELDS * MELD_FIELDS
 
 # --- event codes (events[i] = code, seat, tile, extra) ----------------------------------------
 EV_DEAL = 0         # extra = dealer

@@ -16,6 +16,12 @@ The state of a hand is a handful of typed arrays (shapes fixed once here):
 Actions are small ints: ``ACT_DISCARD + t``, ``ACT_SHANGJIA + t``, ``ACT_ANGANG + t``,
 ``ACT_BUGANG + t`` (t = kind 0..33), ``ACT_ZIMO`` in the self phase; ``ACT_PASS``,
 ``ACT_PENG``, ``ACT_GANG``, ``ACT_SHI``, ``ACT_QIANG``, ``ACT_HU`` in a claim window.
+
+Per-seat fields stay flat blocks of four, ``st[ST_X + seat]`` (one named block per field, seats adjacent),
+rather than a 2-D ``seat_st[FIELD, seat]``: every kernel and strategy indexes ``st`` this way, the Game, the
+invariant checker and the record fill read the same offsets, and one int64 vector keeps every kernel
+signature unchanged and the golden records byte-identical. A 2-D view would be a rename of every access for
+no change in meaning; new per-seat fields follow the same pattern (a block of four, commented where declared).
 """
 import numpy as np
 from numba import njit

@@ -7,7 +7,7 @@ most live waits; 碰 when it lowers shanten (parameter ``pong``); kong when lega
 shanten does not rise (parameter ``kong``); never 拾/抢.
 
 View: reads only its seat's concealed hand and melds, and what the seat can see
-(rivers, exposed melds, frozen tiles) through sim._ting.visible_counts.
+(rivers, exposed melds, frozen tiles) through sim.core.ting.visible_counts.
 
 Parameters (``params`` row, float64[8]): [0] pong mode (0 = improves, 1 = always,
 2 = never); [1] kong (1 = when shanten does not rise, 0 = never).
@@ -15,14 +15,14 @@ Parameters (``params`` row, float64[8]): [0] pong mode (0 = improves, 1 = always
 import numpy as np
 from numba import njit
 
-from sim._discard_scan import least_discards_k
-from sim._hand_kernel import FORM_REGULAR, shanten_k
-from sim._rule_layout import R_QIDUI_ALLOW_QUAD
-from sim._state import (
+from sim.core.hand.discard_scan import least_discards_k
+from sim.core.hand.kernel import FORM_REGULAR, shanten_k
+from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
+from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
     ACT_ZIMO, ST_COMMITTED, ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
 )
-from sim._ting import drop_owned_waits, live_copies_in, live_planes, seat_forms, ting_waits, visible_counts
+from sim.core.ting import drop_owned_waits, live_copies_in, live_planes, seat_forms, ting_waits, visible_counts
 
 PONG_IMPROVES = 0
 PONG_ALWAYS = 1

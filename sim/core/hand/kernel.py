@@ -3,7 +3,7 @@
 Kernels take ``counts`` (``int8[34]``, may be a row view of ``int8[4, 34]``), ``melds`` (fixed
 melds, 0..4, so ``4 - melds`` sets are needed) and ``tables`` (the tuple from
 ``sim.hand_tables.get_tables()``: ``(suit_table int16[5**9, 10], honor_table int16[5**7, 10])``,
-layout in ``sim._hand_table_builder``). Shanten is standard: -1 = complete, 0 = tenpai; it is
+layout in ``sim.core.hand.table_builder``). Shanten is standard: -1 = complete, 0 = tenpai; it is
 the fewest tiles to draw (discarding freely) to complete the hand, minus one. Definitions
 (regular targets never need a fifth copy; useful tiles; forms) are documented in ``sim.hand``.
 """
@@ -15,7 +15,7 @@ FORM_QIDUI = 2      # 七对, concealed only
 FORM_SHISANYAO = 4  # 十三幺, concealed only
 FORM_ALL = 7
 
-DIST_SHIFT = 9      # packed table entry: distance << 9 | useful ranks (see _hand_table_builder)
+DIST_SHIFT = 9      # packed table entry: distance << 9 | useful ranks (see sim.core.hand.table_builder)
 RANK_BITS = 511     # low 9 bits of a packed entry
 NO_DISTANCE = 99    # larger than any distance
 YAOJIU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)  # the 13 幺九/字 kinds

@@ -1,6 +1,6 @@
 """Compiled discard scan: the shanten and useful kinds of a 3n+2 hand after each possible discard, in one call.
 
-Same definitions, tables and forms as sim._hand_kernel (its ``shanten_mask_k`` of the hand minus
+Same definitions, tables and forms as sim.core.hand.kernel (its ``shanten_mask_k`` of the hand minus
 one tile, for every kind at once); only the work is shared between the discards. The packed
 table rows and the min-plus combinations of the four components (m, p, s, honors) are found
 once; a discard looks up only the row of the component it changes and recombines it with the
@@ -10,7 +10,7 @@ the kinds held 0, 1, 2 and 3 times.
 import numpy as np
 from numba import njit
 
-from sim._hand_kernel import (
+from sim.core.hand.kernel import (
     DIST_SHIFT, FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, NO_DISTANCE, RANK_BITS, YAOJIU_KINDS, _combine,
     _honor_index, _qidui_distance, _row_distances, _suit_index, _whole_distance,
 )

@@ -91,72 +91,26 @@ def _tight_ranks(table, j, base, pair, total, target):
 
 
 @njit(cache=True, inline='always')
-def _scan_component(counts, table, index, base, n_ranks, others, table_a, row_a, base_a, pair_a,
-                    table_b, row_b, base_b, pair_b, table_c, row_c, base_c, pair_c, sets, candidates, want_mask,
-                    only_least, least, special, out_shanten, out_mask, rest_useful):
-    """Scan the discards of one component (first kind ``base``, ``n_ranks`` ranks, table row
-    ``index``); returns the updated least shanten.
+def _qidui_shanten_after(pairs, singles, held, allow_quad):
+    """Return the 七对 shanten after removing one of ``held`` copies of a kind (``pairs``/``singles``
+    those of the whole hand); the shanten part of ``_qidui_after`` without the mask."""
+    if allow_quad:
+        pairs += ((held - 1) >> 1) - (held >> 1)
+        singles += ((held - 1) & 1) - (held & 1)
+    else:
+        pairs -= 1 if held == 2 else 0
+        singles += (1 if held == 2 else 0) - (1 if held == 1 else 0)
+    return _qidui_distance(pairs, singles) - 1
 
-    ``others`` are the combined distances of the three other components; ``table_x``/``row_x``/
-    ``base_x`` are the table, row index and first kind of each of them, ``pair_x`` the combined distances of the
-    two components other than x and this one. ``sets`` < 0 leaves the regular form out.
-    ``special`` = (七对 on, 十三幺 on, allow_quad, the four count bitmasks, pairs, singles,
-    distinct 幺九/字 kinds, 幺九/字 pairs) of the whole hand. Pass 1 (``want_mask`` False) fills
-    the shanten; pass 2 the masks (with ``only_least`` only where the shanten is ``least``).
-    ``rest_useful`` (int64[10]) is scratch: [m] the useful kinds of the other three components when
-    given m (sets*2+pair) at their optimum ``others[m]``. A discard here changes only this
-    component's distances, so a kind of the others is useful after it exactly when it is in
-    ``rest_useful[last - i]`` for an i where the new row reaches the least total (the min-plus
-    combination is associative); it is filled lazily, once per m.
-    """
-    qidui, shisanyao, allow_quad, zeros, ones, twos, threes, n_pairs, n_singles, distinct, yaojiu_pairs = special
-    last = 2 * sets + 1
-    rest_ready = 0  # bit m set: rest_useful[m] is computed
-    for r in range(n_ranks):
-        k = base + r
-        held = counts[k]
-        if held == 0 or (candidates >> k) & 1 == 0:
-            out_shanten[k] = NOT_HELD
-            out_mask[k] = 0
-            continue
-        if want_mask and only_least and out_shanten[k] != least:
-            out_mask[k] = 0
-            continue
-        best = NO_DISTANCE
-        mask = np.int64(0)
-        if sets >= 0:
-            row = index - POWERS_OF_5[r]
-            best = _whole_distance(_row_distances(table, row), others, sets)
-            if want_mask:  # useful: tight columns of the new row, and the rest's useful kinds at what it is left
-                for i in range(last + 1):
-                    entry = table[row, i]
-                    m = last - i
-                    if (entry >> DIST_SHIFT) + others[m] == best:
-                        if (rest_ready >> m) & 1 == 0:
-                            rest_useful[m] = (_tight_ranks(table_a, row_a, base_a, pair_a, m, others[m])
-                                              | _tight_ranks(table_b, row_b, base_b, pair_b, m, others[m])
-                                              | _tight_ranks(table_c, row_c, base_c, pair_c, m, others[m]))
-                            rest_ready |= 1 << m
-                        mask |= (np.int64(entry & RANK_BITS) << base) | rest_useful[m]
-            best -= 1
-        if qidui or shisanyao:
-            after = _one_less(zeros, ones, twos, threes, k, held)
-            if qidui:
-                s, m = _qidui_after(n_pairs, n_singles, held, allow_quad, after)
-                if s < best:
-                    best, mask = s, m
-                elif s == best:
-                    mask |= m
-            if shisanyao:
-                s, m = _shisanyao_after(distinct, yaojiu_pairs, k, held, after)
-                if s < best:
-                    best, mask = s, m
-                elif s == best:
-                    mask |= m
-        out_shanten[k] = best
-        out_mask[k] = mask
-        least = min(least, best)
-    return least
+
+@njit(cache=True, inline='always')
+def _shisanyao_shanten_after(distinct, yaojiu_pairs, kind, held):
+    """Return the 十三幺 shanten after removing one of ``held`` copies of ``kind``; the shanten part of
+    ``_shisanyao_after`` without the mask."""
+    if (YAOJIU_MASK >> kind) & 1 == 1:
+        distinct -= 1 if held == 1 else 0
+        yaojiu_pairs -= 1 if held == 2 else 0
+    return 13 - distinct - (1 if yaojiu_pairs > 0 else 0)
 
 
 @njit(cache=True)
@@ -166,6 +120,14 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
     With ``only_least`` the masks are computed only for the kinds reaching the least shanten
     (0 for the others). Kinds not scanned get NOT_HELD and mask 0. Returns NO_DISTANCE when
     no kind was scanned.
+
+    Pass 1 finds each discard's shanten (regular: the changed component's new row recombined with
+    the precomputed other three; 七对/十三幺: constant-time updates of the whole hand's tallies).
+    Pass 2 builds the useful mask of each wanted discard as the union over the forms reaching its
+    shanten. Regular: the useful ranks of the tight columns i of the new row, plus the useful
+    kinds of the other three components at what they are then left, m = last - i; those depend
+    only on the component and m (the min-plus combination is associative), so they are found
+    once per (component, m) and kept in ``rest_useful``.
     """
     suits = tables[0]
     honors = tables[1]
@@ -174,7 +136,12 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
     ds, dz = _row_distances(suits, i_s), _row_distances(honors, i_z)
     mp, ms, mz = _combine(dm, dp), _combine(dm, ds), _combine(dm, dz)
     ps, pz, sz = _combine(dp, ds), _combine(dp, dz), _combine(ds, dz)
+    others_m, others_p = _combine(dp, sz), _combine(dm, sz)  # [m] the three other components given m
+    others_s, others_z = _combine(mp, dz), _combine(mp, ds)
     sets = 4 - melds if forms & FORM_REGULAR != 0 else -1
+    last = 2 * sets + 1
+    qidui = melds == 0 and forms & FORM_QIDUI != 0
+    shisanyao = melds == 0 and forms & FORM_SHISANYAO != 0
     zeros = np.int64(0)
     ones = np.int64(0)
     twos = np.int64(0)
@@ -183,49 +150,126 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
     n_singles = 0
     distinct = 0
     yaojiu_pairs = 0
-    if melds == 0 and forms & (FORM_QIDUI | FORM_SHISANYAO) != 0:  # count bitmasks, 七对 and 十三幺 tallies
-        for k in range(34):
-            c = counts[k]
-            bit = np.int64(1) << k
-            if c == 0:
-                zeros |= bit
-                continue
-            if c == 1:
-                ones |= bit
-            elif c == 2:
-                twos |= bit
-            elif c == 3:
-                threes |= bit
+    scanned = np.int64(0)  # kinds held and in candidates
+    for k in range(34):
+        c = counts[k]
+        bit = np.int64(1) << k
+        scanned |= bit if c > 0 else np.int64(0)
+        if qidui or shisanyao:  # count bitmasks, 七对 and 十三幺 tallies (branch-free)
+            zeros |= bit if c == 0 else np.int64(0)
+            ones |= bit if c == 1 else np.int64(0)
+            twos |= bit if c == 2 else np.int64(0)
+            threes |= bit if c == 3 else np.int64(0)
             if allow_quad:
                 n_pairs += c >> 1
                 n_singles += c & 1
-            elif c >= 2:
-                n_pairs += 1
             else:
-                n_singles += 1
-            if (YAOJIU_MASK >> k) & 1 == 1:
-                distinct += 1
-                yaojiu_pairs += 1 if c >= 2 else 0
-    special = (melds == 0 and forms & FORM_QIDUI != 0, melds == 0 and forms & FORM_SHISANYAO != 0, allow_quad,
-               zeros, ones, twos, threes, n_pairs, n_singles, distinct, yaojiu_pairs)
+                n_pairs += 1 if c >= 2 else 0
+                n_singles += 1 if c == 1 else 0
+            yaojiu = (YAOJIU_MASK >> k) & 1 == 1
+            distinct += 1 if yaojiu and c > 0 else 0
+            yaojiu_pairs += 1 if yaojiu and c >= 2 else 0
+    scanned &= candidates
     least = NO_DISTANCE
-    rest_useful = np.empty(10, np.int64)  # scratch of _scan_component
-    for want_mask in (False, True):
-        if not want_mask and not only_least:
-            continue  # every mask is wanted: one pass fills both
-        least = _scan_component(counts, suits, i_m, 0, 9, _combine(dp, sz), suits, i_p, 9, sz, suits, i_s, 18, pz,
-                                honors, i_z, 27, ps, sets, candidates, want_mask, only_least, least, special,
-                                out_shanten, out_mask, rest_useful)
-        least = _scan_component(counts, suits, i_p, 9, 9, _combine(dm, sz), suits, i_m, 0, sz, suits, i_s, 18, mz,
-                                honors, i_z, 27, ms, sets, candidates, want_mask, only_least, least, special,
-                                out_shanten, out_mask, rest_useful)
-        least = _scan_component(counts, suits, i_s, 18, 9, _combine(mp, dz), suits, i_m, 0, pz, suits, i_p, 9, mz,
-                                honors, i_z, 27, mp, sets, candidates, want_mask, only_least, least, special,
-                                out_shanten, out_mask, rest_useful)
-        least = _scan_component(counts, honors, i_z, 27, 7, _combine(mp, ds), suits, i_m, 0, ps, suits, i_p, 9, ms,
-                                suits, i_s, 18, mp, sets, candidates, want_mask, only_least, least, special,
-                                out_shanten, out_mask, rest_useful)
+    for k in range(34):  # pass 1: the shanten after each discard
+        out_mask[k] = 0
+        if (scanned >> k) & 1 == 0:
+            out_shanten[k] = NOT_HELD
+            continue
+        held = counts[k]
+        best = NO_DISTANCE
+        if sets >= 0:
+            if k < 9:
+                best = _whole_distance(_row_distances(suits, i_m - POWERS_OF_5[k]), others_m, sets) - 1
+            elif k < 18:
+                best = _whole_distance(_row_distances(suits, i_p - POWERS_OF_5[k - 9]), others_p, sets) - 1
+            elif k < 27:
+                best = _whole_distance(_row_distances(suits, i_s - POWERS_OF_5[k - 18]), others_s, sets) - 1
+            else:
+                best = _whole_distance(_row_distances(honors, i_z - POWERS_OF_5[k - 27]), others_z, sets) - 1
+        if qidui:
+            best = min(best, _qidui_shanten_after(n_pairs, n_singles, held, allow_quad))
+        if shisanyao:
+            best = min(best, _shisanyao_shanten_after(distinct, yaojiu_pairs, k, held))
+        out_shanten[k] = best
+        least = min(least, best)
+    rest_useful = np.empty(10, np.int64)  # [m] useful kinds of the three other components given m (see above)
+    rest_ready = 0                        # bit m set: rest_useful[m] holds the current component's value
+    component = -1                        # the component rest_useful belongs to
+    for k in range(34):  # pass 2: the useful masks of the wanted discards
+        target = out_shanten[k]
+        if (scanned >> k) & 1 == 0 or (only_least and target != least):
+            continue
+        held = counts[k]
+        mask = np.int64(0)
+        if sets >= 0:
+            if k < 9:
+                c, table, base, row, others = 0, suits, 0, i_m - POWERS_OF_5[k], others_m
+            elif k < 18:
+                c, table, base, row, others = 1, suits, 9, i_p - POWERS_OF_5[k - 9], others_p
+            elif k < 27:
+                c, table, base, row, others = 2, suits, 18, i_s - POWERS_OF_5[k - 18], others_s
+            else:
+                c, table, base, row, others = 3, honors, 27, i_z - POWERS_OF_5[k - 27], others_z
+            total = _whole_distance(_row_distances(table, row), others, sets)
+            if total - 1 == target:
+                if c != component:
+                    component = c
+                    rest_ready = 0
+                for i in range(last + 1):
+                    entry = table[row, i]
+                    m = last - i
+                    if (entry >> DIST_SHIFT) + others[m] == total:
+                        if (rest_ready >> m) & 1 == 0:
+                            rest_useful[m] = _rest_useful(suits, honors, i_m, i_p, i_s, i_z, mp, ms, mz, ps, pz, sz,
+                                                          c, m, others[m])
+                            rest_ready |= 1 << m
+                        mask |= (np.int64(entry & RANK_BITS) << base) | rest_useful[m]
+        if qidui or shisanyao:
+            after = _one_less(zeros, ones, twos, threes, k, held)
+            if qidui:
+                s, m_q = _qidui_after(n_pairs, n_singles, held, allow_quad, after)
+                if s == target:
+                    mask |= m_q
+            if shisanyao:
+                s, m_y = _shisanyao_after(distinct, yaojiu_pairs, k, held, after)
+                if s == target:
+                    mask |= m_y
+        out_mask[k] = mask
     return least
+
+
+@njit(cache=True)
+def _rest_useful(suits, honors, i_m, i_p, i_s, i_z, mp, ms, mz, ps, pz, sz, component, m, target):
+    """Return the int64 useful kinds of the three components other than ``component`` (0..3 = m, p, s,
+    honors) given m (sets*2+pair) at their optimum ``target``: each one's tight ranks against the
+    combined distances of the remaining two."""
+    if component == 0:
+        return _tight_ranks3(suits, i_p, 9, sz, suits, i_s, 18, pz, honors, i_z, 27, ps, m, target)
+    if component == 1:
+        return _tight_ranks3(suits, i_m, 0, sz, suits, i_s, 18, mz, honors, i_z, 27, ms, m, target)
+    if component == 2:
+        return _tight_ranks3(suits, i_m, 0, pz, suits, i_p, 9, mz, honors, i_z, 27, mp, m, target)
+    return _tight_ranks3(suits, i_m, 0, ps, suits, i_p, 9, ms, suits, i_s, 18, mp, m, target)
+
+
+@njit(cache=True, inline='always')
+def _tight_ranks3(table_a, row_a, base_a, pair_a, table_b, row_b, base_b, pair_b, table_c, row_c, base_c, pair_c,
+                  total, target):
+    """Return ``_tight_ranks`` of three components (each: table, row, first kind, combined distances of the
+    two others among the three) ORed together, in one sweep over the columns."""
+    mask_a = np.int64(0)
+    mask_b = np.int64(0)
+    mask_c = np.int64(0)
+    step = 1 if total & 1 else 2
+    for column in range(0, total + 1, step):
+        entry = table_a[row_a, column]
+        mask_a |= np.int64(entry & RANK_BITS) * ((entry >> DIST_SHIFT) + pair_a[total - column] == target)
+        entry = table_b[row_b, column]
+        mask_b |= np.int64(entry & RANK_BITS) * ((entry >> DIST_SHIFT) + pair_b[total - column] == target)
+        entry = table_c[row_c, column]
+        mask_c |= np.int64(entry & RANK_BITS) * ((entry >> DIST_SHIFT) + pair_c[total - column] == target)
+    return (mask_a << base_a) | (mask_b << base_b) | (mask_c << base_c)
 
 
 @njit(cache=True)

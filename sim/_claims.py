@@ -145,7 +145,7 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
             log_event(events, st, EV_SHI, best_seat, tile, source)
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
 def apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action):
     """Record ``seat``'s answer (an ACT_* claim, assumed legal); resolves the window after the last answer."""
     watching = rule_vec[R_GUO_HU] == GUO_HU_RESTRICTED or events.shape[0] > 1  # the check matters for 过胡 or the log only

@@ -74,23 +74,6 @@ def _shisanyao_after(distinct, yaojiu_pairs, kind, held, bitmasks):
 
 
 @njit(cache=True, inline='always')
-def _tight_ranks(table, j, base, pair, total, target):
-    """Return the int64 useful kinds of one component (row ``j`` of ``table``, first kind ``base``) over the
-    splits of ``total`` (sets*2+pair) between it and ``pair`` (combined distances of two other
-    components) whose distance equals ``target``, the optimum of the three for ``total``.
-
-    Splits follow ``_combine``: for an even total only even columns (no pair on either side).
-    """
-    mask = np.int64(0)
-    step = 1 if total & 1 else 2
-    for column in range(0, total + 1, step):
-        entry = table[j, column]
-        reaches = (entry >> DIST_SHIFT) + pair[total - column] == target
-        mask |= np.int64(entry & RANK_BITS) * reaches
-    return mask << base
-
-
-@njit(cache=True, inline='always')
 def _qidui_shanten_after(pairs, singles, held, allow_quad):
     """Return the 七对 shanten after removing one of ``held`` copies of a kind (``pairs``/``singles``
     those of the whole hand); the shanten part of ``_qidui_after`` without the mask."""
@@ -171,8 +154,8 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
             yaojiu_pairs += 1 if yaojiu and c >= 2 else 0
     scanned &= candidates
     least = NO_DISTANCE
-    for k in range(34):  # pass 1: the shanten after each discard
-        out_mask[k] = 0
+    for k in range(34):  # pass 1: the shanten after each discard (out_mask[k] keeps its regular distance)
+        out_mask[k] = NO_DISTANCE
         if (scanned >> k) & 1 == 0:
             out_shanten[k] = NOT_HELD
             continue
@@ -180,13 +163,15 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
         best = NO_DISTANCE
         if sets >= 0:
             if k < 9:
-                best = _whole_distance(_row_distances(suits, i_m - POWERS_OF_5[k]), others_m, sets) - 1
+                total = _whole_distance(_row_distances(suits, i_m - POWERS_OF_5[k]), others_m, sets)
             elif k < 18:
-                best = _whole_distance(_row_distances(suits, i_p - POWERS_OF_5[k - 9]), others_p, sets) - 1
+                total = _whole_distance(_row_distances(suits, i_p - POWERS_OF_5[k - 9]), others_p, sets)
             elif k < 27:
-                best = _whole_distance(_row_distances(suits, i_s - POWERS_OF_5[k - 18]), others_s, sets) - 1
+                total = _whole_distance(_row_distances(suits, i_s - POWERS_OF_5[k - 18]), others_s, sets)
             else:
-                best = _whole_distance(_row_distances(honors, i_z - POWERS_OF_5[k - 27]), others_z, sets) - 1
+                total = _whole_distance(_row_distances(honors, i_z - POWERS_OF_5[k - 27]), others_z, sets)
+            out_mask[k] = total
+            best = total - 1
         if qidui:
             best = min(best, _qidui_shanten_after(n_pairs, n_singles, held, allow_quad))
         if shisanyao:
@@ -198,11 +183,13 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
     component = -1                        # the component rest_useful belongs to
     for k in range(34):  # pass 2: the useful masks of the wanted discards
         target = out_shanten[k]
+        total = out_mask[k]  # the regular distance after the discard (pass 1)
+        out_mask[k] = 0
         if (scanned >> k) & 1 == 0 or (only_least and target != least):
             continue
         held = counts[k]
         mask = np.int64(0)
-        if sets >= 0:
+        if total - 1 == target:
             if k < 9:
                 c, table, base, row, others = 0, suits, 0, i_m - POWERS_OF_5[k], others_m
             elif k < 18:
@@ -211,20 +198,18 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
                 c, table, base, row, others = 2, suits, 18, i_s - POWERS_OF_5[k - 18], others_s
             else:
                 c, table, base, row, others = 3, honors, 27, i_z - POWERS_OF_5[k - 27], others_z
-            total = _whole_distance(_row_distances(table, row), others, sets)
-            if total - 1 == target:
-                if c != component:
-                    component = c
-                    rest_ready = 0
-                for i in range(last + 1):
-                    entry = table[row, i]
-                    m = last - i
-                    if (entry >> DIST_SHIFT) + others[m] == total:
-                        if (rest_ready >> m) & 1 == 0:
-                            rest_useful[m] = _rest_useful(suits, honors, i_m, i_p, i_s, i_z, mp, ms, mz, ps, pz, sz,
-                                                          c, m, others[m])
-                            rest_ready |= 1 << m
-                        mask |= (np.int64(entry & RANK_BITS) << base) | rest_useful[m]
+            if c != component:
+                component = c
+                rest_ready = 0
+            for i in range(last + 1):
+                entry = table[row, i]
+                m = last - i
+                if (entry >> DIST_SHIFT) + others[m] == total:
+                    if (rest_ready >> m) & 1 == 0:
+                        rest_useful[m] = _rest_useful(suits, honors, i_m, i_p, i_s, i_z, mp, ms, mz, ps, pz, sz,
+                                                      c, m, others[m])
+                        rest_ready |= 1 << m
+                    mask |= (np.int64(entry & RANK_BITS) << base) | rest_useful[m]
         if qidui or shisanyao:
             after = _one_less(zeros, ones, twos, threes, k, held)
             if qidui:
@@ -256,8 +241,12 @@ def _rest_useful(suits, honors, i_m, i_p, i_s, i_z, mp, ms, mz, ps, pz, sz, comp
 @njit(cache=True, inline='always')
 def _tight_ranks3(table_a, row_a, base_a, pair_a, table_b, row_b, base_b, pair_b, table_c, row_c, base_c, pair_c,
                   total, target):
-    """Return ``_tight_ranks`` of three components (each: table, row, first kind, combined distances of the
-    two others among the three) ORed together, in one sweep over the columns."""
+    """Return the int64 useful kinds of three components over the splits of ``total`` (sets*2+pair) whose
+    distance equals ``target``, the optimum of the three for ``total``, in one sweep over the columns.
+
+    Component x is row ``row_x`` of ``table_x`` with first kind ``base_x``; ``pair_x`` are the combined
+    distances of the other two. Splits follow ``_combine``: for an even total only even columns.
+    """
     mask_a = np.int64(0)
     mask_b = np.int64(0)
     mask_c = np.int64(0)

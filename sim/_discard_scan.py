@@ -19,6 +19,7 @@ NOT_HELD = -1       # out_shanten entry of a kind that was not scanned (not held
 ALL_KINDS = np.int64((1 << 34) - 1)
 YAOJIU_MASK = np.int64(sum(1 << k for k in YAOJIU_KINDS))
 POWERS_OF_5 = (1, 5, 25, 125, 625, 3125, 15625, 78125, 390625)  # table-index step of one tile of rank r
+ZERO_MASKS = (np.int64(0),) * 10  # 10 empty useful-kind masks (indexed sets*2+pair)
 
 
 @njit(cache=True, inline='always')
@@ -96,6 +97,60 @@ def _shisanyao_shanten_after(distinct, yaojiu_pairs, kind, held):
     return 13 - distinct - (1 if yaojiu_pairs > 0 else 0)
 
 
+@njit(cache=True, inline='always')
+def _pick(dist_a, useful_a, dist_b, useful_b, target):
+    """Return ``useful_a | useful_b`` when ``dist_a + dist_b`` reaches ``target``, else 0."""
+    return (useful_a | useful_b) if dist_a + dist_b == target else np.int64(0)
+
+
+@njit(cache=True)
+def _row_useful(table, index, base):
+    """Return the 10 useful-kind masks (int64, kind bits from ``base``) of row ``index`` of a packed table."""
+    return ((np.int64(table[index, 0] & RANK_BITS) << base), (np.int64(table[index, 1] & RANK_BITS) << base),
+            (np.int64(table[index, 2] & RANK_BITS) << base), (np.int64(table[index, 3] & RANK_BITS) << base),
+            (np.int64(table[index, 4] & RANK_BITS) << base), (np.int64(table[index, 5] & RANK_BITS) << base),
+            (np.int64(table[index, 6] & RANK_BITS) << base), (np.int64(table[index, 7] & RANK_BITS) << base),
+            (np.int64(table[index, 8] & RANK_BITS) << base), (np.int64(table[index, 9] & RANK_BITS) << base))
+
+
+@njit(cache=True)
+def _combine_useful(a, au, b, bu, c):
+    """Return the 10 useful-kind masks of two parts together (tuples indexed sets*2+pair).
+
+    ``a``/``b`` are the parts' distances, ``au``/``bu`` their useful masks, ``c`` = ``_combine(a, b)``.
+    Entry k ORs ``au[i] | bu[k - i]`` over the splits of ``_combine`` (no pair in both) that reach
+    ``c[k]``. Nested, it gives the useful kinds of three components: a kind of one of them is in
+    entry k exactly when some split of k among the three that reaches the optimum uses a tight
+    column of it (the min-plus combination is associative).
+    """
+    return (
+        _pick(a[0], au[0], b[0], bu[0], c[0]),
+        _pick(a[0], au[0], b[1], bu[1], c[1]) | _pick(a[1], au[1], b[0], bu[0], c[1]),
+        _pick(a[0], au[0], b[2], bu[2], c[2]) | _pick(a[2], au[2], b[0], bu[0], c[2]),
+        (_pick(a[0], au[0], b[3], bu[3], c[3]) | _pick(a[1], au[1], b[2], bu[2], c[3]) |
+         _pick(a[2], au[2], b[1], bu[1], c[3]) | _pick(a[3], au[3], b[0], bu[0], c[3])),
+        (_pick(a[0], au[0], b[4], bu[4], c[4]) | _pick(a[2], au[2], b[2], bu[2], c[4]) |
+         _pick(a[4], au[4], b[0], bu[0], c[4])),
+        (_pick(a[0], au[0], b[5], bu[5], c[5]) | _pick(a[1], au[1], b[4], bu[4], c[5]) |
+         _pick(a[2], au[2], b[3], bu[3], c[5]) | _pick(a[3], au[3], b[2], bu[2], c[5]) |
+         _pick(a[4], au[4], b[1], bu[1], c[5]) | _pick(a[5], au[5], b[0], bu[0], c[5])),
+        (_pick(a[0], au[0], b[6], bu[6], c[6]) | _pick(a[2], au[2], b[4], bu[4], c[6]) |
+         _pick(a[4], au[4], b[2], bu[2], c[6]) | _pick(a[6], au[6], b[0], bu[0], c[6])),
+        (_pick(a[0], au[0], b[7], bu[7], c[7]) | _pick(a[1], au[1], b[6], bu[6], c[7]) |
+         _pick(a[2], au[2], b[5], bu[5], c[7]) | _pick(a[3], au[3], b[4], bu[4], c[7]) |
+         _pick(a[4], au[4], b[3], bu[3], c[7]) | _pick(a[5], au[5], b[2], bu[2], c[7]) |
+         _pick(a[6], au[6], b[1], bu[1], c[7]) | _pick(a[7], au[7], b[0], bu[0], c[7])),
+        (_pick(a[0], au[0], b[8], bu[8], c[8]) | _pick(a[2], au[2], b[6], bu[6], c[8]) |
+         _pick(a[4], au[4], b[4], bu[4], c[8]) | _pick(a[6], au[6], b[2], bu[2], c[8]) |
+         _pick(a[8], au[8], b[0], bu[0], c[8])),
+        (_pick(a[0], au[0], b[9], bu[9], c[9]) | _pick(a[1], au[1], b[8], bu[8], c[9]) |
+         _pick(a[2], au[2], b[7], bu[7], c[9]) | _pick(a[3], au[3], b[6], bu[6], c[9]) |
+         _pick(a[4], au[4], b[5], bu[5], c[9]) | _pick(a[5], au[5], b[4], bu[4], c[9]) |
+         _pick(a[6], au[6], b[3], bu[3], c[9]) | _pick(a[7], au[7], b[2], bu[2], c[9]) |
+         _pick(a[8], au[8], b[1], bu[1], c[9]) | _pick(a[9], au[9], b[0], bu[0], c[9])),
+    )
+
+
 @njit(cache=True)
 def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_least, out_shanten, out_mask):
     """Fill ``out_shanten``/``out_mask`` for the held kinds in ``candidates``; return their least shanten.
@@ -109,16 +164,14 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
     Pass 2 builds the useful mask of each wanted discard as the union over the forms reaching its
     shanten. Regular: the useful ranks of the tight columns i of the new row, plus the useful
     kinds of the other three components at what they are then left, m = last - i; those depend
-    only on the component and m (the min-plus combination is associative), so they are found
-    once per (component, m) and kept in ``rest_useful``.
+    only on the component and m, so they are built once per component (``_combine_useful``).
     """
     suits = tables[0]
     honors = tables[1]
     i_m, i_p, i_s, i_z = _suit_index(counts, 0), _suit_index(counts, 9), _suit_index(counts, 18), _honor_index(counts)
     dm, dp = _row_distances(suits, i_m), _row_distances(suits, i_p)
     ds, dz = _row_distances(suits, i_s), _row_distances(honors, i_z)
-    mp, ms, mz = _combine(dm, dp), _combine(dm, ds), _combine(dm, dz)
-    ps, pz, sz = _combine(dp, ds), _combine(dp, dz), _combine(ds, dz)
+    mp, sz = _combine(dm, dp), _combine(ds, dz)
     others_m, others_p = _combine(dp, sz), _combine(dm, sz)  # [m] the three other components given m
     others_s, others_z = _combine(mp, dz), _combine(mp, ds)
     sets = 4 - melds if forms & FORM_REGULAR != 0 else -1
@@ -178,9 +231,8 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
             best = min(best, _shisanyao_shanten_after(distinct, yaojiu_pairs, k, held))
         out_shanten[k] = best
         least = min(least, best)
-    rest_useful = np.empty(10, np.int64)  # [m] useful kinds of the three other components given m (see above)
-    rest_ready = 0                        # bit m set: rest_useful[m] holds the current component's value
-    component = -1                        # the component rest_useful belongs to
+    rest = ZERO_MASKS  # [m] useful kinds of the three components other than ``component`` given m (see above)
+    component = -1
     for k in range(34):  # pass 2: the useful masks of the wanted discards
         target = out_shanten[k]
         total = out_mask[k]  # the regular distance after the discard (pass 1)
@@ -198,18 +250,25 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
                 c, table, base, row, others = 2, suits, 18, i_s - POWERS_OF_5[k - 18], others_s
             else:
                 c, table, base, row, others = 3, honors, 27, i_z - POWERS_OF_5[k - 27], others_z
-            if c != component:
+            if c != component:  # components come in order: each one's rest is built once
                 component = c
-                rest_ready = 0
+                if c <= 1:
+                    rest_sz = _combine_useful(ds, _row_useful(suits, i_s, 18), dz, _row_useful(honors, i_z, 27), sz)
+                    if c == 0:
+                        rest = _combine_useful(dp, _row_useful(suits, i_p, 9), sz, rest_sz, others_m)
+                    else:
+                        rest = _combine_useful(dm, _row_useful(suits, i_m, 0), sz, rest_sz, others_p)
+                else:
+                    rest_mp = _combine_useful(dm, _row_useful(suits, i_m, 0), dp, _row_useful(suits, i_p, 9), mp)
+                    if c == 2:
+                        rest = _combine_useful(mp, rest_mp, dz, _row_useful(honors, i_z, 27), others_s)
+                    else:
+                        rest = _combine_useful(mp, rest_mp, ds, _row_useful(suits, i_s, 18), others_z)
             for i in range(last + 1):
                 entry = table[row, i]
                 m = last - i
                 if (entry >> DIST_SHIFT) + others[m] == total:
-                    if (rest_ready >> m) & 1 == 0:
-                        rest_useful[m] = _rest_useful(suits, honors, i_m, i_p, i_s, i_z, mp, ms, mz, ps, pz, sz,
-                                                      c, m, others[m])
-                        rest_ready |= 1 << m
-                    mask |= (np.int64(entry & RANK_BITS) << base) | rest_useful[m]
+                    mask |= (np.int64(entry & RANK_BITS) << base) | rest[m]
         if qidui or shisanyao:
             after = _one_less(zeros, ones, twos, threes, k, held)
             if qidui:
@@ -222,43 +281,6 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
                     mask |= m_y
         out_mask[k] = mask
     return least
-
-
-@njit(cache=True)
-def _rest_useful(suits, honors, i_m, i_p, i_s, i_z, mp, ms, mz, ps, pz, sz, component, m, target):
-    """Return the int64 useful kinds of the three components other than ``component`` (0..3 = m, p, s,
-    honors) given m (sets*2+pair) at their optimum ``target``: each one's tight ranks against the
-    combined distances of the remaining two."""
-    if component == 0:
-        return _tight_ranks3(suits, i_p, 9, sz, suits, i_s, 18, pz, honors, i_z, 27, ps, m, target)
-    if component == 1:
-        return _tight_ranks3(suits, i_m, 0, sz, suits, i_s, 18, mz, honors, i_z, 27, ms, m, target)
-    if component == 2:
-        return _tight_ranks3(suits, i_m, 0, pz, suits, i_p, 9, mz, honors, i_z, 27, mp, m, target)
-    return _tight_ranks3(suits, i_m, 0, ps, suits, i_p, 9, ms, suits, i_s, 18, mp, m, target)
-
-
-@njit(cache=True, inline='always')
-def _tight_ranks3(table_a, row_a, base_a, pair_a, table_b, row_b, base_b, pair_b, table_c, row_c, base_c, pair_c,
-                  total, target):
-    """Return the int64 useful kinds of three components over the splits of ``total`` (sets*2+pair) whose
-    distance equals ``target``, the optimum of the three for ``total``, in one sweep over the columns.
-
-    Component x is row ``row_x`` of ``table_x`` with first kind ``base_x``; ``pair_x`` are the combined
-    distances of the other two. Splits follow ``_combine``: for an even total only even columns.
-    """
-    mask_a = np.int64(0)
-    mask_b = np.int64(0)
-    mask_c = np.int64(0)
-    step = 1 if total & 1 else 2
-    for column in range(0, total + 1, step):
-        entry = table_a[row_a, column]
-        mask_a |= np.int64(entry & RANK_BITS) * ((entry >> DIST_SHIFT) + pair_a[total - column] == target)
-        entry = table_b[row_b, column]
-        mask_b |= np.int64(entry & RANK_BITS) * ((entry >> DIST_SHIFT) + pair_b[total - column] == target)
-        entry = table_c[row_c, column]
-        mask_c |= np.int64(entry & RANK_BITS) * ((entry >> DIST_SHIFT) + pair_c[total - column] == target)
-    return (mask_a << base_a) | (mask_b << base_b) | (mask_c << base_c)
 
 
 @njit(cache=True)

@@ -23,6 +23,15 @@ ZERO_MASKS = (np.int64(0),) * 10  # 10 empty useful-kind masks (indexed sets*2+p
 
 
 @njit(cache=True, inline='always')
+def count_bits(x):
+    """Return the number of set bits of a non-negative int64 below 2**40 (same as sim._ting.count_bits)."""
+    x = x - ((x >> 1) & 0x5555555555)
+    x = (x & 0x3333333333) + ((x >> 2) & 0x3333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F
+    return (x + (x >> 8) + (x >> 16) + (x >> 24) + (x >> 32)) & 0xFF
+
+
+@njit(cache=True, inline='always')
 def _one_less(zeros, ones, twos, threes, kind, held):
     """Return the four count bitmasks once one of the ``held`` copies of ``kind`` is removed."""
     bit = np.int64(1) << kind
@@ -178,33 +187,29 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
     last = 2 * sets + 1
     qidui = melds == 0 and forms & FORM_QIDUI != 0
     shisanyao = melds == 0 and forms & FORM_SHISANYAO != 0
-    zeros = np.int64(0)
-    ones = np.int64(0)
-    twos = np.int64(0)
-    threes = np.int64(0)
-    n_pairs = 0
-    n_singles = 0
-    distinct = 0
-    yaojiu_pairs = 0
-    scanned = np.int64(0)  # kinds held and in candidates
-    for k in range(34):
+    zeros = np.int64(0)   # kinds held 0 times, bit per kind
+    ones = np.int64(0)    # ... once
+    twos = np.int64(0)    # ... twice
+    threes = np.int64(0)  # ... three times
+    fours = np.int64(0)   # ... four times
+    for k in range(34):  # count bitmasks (branch-free)
         c = counts[k]
         bit = np.int64(1) << k
-        scanned |= bit if c > 0 else np.int64(0)
-        if qidui or shisanyao:  # count bitmasks, 七对 and 十三幺 tallies (branch-free)
-            zeros |= bit if c == 0 else np.int64(0)
-            ones |= bit if c == 1 else np.int64(0)
-            twos |= bit if c == 2 else np.int64(0)
-            threes |= bit if c == 3 else np.int64(0)
-            if allow_quad:
-                n_pairs += c >> 1
-                n_singles += c & 1
-            else:
-                n_pairs += 1 if c >= 2 else 0
-                n_singles += 1 if c == 1 else 0
-            yaojiu = (YAOJIU_MASK >> k) & 1 == 1
-            distinct += 1 if yaojiu and c > 0 else 0
-            yaojiu_pairs += 1 if yaojiu and c >= 2 else 0
+        zeros |= bit if c == 0 else np.int64(0)
+        ones |= bit if c == 1 else np.int64(0)
+        twos |= bit if c == 2 else np.int64(0)
+        threes |= bit if c == 3 else np.int64(0)
+        fours |= bit if c == 4 else np.int64(0)
+    scanned = ~zeros & ALL_KINDS  # kinds held and in candidates
+    paired = twos | threes | fours
+    if allow_quad:  # 七对 tallies: pairs (a quad is two) and kinds one tile short of a new pair
+        n_pairs = count_bits(twos | threes) + 2 * count_bits(fours)
+        n_singles = count_bits(ones | threes)
+    else:
+        n_pairs = count_bits(paired)
+        n_singles = count_bits(ones)
+    distinct = count_bits(scanned & YAOJIU_MASK)  # 十三幺 tallies: 幺九/字 kinds held, and held twice or more
+    yaojiu_pairs = count_bits(paired & YAOJIU_MASK)
     scanned &= candidates
     least = NO_DISTANCE
     for k in range(34):  # pass 1: the shanten after each discard (out_mask[k] keeps its regular distance)
@@ -233,6 +238,10 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
         least = min(least, best)
     rest = ZERO_MASKS  # [m] useful kinds of the three components other than ``component`` given m (see above)
     component = -1
+    rest_sz = ZERO_MASKS  # [m] useful kinds of s and honors together at sz[m], once have_sz
+    rest_mp = ZERO_MASKS  # [m] useful kinds of m and p together at mp[m], once have_mp
+    have_sz = False
+    have_mp = False
     for k in range(34):  # pass 2: the useful masks of the wanted discards
         target = out_shanten[k]
         total = out_mask[k]  # the regular distance after the discard (pass 1)
@@ -253,13 +262,17 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
             if c != component:  # components come in order: each one's rest is built once
                 component = c
                 if c <= 1:
-                    rest_sz = _combine_useful(ds, _row_useful(suits, i_s, 18), dz, _row_useful(honors, i_z, 27), sz)
+                    if not have_sz:
+                        rest_sz = _combine_useful(ds, _row_useful(suits, i_s, 18), dz, _row_useful(honors, i_z, 27), sz)
+                        have_sz = True
                     if c == 0:
                         rest = _combine_useful(dp, _row_useful(suits, i_p, 9), sz, rest_sz, others_m)
                     else:
                         rest = _combine_useful(dm, _row_useful(suits, i_m, 0), sz, rest_sz, others_p)
                 else:
-                    rest_mp = _combine_useful(dm, _row_useful(suits, i_m, 0), dp, _row_useful(suits, i_p, 9), mp)
+                    if not have_mp:
+                        rest_mp = _combine_useful(dm, _row_useful(suits, i_m, 0), dp, _row_useful(suits, i_p, 9), mp)
+                        have_mp = True
                     if c == 2:
                         rest = _combine_useful(mp, rest_mp, dz, _row_useful(honors, i_z, 27), others_s)
                     else:

@@ -204,7 +204,7 @@ CLAIM_BIT_GANG = 8
 CLAIM_BIT_PENG = 16
 
 
-@njit(cache=True)  # not inlined: keeps its callers' compile time bounded
+@njit(cache=True, inline='always')
 def claim_options(rule_vec, tables, hands, frozen, melds, st, seat):
     """Return the CLAIM_BIT_* set of ``seat``'s real answers to the open window (0 = pass only)."""
     source = st[ST_PENDING_FROM]

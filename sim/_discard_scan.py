@@ -200,7 +200,7 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
         twos |= bit if c == 2 else np.int64(0)
         threes |= bit if c == 3 else np.int64(0)
         fours |= bit if c == 4 else np.int64(0)
-    scanned = ~zeros & ALL_KINDS  # kinds held and in candidates
+    scanned = ~zeros & ALL_KINDS  # kinds held (below: and in candidates), bit per kind
     paired = twos | threes | fours
     if allow_quad:  # 七对 tallies: pairs (a quad is two) and kinds one tile short of a new pair
         n_pairs = count_bits(twos | threes) + 2 * count_bits(fours)

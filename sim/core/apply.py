@@ -56,7 +56,7 @@ def shangjia(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, ev
     seat_draws(rule_vec, wall, hands, st, money, events, (seat + 1) % 4)
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
 def apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action):
     """Apply the current seat's self-phase ``action`` (ACT_*); returns nothing."""
     seat = st[ST_CURRENT]

@@ -108,7 +108,7 @@ def mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
     return n
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
 def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
     """Fill ``mask`` (bool[N_ACTIONS]) with the current seat's self-phase actions; returns their count."""
     mask[:] = False
@@ -205,7 +205,7 @@ def claim_options(rule_vec, tables, hands, frozen, melds, st, seat):
     return bits
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
 def legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     """Fill ``mask`` with ``seat``'s answers to the open window (ACT_PASS always); returns real options."""
     mask[:] = False

@@ -15,6 +15,7 @@ fixed meld (a meld's tiles share its suit).
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 
 import reference_hand as ref
 
@@ -55,18 +56,29 @@ def _regular_distance_without(c: list[int], sets: int, dropped: int) -> int:
     """Return the least missing tiles over targets with no tile of suit ``dropped``."""
     parts = [ref.component_distances(tuple(c[9 * s:9 * s + 9]), True) for s in range(3) if s != dropped]
     parts.append(ref.component_distances(tuple(c[27:34]), False))
-    best = 99
+    return min(parts[0][a] + parts[1][b] + parts[2][c] for a, b, c in _target_indices(sets))
+
+
+@lru_cache(maxsize=None)
+def _target_indices(sets: int) -> tuple[tuple[int, int, int], ...]:
+    """Return every way to spread ``sets`` sets and one pair over the three parts, as per-part target indices."""
+    out = []
     for split in itertools.product(range(sets + 1), repeat=3):
         if sum(split) != sets:
             continue
         for pair_at in range(3):
-            cost = sum(parts[i][split[i] * 2 + (1 if i == pair_at else 0)] for i in range(3))
-            best = min(best, cost)
-    return best
+            out.append(tuple(split[i] * 2 + (1 if i == pair_at else 0) for i in range(3)))
+    return tuple(out)
 
 
 def _qidui_distance_without(c: list[int], dropped: int, allow_quad: bool) -> int:
     kept = [c[k] for k in range(34) if k >= 27 or k // 9 != dropped]
+    return _qidui_distance_of_counts(tuple(sorted(kept)), allow_quad)
+
+
+@lru_cache(maxsize=None)
+def _qidui_distance_of_counts(kept: tuple[int, ...], allow_quad: bool) -> int:
+    """Return the 七对 distance of the kept kinds' counts (order-free, so memoised on the sorted counts)."""
     top = 2 if allow_quad else 1
     best = {0: 0}  # pairs chosen so far -> least cost
     for n in kept:

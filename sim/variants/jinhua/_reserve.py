@@ -6,8 +6,8 @@ tail. 金华 turns one tile before the deal (r5): the simulation takes the last 
 ``INDICATOR_POSITION`` (uniform over the shuffled wall, as "remove one uniformly random tile"), so
 replacements start one position lower.
 
-Reserve (r4, ``jh_dead_wall`` A32): 14 tiles at the tail supply replacements, and after every
-replacement one tile moves from the end of the live wall into the reserve, so the reserve stays at 14
+Reserve (r4, ``jh_dead_wall`` A32: the reserve size, 14 or 0 = none; other sizes for sweeps): 14 tiles
+at the tail supply replacements, and after every replacement one tile moves from the end of the live wall into the reserve, so the reserve stays at 14
 and every draw, front or replacement, uses up one live tile. The hand is 荒 when no live tile is left;
 a kong needs a live tile too (its replacement could not be made good otherwise: our choice, so the
 budget below holds exactly). With ``jh_indicator_in_reserve`` the turned tile is one of the 14.
@@ -42,41 +42,35 @@ def white_face_k(caishen):
 
 
 @njit(cache=True)
-def reserve_size_k(dead_wall_reserve):
-    """Return the tiles kept in reserve: 14 with ``jh_dead_wall`` = 14 (``dead_wall_reserve`` true), else 0."""
-    return RESERVE_TILES if dead_wall_reserve else 0
-
-
-@njit(cache=True)
-def draw_budget_k(dead_wall_reserve, indicator_in_reserve):
-    """Return the draws a hand allows after the 53-tile deal, replacements included (68, 69 or 82)."""
-    reserve = reserve_size_k(dead_wall_reserve)
+def draw_budget_k(reserve, indicator_in_reserve):
+    """Return the draws a hand allows after the 53-tile deal, replacements included: 68 with the 14-tile
+    reserve, 69 with the indicator counted in it, 82 with no reserve (``reserve`` = ``jh_dead_wall`` tiles)."""
     indicator_outside = 0 if (indicator_in_reserve and reserve > 0) else 1
     return WALL_SIZE - DEAL_SIZE - 1 - indicator_outside - reserve
 
 
 @njit(cache=True)
-def draw_limit_k(dead_wall_reserve, indicator_in_reserve):
+def draw_limit_k(reserve, indicator_in_reserve):
     """Return the largest ``front_draws + replacement_draws`` of a hand (the dealer's 14th tile counted)."""
-    return draw_budget_k(dead_wall_reserve, indicator_in_reserve) + 1
+    return draw_budget_k(reserve, indicator_in_reserve) + 1
 
 
 @njit(cache=True)
-def live_tiles_k(front_draws, replacement_draws, dead_wall_reserve, indicator_in_reserve):
+def live_tiles_k(front_draws, replacement_draws, reserve, indicator_in_reserve):
     """Return the live tiles left (0 = 荒 for the next draw), given the engine's draw counters."""
-    return draw_limit_k(dead_wall_reserve, indicator_in_reserve) - front_draws - replacement_draws
+    return draw_limit_k(reserve, indicator_in_reserve) - front_draws - replacement_draws
 
 
 @njit(cache=True)
-def draw_allowed_k(front_draws, replacement_draws, dead_wall_reserve, indicator_in_reserve):
+def draw_allowed_k(front_draws, replacement_draws, reserve, indicator_in_reserve):
     """Return True when one more draw (front, or a kong's replacement) is allowed."""
-    return live_tiles_k(front_draws, replacement_draws, dead_wall_reserve, indicator_in_reserve) > 0
+    return live_tiles_k(front_draws, replacement_draws, reserve, indicator_in_reserve) > 0
 
 
 @njit(cache=True)
-def is_last_tile_k(front_draws, replacement_draws, dead_wall_reserve, indicator_in_reserve):
+def is_last_tile_k(front_draws, replacement_draws, reserve, indicator_in_reserve):
     """Return True when the draw just made (counters include it) took the last live tile (海底, r15)."""
-    return live_tiles_k(front_draws, replacement_draws, dead_wall_reserve, indicator_in_reserve) == 0
+    return live_tiles_k(front_draws, replacement_draws, reserve, indicator_in_reserve) == 0
 
 
 @njit(cache=True)

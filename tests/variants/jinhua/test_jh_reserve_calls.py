@@ -32,24 +32,25 @@ def test_white_stands_for_the_caishen_face_unless_it_is_the_caishen():
 def test_draw_budget_is_68_or_69_with_the_indicator_in_reserve():
     # RULES §3.1 r4: 136 − 53 − 1 − 14 = 68 draws after the deal, replacements included; 69 with
     # jh_indicator_in_reserve; with jh_dead_wall = none only the indicator is out: 82.
-    assert reserve.draw_budget_k(True, False) == 68
-    assert reserve.draw_budget_k(True, True) == 69
-    assert reserve.draw_budget_k(False, False) == 82
-    assert reserve.draw_budget_k(False, True) == 82
+    assert reserve.draw_budget_k(14, False) == 68
+    assert reserve.draw_budget_k(14, True) == 69
+    assert reserve.draw_budget_k(0, False) == 82
+    assert reserve.draw_budget_k(0, True) == 82
+    assert reserve.draw_budget_k(10, False) == 72  # a reserve-size sweep
     # engine counters count the dealer's 14th tile as a front draw
-    assert reserve.draw_limit_k(True, False) == 69
+    assert reserve.draw_limit_k(14, False) == 69
 
 
 def test_every_replacement_shortens_the_live_wall_and_the_last_draw_is_haidi():
     # RULES §3.1 r4: the reserve stays at 14, so front + replacement draws share one budget; 海底 is
     # the draw that leaves no live tile (RULES §3.4 r15).
-    limit = reserve.draw_limit_k(True, False)
+    limit = reserve.draw_limit_k(14, False)
     for replacements in (0, 1, 4):
         front = limit - replacements
-        assert reserve.draw_allowed_k(front - 1, replacements, True, False)
-        assert not reserve.is_last_tile_k(front - 1, replacements, True, False)
-        assert reserve.is_last_tile_k(front, replacements, True, False)
-        assert not reserve.draw_allowed_k(front, replacements, True, False)
+        assert reserve.draw_allowed_k(front - 1, replacements, 14, False)
+        assert not reserve.is_last_tile_k(front - 1, replacements, 14, False)
+        assert reserve.is_last_tile_k(front, replacements, 14, False)
+        assert not reserve.draw_allowed_k(front, replacements, 14, False)
         # positions never cross: the last front draw lies below the last replacement
         last_front = reserve.front_position_k(front - 1)
         last_replacement = reserve.replacement_position_k(replacements - 1) if replacements else 135
@@ -59,7 +60,7 @@ def test_every_replacement_shortens_the_live_wall_and_the_last_draw_is_haidi():
 
 
 def test_reserve_positions_with_the_indicator_inside():
-    limit = reserve.draw_limit_k(True, True)
+    limit = reserve.draw_limit_k(14, True)
     # the last front draw lies just below the reserve: 13 tiles under the indicator and the indicator
     assert reserve.front_position_k(limit - 1) == reserve.INDICATOR_POSITION - 14
 

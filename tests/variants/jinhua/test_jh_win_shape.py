@@ -120,7 +120,7 @@ def test_baotou_haidi_is_4_by_default_and_8_with_the_flag():
 
 
 def test_qianggang_is_a_feature_without_a_multiplier():
-    # RULES §3.1 r14: 抢杠胡 is a win kind; the table gives it no multiplier.
+    # RULES §3.4 r14: 抢杠胡 is a win kind; the table gives it no multiplier.
     assert classify("123m456p789p234s11z", "5s", "1z", self_drawn=False, qianggang=True) == (
         F.FEATURE_PINGHU | F.FEATURE_QIANGGANG, 1)
 

@@ -84,6 +84,11 @@ JH_MULT_CODES = {"qidui": JH_MULT_QIDUI, "qifeng": JH_MULT_QIFENG, "qingyise": J
                  "haidi": JH_MULT_HAIDI, "baotou_haidi": JH_MULT_BAOTOU_HAIDI}
 
 # --- 金华 enumerated flags (RULES §4 A30) --------------------------------------------------------
+# --- 金华 enumerated flags (RULES §4 A27, A30) ---------------------------------------------------
+JH_DEALER_STAY = 0             # the dealer keeps the deal only on its own win, else the 下家 deals (RULES §3.1 r2, A27)
+JH_DEALER_ROTATE = 1           # the deal always passes to the 下家
+JH_DEALER_WINNER = 2           # the winner deals next (荒庄: the dealer stays)
+JH_DEALER_CODES = {"stay": JH_DEALER_STAY, "rotate": JH_DEALER_ROTATE, "winner": JH_DEALER_WINNER}
 JH_CHENGBAO_ALL = 0            # 承包 applies to every win (RULES §3.5 r20, A30)
 JH_CHENGBAO_ZIMO = 1           # 承包 applies to self-drawn wins only
 JH_CHENGBAO_SCOPE_CODES = {"all": JH_CHENGBAO_ALL, "zimo": JH_CHENGBAO_ZIMO}

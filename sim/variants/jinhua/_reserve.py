@@ -1,4 +1,5 @@
-"""金华 wall arithmetic (RULES §3.1 r4, §3.2 r5–r6): the 财神 indicator and the constant reserve — compiled.
+"""金华 wall arithmetic and the deal (RULES §3.1 r2, r4, §3.2 r5–r6): the 财神 indicator, the constant reserve,
+the next dealer — compiled.
 
 The wall is the core's ``int8[136]`` in physical order: the deal takes positions 0..51, front draws
 continue from 52 (the dealer's 14th tile is the first front draw), kong replacements come from the
@@ -17,6 +18,8 @@ Draw budget after the 53-tile deal: 136 − 53 − 1 − 14 = 68 (69 with the in
 ``front_draws + replacement_draws`` may reach ``draw_limit_k(...) = budget + 1``.
 """
 from numba import njit
+
+from sim._codes import JH_DEALER_ROTATE, JH_DEALER_WINNER
 
 WALL_SIZE = 136
 DEAL_SIZE = 52             # positions 0..51 are dealt; the dealer's 14th tile is the first front draw
@@ -83,3 +86,17 @@ def front_position_k(front_draws):
 def replacement_position_k(replacement_draws):
     """Return the wall position of the next kong replacement (below the indicator)."""
     return FIRST_REPLACEMENT - replacement_draws
+
+
+@njit(cache=True)
+def next_dealer_k(dealer, winner, mode):
+    """Return the next hand's dealer (RULES §3.1 r2, A27): ``mode`` a ``JH_DEALER_*`` code; ``winner`` -1 = 荒庄.
+
+    stay: the dealer keeps the deal only on its own win, else the 下家 deals (荒庄 included: 轮庄);
+    rotate: always the 下家; winner: the winner deals, 荒庄 keeps the dealer.
+    """
+    if mode == JH_DEALER_ROTATE:
+        return (dealer + 1) % 4
+    if mode == JH_DEALER_WINNER:
+        return dealer if winner < 0 else winner
+    return dealer if winner == dealer else (dealer + 1) % 4

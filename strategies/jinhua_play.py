@@ -8,7 +8,8 @@ The decisions of the ``greedy`` strategy under 金华 rules, on the wild-aware e
   discard exists (a wild fills any gap, so it always helps);
 * **calls**: 碰 or 吃 when the call lowers the shanten (吃 weighed like 碰; the best of the offered
   shapes); a kong when the shanten does not rise;
-* **wins**: always (the caller returns the win action first when it is legal).
+* **wins**: always (the caller returns the win action first when it is legal); the ``baotou`` variant
+  passes a discard win while its hand is 爆头-ready and enough wall is left (``declines_plain_win_k``).
 
 Every kernel reads only the seat's own hand, its meld count and ``seen`` (int8[34], copies of each
 kind the seat can see, its own hand included).
@@ -17,6 +18,7 @@ import numpy as np
 from numba import njit
 
 from sim._hand_wild_kernel import WHITE, shanten_wild_k, useful_mask_wild_k
+from sim.variants.jinhua._win_shape import sets_distance_wild_k
 
 CHOW_SHAPES = 3   # chow shape bits: 0 = claimed tile lowest, 1 = middle, 2 = highest
 
@@ -142,3 +144,22 @@ def kong_keeps_shanten_k(hand, n_melds, allow_quad, wild, tables, kind, taken, n
     s = shanten_wild_k(hand, n_melds + new_meld, allow_quad, wild, tables)
     hand[kind] += taken
     return s <= base
+
+
+@njit(cache=True)
+def baotou_ready_k(hand, n_melds, wild, tables):
+    """Return True when the waiting ``hand`` (3n+1 tiles) is four sets and a lone 财神: any self-drawn tile then
+    wins as 爆头 (RULES §3.4 r15), so a plain win on a discard is worth declining while the wall lasts."""
+    if hand[wild] == 0:
+        return False
+    hand[wild] -= 1
+    ready = sets_distance_wild_k(hand, 4 - n_melds, wild, tables) == 0
+    hand[wild] += 1
+    return ready
+
+
+@njit(cache=True)
+def declines_plain_win_k(hand, n_melds, wild, tables, live_tiles, min_live_tiles):
+    """Return True when the ``baotou`` strategy passes a discard win: the hand is 爆头-ready and more than
+    ``min_live_tiles`` live tiles are left to draw (its threshold of wall left)."""
+    return live_tiles > min_live_tiles and baotou_ready_k(hand, n_melds, wild, tables)

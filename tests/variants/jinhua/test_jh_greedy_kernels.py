@@ -70,3 +70,18 @@ def test_chow_tiles_take_the_white_as_the_caishen_face():
     wild = kind("3m")
     assert play.chow_tiles_k(kind("4m"), 2, wild) == (kind("2m"), 33)
     assert play.chow_tiles_k(33, 1, wild) == (kind("2m"), kind("4m"))
+
+
+def test_baotou_ready_hands_decline_a_plain_discard_win_while_the_wall_lasts():
+    # RULES §3.4 r15 爆头: four sets + a lone 财神 wins ×2 on any self-draw; the baotou strategy passes a
+    # ×1 discard win while more than its threshold of live tiles is left.
+    tables = get_wild_tables()
+    wild = kind("5s")
+    ready = parse("123m456p789p111s5s")
+    assert play.baotou_ready_k(ready, 0, wild, tables)
+    assert play.declines_plain_win_k(ready, 0, wild, tables, 20, 10)
+    assert not play.declines_plain_win_k(ready, 0, wild, tables, 10, 10)
+    # a plain wait (no lone 财神) is not 爆头-ready, nor is a lone 白板 (the face, not a wild)
+    assert not play.baotou_ready_k(parse("123m456p789p111s9s"), 0, wild, tables)
+    assert not play.baotou_ready_k(parse("123m456p789p111s7z"), 0, wild, tables)
+    assert play.baotou_ready_k(parse("456p789p5s"), 2, wild, tables)

@@ -2,8 +2,8 @@
 
 ``RulesConfig`` is a frozen, validated dataclass holding every 晋城 (JC) flag of
 RULES §4 with its default. ``pack()`` turns it into the ``int32[N_RULE_FIELDS]``
-vector that the compiled kernels read (indices in ``sim._rule_layout``); an
-enumerated flag is packed as its kernel code (``sim._codes``); the option tuples below are
+vector that the compiled kernels read (indices in ``sim.core.rule_layout``); an
+enumerated flag is packed as its kernel code (``sim.core.codes``); the option tuples below are
 derived from those codes.
 ``resolve_rules`` turns a variant name, a config, or a mapping of overrides into a
 config; bad keys and values raise a one-line ``ValueError`` naming the valid choices.
@@ -18,10 +18,10 @@ from pathlib import Path
 
 import numpy as np
 
-from sim import _codes as C
-from sim import _rule_layout as L
+from sim.core import codes as C
+from sim.core import rule_layout as L
 
-#: Variants that have a rule config (names ordered by their kernel code, sim._codes).
+#: Variants that have a rule config (names ordered by their kernel code, sim.core.codes).
 VARIANTS = C.names_by_code(C.VARIANT_CODES)
 #: ``huang_dealer`` options (RULES §1.10 r53, A2).
 HUANG_DEALER_OPTIONS = C.names_by_code(C.HUANG_DEALER_CODES)
@@ -37,7 +37,7 @@ QIANGGANG_MODES = C.names_by_code(C.QIANGGANG_MODE_CODES)
 GUO_HU_OPTIONS = C.names_by_code(C.GUO_HU_CODES)
 
 def _enum(slot: int, codes: dict[str, int], cite: str):
-    """Field metadata of an enumerated flag packed as its kernel code (``codes``: a sim._codes mapping)."""
+    """Field metadata of an enumerated flag packed as its kernel code (``codes``: a sim.core.codes mapping)."""
     return {"kind": "enum", "slot": slot, "options": C.names_by_code(codes), "codes": codes, "cite": cite}
 
 
@@ -135,7 +135,7 @@ class RulesConfig:
                              f"got huang_stacks={self.huang_stacks}")
 
     def pack(self) -> np.ndarray:
-        """Return the ``int32[N_RULE_FIELDS]`` rule vector the kernels read (indices: ``sim._rule_layout``)."""
+        """Return the ``int32[N_RULE_FIELDS]`` rule vector the kernels read (indices: ``sim.core.rule_layout``)."""
         vector = np.zeros(L.N_RULE_FIELDS, dtype=np.int32)  # int32[N_RULE_FIELDS]: one slot per rule field
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)

@@ -1,7 +1,7 @@
 """Greedy play with 财神 wilds (金华, RULES §3): discard, call and kong choices — compiled kernels.
 
 The decisions of the ``greedy`` strategy under 金华 rules, on the wild-aware evaluation
-(``sim._hand_wild_kernel``; the hand as held, kind ``wild`` = 财神, 白板 = the 财神's face):
+(``sim.core.hand.wild_kernel``; the hand as held, kind ``wild`` = 财神, 白板 = the 财神's face):
 
 * **discard**: the legal discard leaving the least shanten, ties broken by the most live useful
   tiles (useful kinds' copies the seat cannot see); a 财神 is never discarded while another legal
@@ -17,7 +17,7 @@ kind the seat can see, its own hand included).
 import numpy as np
 from numba import njit
 
-from sim._hand_wild_kernel import WHITE, shanten_wild_k, useful_mask_wild_k
+from sim.core.hand.wild_kernel import WHITE, shanten_wild_k, useful_mask_wild_k
 from sim.variants.jinhua._win_shape import sets_distance_wild_k
 
 CHOW_SHAPES = 3   # chow shape bits: 0 = claimed tile lowest, 1 = middle, 2 = highest

@@ -19,7 +19,7 @@ Draw budget after the 53-tile deal: 136 − 53 − 1 − 14 = 68 (69 with the in
 """
 from numba import njit
 
-from sim._codes import JH_DEALER_ROTATE, JH_DEALER_WINNER
+from sim.core.codes import JH_DEALER_ROTATE, JH_DEALER_WINNER
 
 WALL_SIZE = 136
 DEAL_SIZE = 52             # positions 0..51 are dealt; the dealer's 14th tile is the first front draw

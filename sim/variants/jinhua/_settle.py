@@ -20,7 +20,7 @@ have without 承包 (zero-sum; all zero when no pair applies). Kongs earn nothin
 """
 from numba import njit
 
-from sim._codes import JH_CHENGBAO_ZIMO, WIN_ZIMO
+from sim.core.codes import JH_CHENGBAO_ZIMO, WIN_ZIMO
 
 TAN_NEEDED = 3    # exposed melds from one seat that make it liable (三摊)
 

@@ -4,7 +4,7 @@
 concealed hand *as held* (``int8[34]``, the winning tile included: its kind-``wild`` tiles are the
 财神, its 白板 the stand-ins for the 财神's face, RULES §3.2 r5–r6), the kinds of the fixed melds
 (lowest tile of each 吃/碰/杠; only their suit matters here), the 财神 kind, the win context and the
-multiplier table (``int32[N_JH_MULT]``, slots ``sim._codes.JH_MULT_*``), and the evaluation tables of
+multiplier table (``int32[N_JH_MULT]``, slots ``sim.core.codes.JH_MULT_*``), and the evaluation tables of
 ``sim.hand_wild_tables`` (uncapped: a 财神 may stand for a fifth copy) or the plain tables (it may not).
 
 Readings:
@@ -26,13 +26,13 @@ Readings:
 import numpy as np
 from numba import njit
 
-from sim._codes import (
+from sim.core.codes import (
     FEATURE_BAOTOU, FEATURE_HAIDI, FEATURE_HUNYISE, FEATURE_PINGHU, FEATURE_QIANGGANG, FEATURE_QIDUI,
     FEATURE_QIFENG, FEATURE_QINGYISE, FEATURE_QINGYISE_WILD, JH_MULT_BAOTOU, JH_MULT_BAOTOU_HAIDI,
     JH_MULT_HAIDI, JH_MULT_HUNYISE, JH_MULT_QIDUI, JH_MULT_QIFENG, JH_MULT_QINGYISE, JH_MULT_QINGYISE_WILD,
 )
-from sim._hand_kernel import _combine, _row_distances
-from sim._hand_wild_kernel import (
+from sim.core.hand.kernel import _combine, _row_distances
+from sim.core.hand.wild_kernel import (
     FORM_KNITTED, FORM_QIDUI, FORM_REGULAR, WHITE, _relabelled_index, _stand_in_count, complete_forms_wild_k,
 )
 

@@ -16,8 +16,8 @@ them with the seat's row and its state fields:
 """
 from numba import njit
 
-from sim._codes import ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_ZIMO
-from sim._hand_wild_kernel import complete_forms_wild_k
+from sim.core.codes import ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_ZIMO
+from sim.core.hand.wild_kernel import complete_forms_wild_k
 from sim.variants.jinhua._calls import chow_shapes_k, holder_kind_k, is_next_seat_k, pong_allowed_k, shown_kind_k
 
 CLAIM_HU = 1            # claim option bits of claim_bits_k

@@ -1,7 +1,7 @@
 """金华 win settlement (RULES §3.4 r14–r15, §3.5 r16–r20): classify the winning hand, then pay it — compiled."""
 from numba import njit
 
-from sim._codes import WIN_QIANGGANG, WIN_ZIMO
+from sim.core.codes import WIN_QIANGGANG, WIN_ZIMO
 from sim.variants.jinhua._settle import settle_win_k
 from sim.variants.jinhua._win_shape import classify_win_k
 

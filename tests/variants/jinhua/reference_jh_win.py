@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from sim import _codes as codes
+from sim.core import codes
 
 WHITE = 33
 

@@ -4,7 +4,7 @@
 """
 import numpy as np
 
-from sim import _codes as codes
+from sim.core import codes
 from sim.hand_wild_tables import get_wild_tables
 from sim.tiles import kind, parse
 from sim.variants.jinhua import legal

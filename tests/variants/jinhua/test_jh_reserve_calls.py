@@ -129,7 +129,7 @@ def test_chi_zhang_da_zhang_forbidden_only_after_two_chows_from_the_left():
 
 def test_next_dealer_lunzhuang_and_the_flag():
     # RULES §3.1 r2, A27: by default the dealer stays only on its own win; a 闲 win or 荒庄 passes the deal on
-    from sim._codes import JH_DEALER_ROTATE, JH_DEALER_STAY, JH_DEALER_WINNER
+    from sim.core.codes import JH_DEALER_ROTATE, JH_DEALER_STAY, JH_DEALER_WINNER
     assert reserve.next_dealer_k(2, 2, JH_DEALER_STAY) == 2
     assert reserve.next_dealer_k(2, 0, JH_DEALER_STAY) == 3
     assert reserve.next_dealer_k(3, -1, JH_DEALER_STAY) == 0

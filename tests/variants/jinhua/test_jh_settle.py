@@ -4,7 +4,7 @@ direction and with several pairs, the flags, and zero-sum over random settlement
 import numpy as np
 import pytest
 
-from sim._codes import JH_CHENGBAO_ALL, JH_CHENGBAO_ZIMO, WIN_DIANHU, WIN_QIANGGANG, WIN_ZIMO
+from sim.core.codes import JH_CHENGBAO_ALL, JH_CHENGBAO_ZIMO, WIN_DIANHU, WIN_QIANGGANG, WIN_ZIMO
 from sim.variants.jinhua._settle import pay_kong_k, settle_win_k, tan_counts_k
 
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import reference_jh_win as ref
-from sim import _codes as codes
+from sim.core import codes
 from sim.hand_tables import get_tables
 from sim.hand_wild_tables import get_wild_tables
 from sim.tiles import kind, parse

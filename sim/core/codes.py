@@ -13,6 +13,7 @@ them, so reordering a tuple cannot swap behaviour.
 # --- variants (rule vector slot R_VARIANT; dispatch switch of variant rules) --------------------
 VARIANT_JINCHENG = 0
 VARIANT_CODES = {"jincheng": VARIANT_JINCHENG}
+VARIANT_JINHUA = 2           # 金华 (RULES §3): joins VARIANT_CODES once the engine plays it
 
 # --- enumerated rule flags (RULES §4) ----------------------------------------------------------
 HUANG_DEALER_STAY = 0      # 荒庄: the dealer keeps the deal (RULES §1.10 r53, A2)

@@ -60,3 +60,16 @@ def test_hand_tables_follow_the_fifth_copy_reading():
     # RULES §3.2 r7, §3.4 r15: 爆头 on the fourth copy of a held triplet needs a 财神 as a fifth copy
     assert JinhuaRules().hand_tables() is get_wild_tables()
     assert JinhuaRules(jh_wild_fifth_copy=False).hand_tables() is get_tables()
+
+
+def test_yaml_lists_every_field_with_its_default():
+    # conf/rules/jinhua.yaml: every JH flag of RULES §4 (A27–A35, A36) with the class default
+    from pathlib import Path
+
+    import yaml
+
+    path = Path(__file__).resolve().parents[3] / "conf" / "rules" / "jinhua.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    defaults = JinhuaRules().to_dict()
+    assert list(data) == list(defaults)
+    assert data == defaults

@@ -13,6 +13,7 @@ them, so reordering a tuple cannot swap behaviour.
 # --- variants (rule vector slot R_VARIANT; dispatch switch of variant rules) --------------------
 VARIANT_JINCHENG = 0
 VARIANT_CODES = {"jincheng": VARIANT_JINCHENG}
+VARIANT_JINHUA = 2           # 金华 (RULES §3): joins VARIANT_CODES once the engine plays it
 
 # --- enumerated rule flags (RULES §4) ----------------------------------------------------------
 HUANG_DEALER_STAY = 0      # 荒庄: the dealer keeps the deal (RULES §1.10 r53, A2)
@@ -54,6 +55,44 @@ SHAPE_REGULAR = 1
 SHAPE_QIDUI = 2
 SHAPE_SHISANYAO = 3
 SHAPE_CODES = {"none": SHAPE_NONE, "regular": SHAPE_REGULAR, "qidui": SHAPE_QIDUI, "shisanyao": SHAPE_SHISANYAO}
+
+# --- win features (record column win_features: a bitmask of the winning hand's shape and context) ---
+# Bits 0-10 belong to the 晋中 group (七对, 豪华七对, 碰碰胡, 清一色, 九莲宝灯, 十三幺, 天胡, 地胡, 杠上开花,
+# 海底捞月, 抢杠胡); the four of them that 金华 shares are written here until that group lands.
+FEATURE_QIDUI = 1 << 0          # 七对: seven pairs
+FEATURE_QINGYISE = 1 << 3       # 清一色: one suit, no honors (金华: judged on the natural tiles)
+FEATURE_HAIDI = 1 << 9          # 海底捞月: self-draw on the last drawable tile
+FEATURE_QIANGGANG = 1 << 10     # 抢杠胡: won on a tile added to a 补杠
+# 金华 features (RULES §3.4 r15), right after the 晋中 group
+FEATURE_HUNYISE = 1 << 11       # 混一色: one suit plus honors
+FEATURE_BAOTOU = 1 << 12        # 爆头/敲响: four sets and a lone 财神 as the half-pair, completed by a self-draw
+FEATURE_QIFENG = 1 << 13        # 七风/十四不靠: the 7 honors and 7 spaced suited tiles
+FEATURE_QINGYISE_WILD = 1 << 14  # 清一色 with a 财神 in the hand (M x2 instead of x4); set with FEATURE_QINGYISE
+FEATURE_PINGHU = 1 << 15        # 平胡: won in the regular form (4 sets + a pair), not as 爆头
+
+# --- 金华 multiplier table (RULES §3.4 r15; sim.variants.jinhua config packs its values in this order) --
+JH_MULT_QIDUI = 0              # 七对 (default 2)
+JH_MULT_QIFENG = 1             # 七风/十四不靠 (default 2)
+JH_MULT_QINGYISE = 2           # 清一色 without 财神 (default 4)
+JH_MULT_QINGYISE_WILD = 3      # 清一色 with a 财神 (default 2)
+JH_MULT_HUNYISE = 4            # 混一色 (default 2)
+JH_MULT_BAOTOU = 5             # 爆头 (default 2)
+JH_MULT_HAIDI = 6              # 海底捞月 (default 2)
+JH_MULT_BAOTOU_HAIDI = 7       # 爆头 and 海底 together, replacing their product (jh_baotou_haidi, A31: 4 or 8)
+N_JH_MULT = 8
+JH_MULT_CODES = {"qidui": JH_MULT_QIDUI, "qifeng": JH_MULT_QIFENG, "qingyise": JH_MULT_QINGYISE,
+                 "qingyise_wild": JH_MULT_QINGYISE_WILD, "hunyise": JH_MULT_HUNYISE, "baotou": JH_MULT_BAOTOU,
+                 "haidi": JH_MULT_HAIDI, "baotou_haidi": JH_MULT_BAOTOU_HAIDI}
+
+# --- 金华 enumerated flags (RULES §4 A30) --------------------------------------------------------
+# --- 金华 enumerated flags (RULES §4 A27, A30) ---------------------------------------------------
+JH_DEALER_STAY = 0             # the dealer keeps the deal only on its own win, else the 下家 deals (RULES §3.1 r2, A27)
+JH_DEALER_ROTATE = 1           # the deal always passes to the 下家
+JH_DEALER_WINNER = 2           # the winner deals next (荒庄: the dealer stays)
+JH_DEALER_CODES = {"stay": JH_DEALER_STAY, "rotate": JH_DEALER_ROTATE, "winner": JH_DEALER_WINNER}
+JH_CHENGBAO_ALL = 0            # 承包 applies to every win (RULES §3.5 r20, A30)
+JH_CHENGBAO_ZIMO = 1           # 承包 applies to self-drawn wins only
+JH_CHENGBAO_SCOPE_CODES = {"all": JH_CHENGBAO_ALL, "zimo": JH_CHENGBAO_ZIMO}
 
 # --- actions: ACT_DISCARD + t, ACT_SHANGJIA + t, ACT_ANGANG + t, ACT_BUGANG + t (t = kind 0..33) --------
 ACT_DISCARD = 0

@@ -1,0 +1,165 @@
+"""Greedy play with 财神 wilds (金华, RULES §3): discard, call and kong choices — compiled kernels.
+
+The decisions of the ``greedy`` strategy under 金华 rules, on the wild-aware evaluation
+(``sim.core.hand.wild_kernel``; the hand as held, kind ``wild`` = 财神, 白板 = the 财神's face):
+
+* **discard**: the legal discard leaving the least shanten, ties broken by the most live useful
+  tiles (useful kinds' copies the seat cannot see); a 财神 is never discarded while another legal
+  discard exists (a wild fills any gap, so it always helps);
+* **calls**: 碰 or 吃 when the call lowers the shanten (吃 weighed like 碰; the best of the offered
+  shapes); a kong when the shanten does not rise;
+* **wins**: always (the caller returns the win action first when it is legal); the ``baotou`` variant
+  passes a discard win while its hand is 爆头-ready and enough wall is left (``declines_plain_win_k``).
+
+Every kernel reads only the seat's own hand, its meld count and ``seen`` (int8[34], copies of each
+kind the seat can see, its own hand included).
+"""
+import numpy as np
+from numba import njit
+
+from sim.core.hand.wild_kernel import WHITE, shanten_wild_k, useful_mask_wild_k
+from sim.variants.jinhua._win_shape import sets_distance_wild_k
+
+CHOW_SHAPES = 3   # chow shape bits: 0 = claimed tile lowest, 1 = middle, 2 = highest
+
+
+@njit(cache=True)
+def live_useful_k(useful, seen, wild):
+    """Return the live copies (unseen by the seat) of the kinds in the int64 mask ``useful``."""
+    total = 0
+    for k in range(34):
+        if (useful >> k) & 1:
+            copies = 3 if k == wild else 4  # the fourth 财神 is the indicator
+            total += max(0, copies - seen[k])
+    return total
+
+
+@njit(cache=True)
+def best_discard_k(hand, n_melds, allow_quad, wild, tables, candidates, seen):
+    """Return the kind to discard among ``candidates`` (int64 mask of legal discards), -1 when none.
+
+    Least shanten after the discard, then most live useful tiles; the 财神 only when it is the sole candidate.
+    """
+    if candidates == 0:
+        return -1
+    only_wild = candidates == (np.int64(1) << wild)
+    best_tile = -1
+    best_shanten = 127
+    best_live = -1
+    for t in range(34):
+        if (candidates >> t) & 1 == 0 or (t == wild and not only_wild):
+            continue
+        hand[t] -= 1
+        s = shanten_wild_k(hand, n_melds, allow_quad, wild, tables)
+        live = -1
+        if s <= best_shanten:
+            live = live_useful_k(useful_mask_wild_k(hand, n_melds, allow_quad, wild, tables), seen, wild)
+        hand[t] += 1
+        if s < best_shanten or (s == best_shanten and live > best_live):
+            best_shanten = s
+            best_live = live
+            best_tile = t
+    return best_tile
+
+
+@njit(cache=True)
+def holder_kind(shown, wild):
+    """Return the physical kind holding a natural tile that shows ``shown`` (the 财神's face is a 白板)."""
+    if shown == wild and wild != WHITE:
+        return WHITE
+    return shown
+
+
+@njit(cache=True)
+def shown_kind(tile, wild):
+    """Return the kind a natural tile shows (a 白板 is the 财神's face unless the 财神 is 白板)."""
+    if tile == WHITE and wild != WHITE:
+        return wild
+    return tile
+
+
+@njit(cache=True)
+def shanten_after_meld_k(hand, n_melds, allow_quad, wild, tables, first, second):
+    """Return the shanten of the hand once physical kinds ``first`` and ``second`` leave it into a new meld."""
+    hand[first] -= 1
+    hand[second] -= 1
+    s = shanten_wild_k(hand, n_melds + 1, allow_quad, wild, tables)
+    hand[first] += 1
+    hand[second] += 1
+    return s
+
+
+@njit(cache=True)
+def chow_tiles_k(tile, shape, wild):
+    """Return the two physical kinds a chow of discard ``tile`` in ``shape`` (0 low, 1 mid, 2 high) takes."""
+    shown = shown_kind(tile, wild)
+    low = shown - shape
+    first = -1
+    second = -1
+    for k in range(low, low + 3):
+        if k == shown:
+            continue
+        if first < 0:
+            first = holder_kind(k, wild)
+        else:
+            second = holder_kind(k, wild)
+    return first, second
+
+
+@njit(cache=True)
+def choose_call_k(hand, n_melds, allow_quad, wild, tables, tile, can_pong, chow_shapes):
+    """Return the greedy call on discard ``tile``: -1 = pass, 3 = 碰, 0..2 = 吃 in that shape.
+
+    A call is taken only when it lowers the shanten of the waiting hand; the lowest after-call shanten
+    wins, 碰 before 吃 on a tie (RULES §3.3 r10: 碰 outranks 吃).
+    """
+    base = shanten_wild_k(hand, n_melds, allow_quad, wild, tables)
+    best = -1
+    best_shanten = base
+    if can_pong:
+        held = holder_kind(shown_kind(tile, wild), wild)
+        if hand[held] >= 2:
+            s = shanten_after_meld_k(hand, n_melds, allow_quad, wild, tables, held, held)
+            if s < best_shanten:
+                best_shanten = s
+                best = 3
+    for shape in range(CHOW_SHAPES):
+        if (chow_shapes >> shape) & 1:
+            first, second = chow_tiles_k(tile, shape, wild)
+            if hand[first] == 0 or hand[second] == 0:
+                continue
+            s = shanten_after_meld_k(hand, n_melds, allow_quad, wild, tables, first, second)
+            if s < best_shanten:
+                best_shanten = s
+                best = shape
+    return best
+
+
+@njit(cache=True)
+def kong_keeps_shanten_k(hand, n_melds, allow_quad, wild, tables, kind, taken, new_meld):
+    """Return True when a kong taking ``taken`` tiles of ``kind`` from the hand (4 暗杠, 1 补杠, 3 明杠 from a
+    discard) does not raise the shanten; ``new_meld`` is 1 when the kong adds a meld (not a 补杠)."""
+    base = shanten_wild_k(hand, n_melds, allow_quad, wild, tables)
+    hand[kind] -= taken
+    s = shanten_wild_k(hand, n_melds + new_meld, allow_quad, wild, tables)
+    hand[kind] += taken
+    return s <= base
+
+
+@njit(cache=True)
+def baotou_ready_k(hand, n_melds, wild, tables):
+    """Return True when the waiting ``hand`` (3n+1 tiles) is four sets and a lone 财神: any self-drawn tile then
+    wins as 爆头 (RULES §3.4 r15), so a plain win on a discard is worth declining while the wall lasts."""
+    if hand[wild] == 0:
+        return False
+    hand[wild] -= 1
+    ready = sets_distance_wild_k(hand, 4 - n_melds, wild, tables) == 0
+    hand[wild] += 1
+    return ready
+
+
+@njit(cache=True)
+def declines_plain_win_k(hand, n_melds, wild, tables, live_tiles, min_live_tiles):
+    """Return True when the ``baotou`` strategy passes a discard win: the hand is 爆头-ready and more than
+    ``min_live_tiles`` live tiles are left to draw (its threshold of wall left)."""
+    return live_tiles > min_live_tiles and baotou_ready_k(hand, n_melds, wild, tables)

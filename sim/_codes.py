@@ -12,7 +12,8 @@ them, so reordering a tuple cannot swap behaviour.
 
 # --- variants (rule vector slot R_VARIANT; dispatch switch of variant rules) --------------------
 VARIANT_JINCHENG = 0
-VARIANT_CODES = {"jincheng": VARIANT_JINCHENG}
+VARIANT_JINZHONG = 1
+VARIANT_CODES = {"jincheng": VARIANT_JINCHENG, "jinzhong": VARIANT_JINZHONG}
 
 # --- enumerated rule flags (RULES §4) ----------------------------------------------------------
 HUANG_DEALER_STAY = 0      # 荒庄: the dealer keeps the deal (RULES §1.10 r53, A2)
@@ -42,6 +43,12 @@ GUO_HU_UNRESTRICTED = 0    # a passed win does not restrict later wins (RULES A3
 GUO_HU_RESTRICTED = 1      # a passed win blocks that kind until the seat's own next turn
 GUO_HU_CODES = {"unrestricted": GUO_HU_UNRESTRICTED, "restricted": GUO_HU_RESTRICTED}
 
+# --- 晋中 enumerated rule flags (RULES §4, A20) --------------------------------------------------
+# 晋中's ting_kong_policy options, each packed as the shared TING_KONG_* code of the same behaviour
+# (concealed_same_waits is the core's concealed_only: only 暗杠, waits unchanged; RULES §2.3 r11, A20).
+JZ_TING_KONG_POLICY_CODES = {"concealed_same_waits": TING_KONG_CONCEALED_ONLY, "same_waits": TING_KONG_SAME_WAITS,
+                             "none": TING_KONG_NONE}
+
 # --- record codes: win_kind and shape ----------------------------------------------------------
 WIN_NONE = 0
 WIN_ZIMO = 1
@@ -54,6 +61,28 @@ SHAPE_REGULAR = 1
 SHAPE_QIDUI = 2
 SHAPE_SHISANYAO = 3
 SHAPE_CODES = {"none": SHAPE_NONE, "regular": SHAPE_REGULAR, "qidui": SHAPE_QIDUI, "shisanyao": SHAPE_SHISANYAO}
+
+# --- winning-hand features: bits of the record's win_features (int32; 0 = no win) -----------------
+# bits 0-10: 晋中 (RULES §2.4 r16-r18, §2.5 r19); a bit says the hand is scored with that feature
+# (a 豪华七对 sets FEATURE_HAOHUA_QIDUI, not FEATURE_QIDUI; a 九莲宝灯 does not set FEATURE_QINGYISE).
+FEATURE_QIDUI = 1 << 0           # 七对 (seven pairs, no quad)
+FEATURE_HAOHUA_QIDUI = 1 << 1    # 豪华七对 (七对 holding a quad as two pairs)
+FEATURE_PENGPENGHU = 1 << 2      # 碰碰胡 (four triplets/kongs and a pair)
+FEATURE_QINGYISE = 1 << 3        # 清一色 (one suit, no honours)
+FEATURE_JIULIAN = 1 << 4         # 九莲宝灯 (1112345678999 of one suit + one more of it, concealed)
+FEATURE_SHISANYAO = 1 << 5       # 十三幺
+FEATURE_TIANHU = 1 << 6          # 天胡 (the dealer's dealt 14 complete)
+FEATURE_DIHU = 1 << 7            # 地胡 (a 闲 wins on the dealer's first discard with its dealt 13)
+FEATURE_GANGKAI = 1 << 8         # 杠上开花 (自摸 on a kong replacement)
+FEATURE_HAIDI = 1 << 9           # 海底捞月 (自摸 on the last tile of the wall)
+FEATURE_QIANGGANG = 1 << 10      # 抢杠胡 (won on another player's 补杠)
+N_JZ_FEATURES = 11
+FEATURE_CODES = {
+    "qidui": FEATURE_QIDUI, "haohua_qidui": FEATURE_HAOHUA_QIDUI, "pengpenghu": FEATURE_PENGPENGHU,
+    "qingyise": FEATURE_QINGYISE, "jiulian": FEATURE_JIULIAN, "shisanyao": FEATURE_SHISANYAO,
+    "tianhu": FEATURE_TIANHU, "dihu": FEATURE_DIHU, "gangkai": FEATURE_GANGKAI, "haidi": FEATURE_HAIDI,
+    "qianggang": FEATURE_QIANGGANG,
+}
 
 # --- actions: ACT_DISCARD + t, ACT_SHANGJIA + t, ACT_ANGANG + t, ACT_BUGANG + t (t = kind 0..33) --------
 ACT_DISCARD = 0

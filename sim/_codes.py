@@ -62,7 +62,7 @@ SHAPE_QIDUI = 2
 SHAPE_SHISANYAO = 3
 SHAPE_CODES = {"none": SHAPE_NONE, "regular": SHAPE_REGULAR, "qidui": SHAPE_QIDUI, "shisanyao": SHAPE_SHISANYAO}
 
-# --- winning-hand features: bits of the record's win_features (int32; 0 = no win) -----------------
+# --- winning-hand features: bits of the record's win_features (int32; 0 = a win without any, -1 = no win) --
 # bits 0-10: 晋中 (RULES §2.4 r16-r18, §2.5 r19); a bit says the hand is scored with that feature
 # (a 豪华七对 sets FEATURE_HAOHUA_QIDUI, not FEATURE_QIDUI; a 九莲宝灯 does not set FEATURE_QINGYISE).
 FEATURE_QIDUI = 1 << 0           # 七对 (seven pairs, no quad)
@@ -77,6 +77,7 @@ FEATURE_GANGKAI = 1 << 8         # 杠上开花 (自摸 on a kong replacement)
 FEATURE_HAIDI = 1 << 9           # 海底捞月 (自摸 on the last tile of the wall)
 FEATURE_QIANGGANG = 1 << 10      # 抢杠胡 (won on another player's 补杠)
 N_JZ_FEATURES = 11
+NO_WIN_FEATURES = -1   # win_features of a hand without a winner
 FEATURE_CODES = {
     "qidui": FEATURE_QIDUI, "haohua_qidui": FEATURE_HAOHUA_QIDUI, "pengpenghu": FEATURE_PENGPENGHU,
     "qingyise": FEATURE_QINGYISE, "jiulian": FEATURE_JIULIAN, "shisanyao": FEATURE_SHISANYAO,

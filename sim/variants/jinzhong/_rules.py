@@ -1,0 +1,117 @@
+"""晋中 rule layer over the shared core (RULES §2.2–§2.4): 报听 waits, who may 胡, 天胡/地胡 — compiled.
+
+The core calls these through its variant hooks. Every function reads the flat state arrays of
+``sim._state`` (``hands``/``melds`` int8[4, 34], ``st`` int64[N_ST]) and the packed rule vector of
+``JinzhongRules.pack()``; none mutates state except where it restores what it changed.
+
+* 报听 waits (r10, r12, r13, r15): the kinds completing the seat's 3k+1 hand legally under 缺一门
+  (concealed tiles and melds; 十三幺 exempt), without the kinds the point limit never lets win
+  (rank 1–2), and without kinds whose four copies the seat holds; a 报听 needs at least one.
+* 胡 on a discard (r15): also not rank 3–5 under the point limit (点炮); on a 补杠 (抢杠胡) rank 3–5
+  may win when it is paid as 自摸 (A19) [our choice: the point limit follows how the win is paid];
+  十三幺 is never completed by 抢杠胡 (r16).
+* 天胡 (r18): the dealer's dealt 14 complete under 缺一门 at its first turn, before any kong; no
+  point limit (no tile is the winning one) [our choice]. 地胡: a 闲 completes its dealt 13 with the
+  dealer's first discard (no kong yet), without 报听, under the point limit of a 点炮.
+"""
+import numpy as np
+from numba import njit
+
+from sim._hand_queyimen_kernel import (
+    FORM_SHISANYAO, NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK, complete_forms_qym_k, shanten_qym_k, waits_mask_qym_k,
+)
+from sim._codes import QIANGGANG_ZIMO
+from sim._rule_layout import R_JZ_POINT_LIMIT, R_QIANGGANG_MODE
+from sim._ting import drop_owned_waits
+from sim._state import (
+    MELD_NONE, PEND_BUGANG, PEND_DISCARD, ST_DEALER, ST_FRONT_DRAWS, ST_KONGS, ST_N_MELDS, ST_RIVER_LEN, ST_TURNS,
+)
+
+
+@njit(cache=True)
+def blocked_suits(melds, seat):
+    """Return the 3-bit mask of the suits (万 1, 饼 2, 条 4) holding one of ``seat``'s melds (r13)."""
+    blocked = 0
+    for k in range(27):
+        if melds[seat, k] != MELD_NONE:
+            blocked |= 1 << (k // 9)
+    return blocked
+
+
+@njit(cache=True)
+def never_wins(rule_vec):
+    """Return the int64 kinds that can never win under the point limit (rank 1–2; 0 when it is off)."""
+    return NEVER_WINS_MASK if rule_vec[R_JZ_POINT_LIMIT] != 0 else np.int64(0)
+
+
+@njit(cache=True)
+def baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
+    """Return the int64 报听 waits of the seat's 3k+1 hand (module docstring; 0 = no legal 报听)."""
+    waits = waits_mask_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, seat), True, tables)
+    return drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits & ~never_wins(rule_vec))
+
+
+@njit(cache=True)
+def complete_forms(tables, hands, melds, st, seat):
+    """Return the FORM_* bits in which the seat's 3k+2 hand is complete under 缺一门 (0 = not complete)."""
+    return complete_forms_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, seat), True, tables)
+
+
+@njit(cache=True)
+def claim_tile_allowed(rule_vec, tables, hands, melds, st, seat, tile, pend_kind):
+    """Return True when the point limit and the 抢杠胡 rules let ``seat`` 胡 the offered ``tile`` (its waits
+    already include it): 点炮 not on rank 3–5; 抢杠胡 on rank 3–5 only when paid as 自摸; never a 十三幺 by
+    抢杠胡 (r15–r17)."""
+    bit = np.int64(1) << tile
+    if rule_vec[R_JZ_POINT_LIMIT] != 0 and SELF_DRAW_ONLY_MASK & bit != 0:
+        as_zimo = pend_kind == PEND_BUGANG and rule_vec[R_QIANGGANG_MODE] == QIANGGANG_ZIMO
+        if not as_zimo:
+            return False
+    if pend_kind != PEND_DISCARD:
+        hands[seat, tile] += 1
+        forms = complete_forms(tables, hands, melds, st, seat)
+        hands[seat, tile] -= 1
+        if forms == FORM_SHISANYAO:
+            return False
+    return True
+
+
+@njit(cache=True)
+def is_tianhu_turn(st, seat):
+    """Return True on the dealer's first turn before any kong (天胡 may be declared, r18)."""
+    return seat == st[ST_DEALER] and st[ST_TURNS + seat] == 1 and st[ST_FRONT_DRAWS] == 1 and st[ST_KONGS] == 0
+
+
+@njit(cache=True)
+def tianhu_ok(tables, hands, melds, st, seat):
+    """Return True when the dealer may declare 天胡 now: its first turn and its 14 complete under 缺一门."""
+    return is_tianhu_turn(st, seat) and complete_forms(tables, hands, melds, st, seat) != 0
+
+
+@njit(cache=True)
+def is_dealers_first_discard(st, source):
+    """Return True when the open discard is the dealer's first, before any other draw or kong (地胡, r18)."""
+    return (source == st[ST_DEALER] and st[ST_FRONT_DRAWS] == 1 and st[ST_KONGS] == 0
+            and st[ST_RIVER_LEN + source] == 1)
+
+
+@njit(cache=True)
+def dihu_ok(rule_vec, tables, hands, melds, st, seat, tile, source):
+    """Return True when ``seat`` (not 报听) may 胡 ``tile`` as 地胡: the dealer's first discard completes its
+    dealt 13 under 缺一门 and the point limit of a 点炮."""
+    if not is_dealers_first_discard(st, source) or seat == source:
+        return False
+    if rule_vec[R_JZ_POINT_LIMIT] != 0 and (NEVER_WINS_MASK | SELF_DRAW_ONLY_MASK) & (np.int64(1) << tile) != 0:
+        return False
+    hands[seat, tile] += 1
+    forms = complete_forms(tables, hands, melds, st, seat)
+    hands[seat, tile] -= 1
+    return forms != 0
+
+
+@njit(cache=True)
+def shanten_after(tables, hands, melds, st, seat, extra_melds, extra_blocked):
+    """Return the seat's shanten under 缺一门 with ``extra_melds`` more melds and suits ``extra_blocked`` more
+    blocked (for a call being weighed); -1 = complete."""
+    return shanten_qym_k(hands[seat], st[ST_N_MELDS + seat] + extra_melds,
+                         blocked_suits(melds, seat) | extra_blocked, True, tables)

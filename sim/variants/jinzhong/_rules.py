@@ -20,12 +20,21 @@ from numba import njit
 from sim._hand_queyimen_kernel import (
     FORM_SHISANYAO, NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK, complete_forms_qym_k, shanten_qym_k, waits_mask_qym_k,
 )
-from sim._codes import QIANGGANG_ZIMO
-from sim._rule_layout import R_JZ_POINT_LIMIT, R_QIANGGANG_MODE
+from sim._codes import (
+    FEATURE_DIHU, FEATURE_GANGKAI, FEATURE_HAIDI, FEATURE_QIANGGANG, FEATURE_TIANHU, QIANGGANG_ZIMO, WIN_DIANHU,
+    WIN_QIANGGANG, WIN_ZIMO,
+)
+from sim._rule_layout import (
+    R_DEAD_WALL_MODEL, R_HUANG_STACKS, R_JZ_POINT_LIMIT, R_QIANGGANG_MODE, R_STACKS_PER_KONG,
+)
 from sim._ting import drop_owned_waits
 from sim._state import (
-    MELD_NONE, PEND_BUGANG, PEND_DISCARD, ST_DEALER, ST_FRONT_DRAWS, ST_KONGS, ST_N_MELDS, ST_RIVER_LEN, ST_TURNS,
+    MELD_ANGANG, MELD_BUGANG, MELD_MINGGANG, MELD_NONE, MONEY_KONG, MONEY_WIN, PEND_BUGANG, PEND_DISCARD,
+    ST_DEALER, ST_FRONT_DRAWS, ST_KONGS, ST_N_MELDS, ST_REPLACEMENTS, ST_RIVER_LEN, ST_TING, ST_TURNS,
 )
+from sim.variants.jinzhong._money import settle_jz_win
+from sim.variants.jinzhong._win_features import hand_features_k, total_multiplier_k
+from sim.wall import front_draw_allowed
 
 
 @njit(cache=True)
@@ -115,3 +124,63 @@ def shanten_after(tables, hands, melds, st, seat, extra_melds, extra_blocked):
     blocked (for a call being weighed); -1 = complete."""
     return shanten_qym_k(hands[seat], st[ST_N_MELDS + seat] + extra_melds,
                          blocked_suits(melds, seat) | extra_blocked, True, tables)
+
+
+@njit(cache=True)
+def wall_exhausted(rule_vec, st):
+    """Return True when no front draw is left (the tile just drawn was the last: 海底)."""
+    return not front_draw_allowed(st[ST_FRONT_DRAWS], st[ST_REPLACEMENTS], st[ST_KONGS], rule_vec[R_DEAD_WALL_MODEL],
+                                  rule_vec[R_HUANG_STACKS], rule_vec[R_STACKS_PER_KONG])
+
+
+@njit(cache=True)
+def win_situation(rule_vec, st, winner, feeder, win_kind, drawn_from_tail):
+    """Return the situational FEATURE_* bits of a win: 天胡, 地胡 (r18), 杠上开花, 海底捞月 (自摸 on a kong
+    replacement / on the last tile, r19), 抢杠胡 (r17)."""
+    situation = 0
+    if win_kind == WIN_ZIMO:
+        if is_tianhu_turn(st, winner):
+            situation |= FEATURE_TIANHU
+        if drawn_from_tail:
+            situation |= FEATURE_GANGKAI
+        if wall_exhausted(rule_vec, st):
+            situation |= FEATURE_HAIDI
+    elif win_kind == WIN_DIANHU and is_dealers_first_discard(st, feeder):
+        situation |= FEATURE_DIHU
+    elif win_kind == WIN_QIANGGANG:
+        situation |= FEATURE_QIANGGANG
+    return situation
+
+
+@njit(cache=True)
+def meld_kinds_of(melds, seat, out):
+    """Fill ``out`` (int64[4]) with the kinds of the seat's melds (one per meld) and return how many; the second
+    value is the number of 明杠/补杠, the third of 暗杠 (for the kong money of r20)."""
+    n = 0
+    ming = 0
+    an = 0
+    for k in range(34):
+        code = melds[seat, k]
+        if code != MELD_NONE:
+            out[n] = k
+            n += 1
+            if code == MELD_MINGGANG or code == MELD_BUGANG:
+                ming += 1
+            elif code == MELD_ANGANG:
+                an += 1
+    return n, ming, an
+
+
+@njit(cache=True)
+def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, drawn_from_tail):
+    """Pay one 晋中 win (RULES §2.5) with the winning tile already in ``winner``'s hand: the hu money into
+    ``money[MONEY_WIN]``, the winner's kong money into ``money[MONEY_KONG]``; return (features, multiplier)."""
+    kinds = np.zeros(4, np.int64)  # int64[4]: kind of each of the winner's melds
+    n_melds, ming, an = meld_kinds_of(melds, winner, kinds)
+    situation = win_situation(rule_vec, st, winner, feeder, win_kind, drawn_from_tail)
+    features = hand_features_k(hands[winner], kinds, n_melds, False, situation, rule_vec, tables)
+    multiplier = total_multiplier_k(rule_vec, features)
+    feeder_ting = st[ST_TING + feeder] if feeder >= 0 else 0
+    settle_jz_win(rule_vec, st[ST_DEALER], winner, feeder, feeder_ting, win_kind, multiplier, ming, an,
+                  money[MONEY_WIN], money[MONEY_KONG])
+    return features, multiplier

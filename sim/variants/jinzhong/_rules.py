@@ -18,19 +18,22 @@ import numpy as np
 from numba import njit
 
 from sim._hand_queyimen_kernel import (
-    FORM_SHISANYAO, NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK, complete_forms_qym_k, shanten_qym_k, waits_mask_qym_k,
+    FORM_QIDUI, FORM_SHISANYAO, NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK, complete_forms_qym_k, shanten_qym_k, waits_mask_qym_k,
 )
 from sim._codes import (
-    FEATURE_DIHU, FEATURE_GANGKAI, FEATURE_HAIDI, FEATURE_QIANGGANG, FEATURE_TIANHU, QIANGGANG_ZIMO, WIN_DIANHU,
+    ACT_GANG, ACT_HU, ACT_PENG, GUO_HU_RESTRICTED, HUANG_DEALER_STAY, SHAPE_QIDUI, SHAPE_REGULAR,
+    SHAPE_SHISANYAO, FEATURE_DIHU, FEATURE_GANGKAI, FEATURE_HAIDI, FEATURE_QIANGGANG, FEATURE_TIANHU, QIANGGANG_ZIMO, WIN_DIANHU,
     WIN_QIANGGANG, WIN_ZIMO,
 )
 from sim._rule_layout import (
-    R_DEAD_WALL_MODEL, R_HUANG_STACKS, R_JZ_POINT_LIMIT, R_QIANGGANG_MODE, R_STACKS_PER_KONG,
+    R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_JZ_HUANG_WITH_KONG_ROTATES, R_JZ_POINT_LIMIT,
+    R_QIANGGANG_MODE, R_STACKS_PER_KONG,
 )
 from sim._ting import drop_owned_waits
 from sim._state import (
-    MELD_ANGANG, MELD_BUGANG, MELD_MINGGANG, MELD_NONE, MONEY_KONG, MONEY_WIN, PEND_BUGANG, PEND_DISCARD,
-    ST_DEALER, ST_FRONT_DRAWS, ST_KONGS, ST_N_MELDS, ST_REPLACEMENTS, ST_RIVER_LEN, ST_TING, ST_TURNS,
+    MELD_ANGANG, MELD_BUGANG, MELD_MINGGANG, MELD_NONE, MONEY_KONG, MONEY_WIN, PEND_ANGANG, PEND_BUGANG,
+    PEND_DISCARD, ST_DEALER, ST_FRONT_DRAWS, ST_GUO_HU, ST_PENDING_FROM, ST_KONGS, ST_N_MELDS, ST_PENDING_KIND, ST_REPLACEMENTS,
+    ST_RIVER_LEN, ST_TING, ST_TURNS, ST_WAITS, ST_WINNER,
 )
 from sim.variants.jinzhong._money import settle_jz_win
 from sim.variants.jinzhong._win_features import hand_features_k, total_multiplier_k
@@ -184,3 +187,72 @@ def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_ki
     settle_jz_win(rule_vec, st[ST_DEALER], winner, feeder, feeder_ting, win_kind, multiplier, ming, an,
                   money[MONEY_WIN], money[MONEY_KONG])
     return features, multiplier
+
+
+@njit(cache=True)
+def can_win_on(rule_vec, tables, hands, melds, st, seat, tile):
+    """Return True when ``seat`` may 胡 the pending ``tile``: after 报听 on a fixed wait (r9, r10) that the point
+    limit and the 抢杠 rules allow (r15–r17) and 过胡 does not block (A36); without 报听 only as 地胡 (r18).
+    A 暗杠 is never robbed."""
+    pend_kind = st[ST_PENDING_KIND]
+    if pend_kind == PEND_ANGANG:
+        return False
+    if st[ST_TING + seat] == 0:
+        return pend_kind == PEND_DISCARD and dihu_ok(rule_vec, tables, hands, melds, st, seat, tile,
+                                                    st[ST_PENDING_FROM])
+    if (st[ST_WAITS + seat] >> tile) & 1 == 0:
+        return False
+    if rule_vec[R_GUO_HU] == GUO_HU_RESTRICTED and (st[ST_GUO_HU + seat] >> tile) & 1 == 1:
+        return False
+    return claim_tile_allowed(rule_vec, tables, hands, melds, st, seat, tile, pend_kind)
+
+
+@njit(cache=True)
+def win_shape(tables, hands, melds, st, seat):
+    """Return the SHAPE_* code of the seat's complete hand under 缺一门 (十三幺 > 七对 > regular)."""
+    forms = complete_forms(tables, hands, melds, st, seat)
+    if forms & FORM_SHISANYAO:
+        return SHAPE_SHISANYAO
+    if forms & FORM_QIDUI:
+        return SHAPE_QIDUI
+    return SHAPE_REGULAR
+
+
+@njit(cache=True)
+def may_draw_front(rule_vec, st):
+    """Return True while a front tile is left above the dead wall (none or 14 tiles, r4); replacements count."""
+    return not wall_exhausted(rule_vec, st)
+
+
+@njit(cache=True)
+def kong_allowed(rule_vec, st):
+    """Return True when a kong's tail replacement is still above the dead wall (no kong on the last tile, r4)."""
+    return not wall_exhausted(rule_vec, st)
+
+
+@njit(cache=True)
+def claim_priority(action):
+    """Return the priority of a claim answer: 胡 3 > 杠 2 > 碰 1 > pass 0 (RULES §2.2 r6)."""
+    if action == ACT_HU:
+        return 3
+    if action == ACT_GANG:
+        return 2
+    if action == ACT_PENG:
+        return 1
+    return 0
+
+
+@njit(cache=True)
+def next_dealer(rule_vec, st):
+    """Return the next dealer (RULES §2.6 r23): the dealer stays on its win or a 荒庄, the deal passes to its
+    下家 on a 闲 win, and on a 荒庄 with a kong when ``jz_huang_with_kong_rotates``."""
+    dealer = st[ST_DEALER]
+    winner = st[ST_WINNER]
+    if winner == dealer:
+        return dealer
+    if winner < 0:
+        if rule_vec[R_JZ_HUANG_WITH_KONG_ROTATES] != 0 and st[ST_KONGS] > 0:
+            return (dealer + 1) % 4
+        if rule_vec[R_HUANG_DEALER] == HUANG_DEALER_STAY:
+            return dealer
+    return (dealer + 1) % 4

@@ -26,9 +26,9 @@ import time
 import numpy as np
 from numba import njit
 
-from sim import _hand_kernel as kernel
-from sim import _hand_queyimen_kernel as qym_kernel
-from sim import _hand_wild_kernel as wild_kernel
+from sim.core.hand import kernel as kernel
+from sim.core.hand import queyimen_kernel as qym_kernel
+from sim.core.hand import wild_kernel as wild_kernel
 from sim import hand_tables, hand_wild_tables
 
 

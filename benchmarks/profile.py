@@ -7,10 +7,10 @@ stores the state before every decision (benchmarks/profile_kernels.py), then tim
 alone in a compiled loop over those real states, repeated until it runs about ``--target-seconds`` of
 CPU time:
 
-- legal actions: ``sim._legal.legal_self`` (self phase; includes the 上架 discard scan when the hand is
+- legal actions: ``sim.core.legal.legal_self`` (self phase; includes the 上架 discard scan when the hand is
   tenpai or better) and ``legal_claim`` (each seat asked in a claim window);
 - the greedy self decision (``strategies.greedy.greedy_self``, whole), and inside it the discard scan
-  (``sim._discard_scan.least_discards_k``, on the states where greedy reaches it) and the live-tile
+  (``sim.core.hand.discard_scan.least_discards_k``, on the states where greedy reaches it) and the live-tile
   counts (``visible_counts`` + ``live_planes``);
 - the greedy claim answer (``greedy_claim``);
 - apply/bookkeeping: ``apply_self``/``apply_claim`` of the recorded action (discard + opening the claim
@@ -83,7 +83,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from sim import kernel_cache
-    from sim._state import ACT_ANGANG, N_ACTIONS, N_ST, PHASE_SELF, RIVER_CAP, ST_CURRENT, ST_PHASE, ST_TING
+    from sim.core.state import ACT_ANGANG, N_ACTIONS, N_ST, PHASE_SELF, RIVER_CAP, ST_CURRENT, ST_PHASE, ST_TING
     from sim.hand_tables import get_tables
     from sim.play import play_chunk
     from sim.record import N_KERNEL_COLUMNS

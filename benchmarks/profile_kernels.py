@@ -10,20 +10,20 @@ place (they restore what they touch); parts that change it (apply) run on a fres
 import numpy as np
 from numba import njit
 
-from sim._apply import apply_self
-from sim._claims import apply_claim
-from sim._deal import start_hand
-from sim._discard_scan import least_discards_k
-from sim._legal import legal_claim, legal_self
-from sim._record_fill import fill_record
-from sim._rule_layout import R_QIDUI_ALLOW_QUAD
-from sim._state import (
+from sim.core.apply import apply_self
+from sim.core.claims import apply_claim
+from sim.core.deal import start_hand
+from sim.core.hand.discard_scan import least_discards_k
+from sim.core.legal import legal_claim, legal_self
+from sim.core.record_fill import fill_record
+from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
+from sim.core.state import (
     ACT_DISCARD, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_N_MELDS, ST_PHASE,
     ST_PENDING_TILE, ST_STEPS, new_state,
 )
-from sim._ting import live_copies_in, live_planes, seat_forms, visible_counts
-from sim._turn import seat_to_act, seed_seats
-from sim.wall import draw_dealer, fill_wall
+from sim.core.ting import live_copies_in, live_planes, seat_forms, visible_counts
+from sim.core.turn import seat_to_act, seed_seats
+from sim.core.wall import draw_dealer, fill_wall
 from strategies.dispatch import choose_action
 from strategies.greedy import greedy_claim, greedy_self
 
@@ -132,7 +132,7 @@ def time_greedy_claim(rule_vec, tables, hands_b, st_b, masks_b, seats_b, params,
 
 @njit(cache=True)
 def time_discard_scan(rule_vec, tables, hands_b, st_b, masks_b, idx, repeats):
-    """Run greedy's discard scan (sim._discard_scan.least_discards_k over the legal discards) on each
+    """Run greedy's discard scan (sim.core.hand.discard_scan.least_discards_k over the legal discards) on each
     state in ``idx``; returns the summed least shanten."""
     after_shanten = np.empty(34, np.int8)  # [kind] shanten once it is discarded
     after_useful = np.empty(34, np.int64)  # [kind] its useful kinds

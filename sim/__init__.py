@@ -10,8 +10,10 @@ __all__ = ["tiles", "hand", "simulate", "load", "replay"]
 
 
 def __getattr__(name):
-    if name in ("tiles", "hand", "rng", "wall", "record"):
+    if name in ("tiles", "hand", "record"):
         return import_module(f"sim.{name}")
+    if name in ("rng", "wall"):
+        return import_module(f"sim.core.{name}")
     if name in ("simulate", "load", "scan"):
         return getattr(import_module("sim.driver"), name)
     if name == "replay":

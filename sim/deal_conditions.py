@@ -2,10 +2,10 @@
 
 A *deal condition* restricts the deal of seat 0 (the studied seat) so that rare deals get
 many hands: a conditioned run plays, for hand *i* of seed *s*, a wall drawn from the exact
-conditional distribution of the uniform wall given the condition (sim._conditioned_deal).
+conditional distribution of the uniform wall given the condition (sim.core.conditioned_deal).
 The condition is on what the record's ``s0_yaojiu_start`` measures: seat 0's tiles after the
 dealer's first draw, so 13 tiles when seat 0 is not the dealer and 14 when it is (positions
-of its deal plus the first front draw, sim.wall).
+of its deal plus the first front draw, sim.core.wall).
 
 Conditions travel as one small integer (``deal_condition``): 0 = none (the plain wall);
 ``KIND_YAOJIU * CONDITION_BASE + k`` = seat 0 holds exactly ``k`` distinct 幺九/字 kinds
@@ -30,7 +30,7 @@ YAOJIU_KINDS = 13   # 1m 9m 1p 9p 1s 9s and the 7 honours
 COPIES = 4
 OTHER_TILES = (34 - YAOJIU_KINDS) * COPIES  # 84 tiles of the 21 other kinds
 WALL_TILES = 34 * COPIES
-#: Probability that seat 0 deals (single-hand runs draw the dealer uniformly, sim.wall.draw_dealer).
+#: Probability that seat 0 deals (single-hand runs draw the dealer uniformly, sim.core.wall.draw_dealer).
 DEALER_SHARE = Fraction(1, 4)
 
 

@@ -15,21 +15,21 @@ from sim import kernel_cache
 
 kernel_cache.ensure_fresh()  # before any kernel below is compiled or loaded
 
-from sim import _state as S  # noqa: E402
-from sim._claims import apply_claim
-from sim._apply import apply_self
-from sim._deal import start_hand
-from sim._invariants import N_TRACKS, T_DISCARDS, check_state
-from sim._legal import legal_claim, legal_self
-from sim._record_fill import fill_record
-from sim._turn import run_until, run_until_checked, seat_to_act, seed_seats
+from sim.core import state as S  # noqa: E402
+from sim.core.claims import apply_claim
+from sim.core.apply import apply_self
+from sim.core.deal import start_hand
+from sim.core.invariants import N_TRACKS, T_DISCARDS, check_state
+from sim.core.legal import legal_claim, legal_self
+from sim.core.record_fill import fill_record
+from sim.core.turn import run_until, run_until_checked, seat_to_act, seed_seats
 from sim.game_log import action_text, event_text, parse_action
 from sim.hand_tables import get_tables
 from sim.record import KERNEL_COLUMNS, N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
 from sim.tiles import format as format_tiles
 from sim.tiles import name
-from sim.wall import draw_dealer, fill_wall
+from sim.core.wall import draw_dealer, fill_wall
 from strategies.registry import resolve_seats, seat_arrays
 
 PHASE_NAMES = {S.PHASE_SELF: "self", S.PHASE_CLAIM: "claim", S.PHASE_OVER: "over"}
@@ -52,7 +52,7 @@ class Game:
     its dealer is the one the session's earlier hands pass on (r52–r53), found by playing them
     with the batch kernel and the same seats, so the hand equals its row of
     ``play_chunk(..., session_length=L)``. ``check=True`` checks the engine invariants
-    (sim._invariants) after every decision and raises RuntimeError naming the first broken one.
+    (sim.core.invariants) after every decision and raises RuntimeError naming the first broken one.
     """
 
     def __init__(self, rules="jincheng", seats=None, wall=None, dealer=None, seed: int = 0, hand_index: int = 0,
@@ -139,6 +139,15 @@ class Game:
     def melds(self) -> list[list[tuple[str, str]]]:
         """Each seat's melds as (kind of meld: peng/minggang/bugang/angang, tile)."""
         return [[(MELD_NAMES[int(c)], name(k)) for k, c in enumerate(self._melds[s]) if c] for s in range(4)]
+
+    @property
+    def meld_records(self) -> np.ndarray:
+        """The meld values, a read-only int64[4 seats, 4 melds, 3] view: (MELD_* type, lowest tile kind, from-seat;
+        -1 = concealed) per declared meld in order; rows past a seat's meld count are zero (sim.core.melds)."""
+        view = self._st[S.ST_MELD_RECS:S.ST_MELD_RECS + 4 * S.MAX_MELDS * S.MELD_FIELDS].reshape(4, S.MAX_MELDS,
+                                                                                             S.MELD_FIELDS)
+        view.flags.writeable = False
+        return view
 
     @property
     def frozen(self) -> list[str]:
@@ -229,9 +238,9 @@ class Game:
         """Raise RuntimeError naming the broken invariant when check mode found one."""
         error = int(self._st[S.ST_ERROR])
         if error:
-            from sim import _invariants
+            from sim.core import invariants
 
-            names = {v: k for k, v in vars(_invariants).items() if k.startswith("ERR_")}
+            names = {v: k for k, v in vars(invariants).items() if k.startswith("ERR_")}
             raise RuntimeError(f"engine invariant broken: {names.get(error, error)} (hand {self.hand_index} "
                                f"of seed {self.seed})")
 

@@ -1,7 +1,7 @@
 """Readable text for engine events and actions (tile notation + Chinese names) — plain Python."""
 from __future__ import annotations
 
-from sim import _state as S
+from sim.core import state as S
 from sim.tiles import NAMES, name
 
 SELF_VERBS = {S.ACT_DISCARD: "discard", S.ACT_SHANGJIA: "shangjia", S.ACT_ANGANG: "angang", S.ACT_BUGANG: "bugang"}

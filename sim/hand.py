@@ -21,7 +21,7 @@ Definitions
 * **Waits** of a 3n+1 hand: the kinds whose draw completes it in some form (empty if not tenpai).
 
 Lookup tables per suit and for the honors, combined by a small DP over (sets, pair), do the
-work (``sim.hand_tables``, ``sim._hand_kernel``); the compiled kernels are callable from other
+work (``sim.hand_tables``, ``sim.core.hand.kernel``); the compiled kernels are callable from other
 kernels.
 
 Variant evaluation
@@ -31,11 +31,11 @@ Variant evaluation
   the least over the suit given up; waits are the kinds that complete the hand legally under
   缺一门, the point limit aside (``point_limit_waits`` applies r15). ``melds`` may then be a list
   of meld kinds, one per fixed meld (ints 0..33 or notation such as ``"5p"``): a meld in a suit
-  makes giving that suit up impossible. Definitions in ``sim._hand_queyimen_kernel``.
+  makes giving that suit up impossible. Definitions in ``sim.core.hand.queyimen_kernel``.
 * ``wild=c`` (金华 财神, RULES §3.2 r5–r7, §3.4 r15): ``h`` is the hand as held, its kind-``c``
   tiles are the wilds and its 白板 the stand-ins for kind ``c``'s face; the forms are regular,
   七对 and 七风/十四不靠 (no 十三幺). A wild may stand for a fifth copy of a kind. Definitions and
-  readings in ``sim._hand_wild_kernel``.
+  readings in ``sim.core.hand.wild_kernel``.
 * A hand that can never complete (melds in all three suits under 缺一门) has shanten
   ``NEVER_SHANTEN``.
 """
@@ -43,9 +43,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim import _hand_kernel as kernel
-from sim import _hand_queyimen_kernel as qym_kernel
-from sim import _hand_wild_kernel as wild_kernel
+from sim.core.hand import kernel as kernel
+from sim.core.hand import queyimen_kernel as qym_kernel
+from sim.core.hand import wild_kernel as wild_kernel
 from sim.hand_tables import get_tables
 from sim.hand_wild_tables import get_wild_tables
 from sim.tiles import N_KINDS, as_counts, kind

@@ -1,7 +1,7 @@
 """Build or load the hand-evaluation lookup tables (kept in a user cache directory, never in the repo).
 
 ``get_tables()`` returns ``(suit_table, honor_table)``: ``int16[5**9, 10]`` and ``int16[5**7, 10]``
-packed entries (layout in ``sim._hand_table_builder``). The compiled kernels take this tuple as an
+packed entries (layout in ``sim.core.hand.table_builder``). The compiled kernels take this tuple as an
 argument. On first use the tables are built by the compiled builder (seconds) and saved to
 ``<cache>/mahjong-rules-lab/hand_tables.npz``, where ``<cache>`` is ``$MJRULES_CACHE_DIR`` if set,
 else ``$XDG_CACHE_HOME``, else ``~/.cache``. The file is written atomically (temporary name, then
@@ -41,7 +41,7 @@ def cache_path() -> Path:
 
 def build_tables() -> tuple[np.ndarray, np.ndarray]:
     """Build and return ``(suit_table, honor_table)`` with the compiled builder (no disk access)."""
-    from sim._hand_table_builder import build_component_table
+    from sim.core.hand.table_builder import build_component_table
 
     suit_table = build_component_table(9, True)
     honor_table = build_component_table(7, False)

@@ -2,7 +2,7 @@
 
 ``get_wild_tables()`` returns ``(suit_table, honor_table)``: ``int16[5**9, 10]`` and
 ``int16[5**7, 10]`` packed entries whose targets have no four-copy limit (layout and meaning in
-``sim._hand_wild_table_builder``). Cached in ``sim.hand_tables.cache_dir()`` as
+``sim.core.hand.wild_table_builder``). Cached in ``sim.hand_tables.cache_dir()`` as
 ``hand_wild_tables.npz`` (atomic write, version stamp; a missing, stale or unreadable file is
 rebuilt) and memoised in-process. Never committed.
 """
@@ -27,7 +27,7 @@ def wild_cache_path() -> Path:
 
 def build_wild_tables() -> tuple[np.ndarray, np.ndarray]:
     """Build and return ``(suit_table, honor_table)`` with the compiled builder (no disk access)."""
-    from sim._hand_wild_table_builder import build_uncapped_component_table
+    from sim.core.hand.wild_table_builder import build_uncapped_component_table
 
     return build_uncapped_component_table(9, True), build_uncapped_component_table(7, False)
 

@@ -4,7 +4,7 @@ numba (``cache=True``) revalidates a cached kernel only against the timestamp of
 source file. It does not notice a change in the kernels it calls from other modules (their
 code is linked into it), nor in the module constants it reads (numba freezes global
 constants into the compiled code). Editing strategies/greedy.py, or a slot of
-sim/_rule_layout.py, would leave cached kernels running the old code or reading the old
+sim/core/rule_layout.py, would leave cached kernels running the old code or reading the old
 indices. ``ensure_fresh()`` hashes every module the kernel modules import, transitively
 inside the packages (constants-only modules included), and, when that hash changed since
 the last run, deletes the packages' cached kernels so everything recompiles. A cache file

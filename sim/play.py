@@ -14,7 +14,7 @@ from strategies.registry import resolve_seats, seat_arrays
 def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_condition=0):
     """Return (int32[n_hands, N_KERNEL_COLUMNS] records, int64[n_hands] ERR_* codes or a 1-element dummy)."""
     kernel_cache.ensure_fresh()
-    from sim._turn import play_hands, play_hands_checked
+    from sim.core.turn import play_hands, play_hands_checked
 
     if session_length < 0:
         raise ValueError(f"session_length must be >= 0, got {session_length}")
@@ -52,7 +52,7 @@ def play_checked(rules, seats, seed: int, first_hand: int, n_hands: int,
                  session_length: int = 0, deal_condition: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Play like ``play_chunk`` in check mode of the same loop; return (records, int64[n_hands] error codes).
 
-    After every decision the engine's invariants (sim._invariants ERR_*) are checked; a hand
+    After every decision the engine's invariants (sim.core.invariants ERR_*) are checked; a hand
     whose state breaks one stops there and its code is returned (0 = all held). Records of
     hands without errors equal ``play_chunk``'s.
     """

@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from sim import _codes as C
+from sim.core import codes as C
 
 N_SEATS = 4
 
-#: Codes of ``win_kind`` (names ordered by their kernel code, sim._codes).
+#: Codes of ``win_kind`` (names ordered by their kernel code, sim.core.codes).
 WIN_KINDS = C.names_by_code(C.WIN_KIND_CODES)
 WIN_NONE, WIN_ZIMO, WIN_DIANHU, WIN_QIANGGANG = C.WIN_NONE, C.WIN_ZIMO, C.WIN_DIANHU, C.WIN_QIANGGANG
 
@@ -50,11 +50,11 @@ _SEAT_DTYPES: dict[str, pl.DataType] = {
     "delta": pl.Int16,            # total = win + kong + genzhuang + huang
 }
 
-#: Hand-level integer columns filled by the kernel, in matrix order (sim._codes COL_*), with their dtype.
+#: Hand-level integer columns filled by the kernel, in matrix order (sim.core.codes COL_*), with their dtype.
 HAND_COLUMNS: tuple[tuple[str, pl.DataType], ...] = tuple(
     (name, _HAND_DTYPES[name]) for name in C.names_by_code(C.HAND_COLUMN_CODES))
 
-#: Per-seat integer columns (sim._codes SCOL_*); the frame names them ``s{k}_{name}``.
+#: Per-seat integer columns (sim.core.codes SCOL_*); the frame names them ``s{k}_{name}``.
 SEAT_COLUMNS: tuple[tuple[str, pl.DataType], ...] = tuple(
     (name, _SEAT_DTYPES[name]) for name in C.names_by_code(C.SEAT_COLUMN_CODES))
 

@@ -72,7 +72,7 @@ def replay(seed: int, hand: int | None = None, rules="jincheng", seats=None, ses
 def _dealt_hands(game: Game) -> list[str]:
     """Return each seat's 13 dealt tiles in notation (before the dealer's first draw)."""
     from sim.tiles import format as format_tiles
-    from sim.wall import deal_position
+    from sim.core.wall import deal_position
     import numpy as np
 
     out = []

@@ -5,7 +5,7 @@ Each variant has a frozen, validated dataclass of its flags, built on ``VariantR
 ``pack()``, ``to_dict()``, ``replace()``): ``RulesConfig`` holds every 晋城 (JC) flag,
 ``sim.variants.jinzhong.config.JinzhongRules`` every 晋中 (JZ) flag. ``pack()`` turns a config
 into the ``int32[N_RULE_FIELDS]`` vector that the compiled kernels read (indices in
-``sim._rule_layout``); an enumerated flag is packed as its kernel code (``sim._codes``); the
+``sim.core.rule_layout``); an enumerated flag is packed as its kernel code (``sim.core.codes``); the
 option tuples below are derived from those codes. ``config_class`` finds a variant's class in
 the registry ``CONFIG_CLASSES``; ``VARIANTS`` lists the variants the engine plays.
 ``resolve_rules`` turns a variant name, a config, or a mapping of overrides into a
@@ -22,8 +22,8 @@ from pathlib import Path
 
 import numpy as np
 
-from sim import _codes as C
-from sim import _rule_layout as L
+from sim.core import codes as C
+from sim.core import rule_layout as L
 
 #: Config class of every variant that has one: ``"module:Class"``, imported on first use (``config_class``).
 CONFIG_CLASSES = {
@@ -32,7 +32,7 @@ CONFIG_CLASSES = {
 }
 #: Variants whose config exists but whose rules the engine does not play yet: refused by name.
 _NOT_PLAYED_YET = frozenset({"jinzhong"})
-#: Variants the engine plays (names ordered by their kernel code, sim._codes): what the CLI accepts.
+#: Variants the engine plays (names ordered by their kernel code, sim.core.codes): what the CLI accepts.
 VARIANTS = tuple(v for v in C.names_by_code(C.VARIANT_CODES) if v in CONFIG_CLASSES and v not in _NOT_PLAYED_YET)
 #: ``huang_dealer`` options (RULES §1.10 r53, A2).
 HUANG_DEALER_OPTIONS = C.names_by_code(C.HUANG_DEALER_CODES)
@@ -48,7 +48,7 @@ QIANGGANG_MODES = C.names_by_code(C.QIANGGANG_MODE_CODES)
 GUO_HU_OPTIONS = C.names_by_code(C.GUO_HU_CODES)
 
 def _enum(slot: int, codes: dict[str, int], cite: str, options: tuple[str, ...] | None = None):
-    """Field metadata of an enumerated flag packed as its kernel code (``codes``: a sim._codes mapping).
+    """Field metadata of an enumerated flag packed as its kernel code (``codes``: a sim.core.codes mapping).
 
     ``options`` orders the names when ``codes`` map a variant's options onto shared codes that are not
     0..n-1 (e.g. ``JZ_TING_KONG_POLICY_CODES``); by default they are ordered by code."""
@@ -133,7 +133,7 @@ class VariantRules:
         return {}
 
     def pack(self) -> np.ndarray:
-        """Return the ``int32[N_RULE_FIELDS]`` rule vector the kernels read (indices: ``sim._rule_layout``)."""
+        """Return the ``int32[N_RULE_FIELDS]`` rule vector the kernels read (indices: ``sim.core.rule_layout``)."""
         vector = np.zeros(L.N_RULE_FIELDS, dtype=np.int32)  # int32[N_RULE_FIELDS]: one slot per rule field
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)

@@ -6,7 +6,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from sim.tiles import N_KINDS, SUIT_LETTERS, as_counts
-from sim.wall import DEAL_SIZE, FIRST_FRONT, LAST_POSITION, WALL_SIZE, deal_position
+from sim.core.wall import DEAL_SIZE, FIRST_FRONT, LAST_POSITION, WALL_SIZE, deal_position
 
 
 def tile_sequence(text: str) -> list[int]:
@@ -38,7 +38,7 @@ def stacked_wall(hands: Mapping[int, str] | Sequence[str] | None = None, draws: 
     draw (positions 52, 53, ...). ``replacements``: the kong replacement tiles in order
     (positions 135, 134, ...). Every other position is filled with the remaining tiles in
     kind order (1m first), in wall order, so the whole wall is deterministic. The seat
-    positions follow ``sim.wall.deal_position`` for ``dealer``. Raises ValueError naming
+    positions follow ``sim.core.wall.deal_position`` for ``dealer``. Raises ValueError naming
     the tile when a kind is used more than four times, or when a hand is not 13 tiles.
     """
     if not 0 <= dealer < 4:

@@ -22,12 +22,12 @@ Parameters (``params`` row, float64[8]): [0] pong mode and [1] kong as greedy;
 import numpy as np
 from numba import njit
 
-from sim._hand_kernel import shanten_k
-from sim._rule_layout import R_QIDUI_ALLOW_QUAD
-from sim._state import (
+from sim.core.hand.kernel import shanten_k
+from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
+from sim.core.state import (
     ACT_DISCARD, ACT_HU, ACT_PASS, ACT_ZIMO, ST_N_MELDS, ST_PASSED, ST_PENDING_TILE, ST_TING,
 )
-from sim._ting import seat_forms, visible_counts
+from sim.core.ting import seat_forms, visible_counts
 from strategies.greedy import greedy_claim, greedy_self
 
 P_FOLD_SHANTEN = 2   # params column of fold_shanten

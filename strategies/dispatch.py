@@ -8,7 +8,7 @@ who has 上架); never the wall or other concealed hands.
 """
 from numba import njit
 
-from sim._state import PHASE_SELF, ST_PENDING_TILE, ST_PHASE
+from sim.core.state import PHASE_SELF, ST_PENDING_TILE, ST_PHASE
 from strategies.greedy import greedy_claim, greedy_self
 from strategies.random_policy import random_action
 # --- strategies of the strategies issue (selective_ting, thirteen_orphans, defensive) ---

@@ -7,7 +7,7 @@ most live waits; 碰 when it lowers shanten (parameter ``pong``); kong when lega
 shanten does not rise (parameter ``kong``); never 拾/抢.
 
 View: reads only its seat's concealed hand and melds, and what the seat can see
-(rivers, exposed melds, frozen tiles) through sim._ting.visible_counts.
+(rivers, exposed melds, frozen tiles) through sim.core.ting.visible_counts.
 
 Parameters (``params`` row, float64[8]): [0] pong mode (0 = improves, 1 = always,
 2 = never); [1] kong (1 = when shanten does not rise, 0 = never).
@@ -15,14 +15,14 @@ Parameters (``params`` row, float64[8]): [0] pong mode (0 = improves, 1 = always
 import numpy as np
 from numba import njit
 
-from sim._discard_scan import least_discards_k
-from sim._hand_kernel import FORM_REGULAR, shanten_k
-from sim._rule_layout import R_QIDUI_ALLOW_QUAD
-from sim._state import (
+from sim.core.hand.discard_scan import least_discards_k
+from sim.core.hand.kernel import FORM_REGULAR, shanten_k
+from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
+from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
     ACT_ZIMO, ST_COMMITTED, ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
 )
-from sim._ting import drop_owned_waits, live_copies_in, live_planes, seat_forms, ting_waits, visible_counts
+from sim.core.ting import drop_owned_waits, live_copies_in, live_planes, seat_forms, ting_waits, visible_counts
 
 PONG_IMPROVES = 0
 PONG_ALWAYS = 1
@@ -59,7 +59,7 @@ def greedy_kong(rule_vec, tables, hands, melds, st, mask, seat, base_shanten):
     return -1
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)  # not inlined: the hand loop and three strategies call it; one compilation serves all
 def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return the greedy self-phase ACT_* for ``seat``; ``seen`` is an int8[34] scratch row."""
     if mask[ACT_ZIMO]:
@@ -82,8 +82,6 @@ def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
         kong = greedy_kong(rule_vec, tables, hands, melds, st, mask, seat, base)
         if kong >= 0:
             return kong
-    visible_counts(hands, frozen, melds, rivers, st, seat, seen)
-    planes = live_planes(seen)
     candidates = np.int64(0)  # legal discards, bit per kind
     for t in range(34):
         if mask[ACT_DISCARD + t]:
@@ -92,20 +90,44 @@ def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
     after_useful = np.empty(34, np.int64)  # [kind] its useful kinds, for the least-shanten discards only
     best_shanten = least_discards_k(hands[seat], n_melds, allow_quad, forms, tables, candidates,
                                     after_shanten, after_useful)
+    # The live counts (what the seat sees) are found only once two choices differ: discards with the
+    # same useful kinds have the same live count, and a single 上架 option needs no comparison.
+    planes_ready = False
+    planes = (np.int64(0), np.int64(0), np.int64(0))  # live_planes(seen) once planes_ready
     best_live = -1
     best_tile = -1
     for t in range(34):  # the first least-shanten discard with the most live useful copies
         if (candidates >> t) & 1 == 1 and after_shanten[t] == best_shanten:
+            if best_tile < 0:
+                best_tile = t
+                continue
+            if not planes_ready:
+                if after_useful[t] == after_useful[best_tile]:
+                    continue  # same live count as the leader, which stays (first wins ties)
+                visible_counts(hands, frozen, melds, rivers, st, seat, seen)
+                planes = live_planes(seen)
+                planes_ready = True
+                best_live = live_copies_in(after_useful[best_tile], planes)
             live = live_copies_in(after_useful[t], planes)
             if live > best_live:
                 best_live = live
                 best_tile = t
     if best_shanten == 0:
         committed = st[ST_COMMITTED + seat] == 1
+        options = 0  # legal 上架 tiles
+        for t in range(34):
+            options += 1 if mask[ACT_SHANGJIA + t] else 0
+        if options > 1 and not planes_ready:
+            visible_counts(hands, frozen, melds, rivers, st, seat, seen)
+            planes = live_planes(seen)
+            planes_ready = True
         best_waits = -1
         best_ting = -1
         for t in range(34):
             if mask[ACT_SHANGJIA + t]:
+                if options == 1:  # nothing to compare
+                    best_ting = t
+                    break
                 hands[seat, t] -= 1
                 if not committed and (candidates >> t) & 1 == 1:  # a tenpai discard: its useful kinds = waits
                     raw = after_useful[t] if after_shanten[t] == 0 else np.int64(0)
@@ -129,7 +151,7 @@ def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
     return ACT_DISCARD + best_tile
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)  # not inlined: one compilation for every caller
 def greedy_claim(rule_vec, tables, hands, st, mask, seat, tile, params):
     """Return the greedy answer (ACT_HU / ACT_GANG / ACT_PENG / ACT_PASS) to the offered ``tile``."""
     if mask[ACT_HU]:

@@ -8,19 +8,19 @@ live *winnable* copies — a rank 3–5 wait wins only by 自摸 under the point
 half (about a third of a seat's winning tiles are drawn by itself); 碰/杠 when the 缺一门 shanten falls
 (pong mode as greedy) or, for a kong, does not rise.
 
-View: own concealed hand and melds, and what the seat can see (sim._ting.visible_counts).
+View: own concealed hand and melds, and what the seat can see (sim.core.ting.visible_counts).
 Parameters: greedy's row ([0] pong mode, [1] kong).
 """
 import numpy as np
 from numba import njit
 
-from sim._hand_queyimen_kernel import SELF_DRAW_ONLY_MASK, useful_mask_qym_k
-from sim._rule_layout import R_JZ_POINT_LIMIT
-from sim._state import (
+from sim.core.hand.queyimen_kernel import SELF_DRAW_ONLY_MASK, useful_mask_qym_k
+from sim.core.rule_layout import R_JZ_POINT_LIMIT
+from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA, ACT_ZIMO,
     ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
 )
-from sim._ting import live_copies_in, live_planes, visible_counts
+from sim.core.ting import live_copies_in, live_planes, visible_counts
 from sim.variants.jinzhong._rules import baoting_waits, blocked_suits, shanten_after
 
 PONG_IMPROVES = 0  # greedy's pong modes (params[0])

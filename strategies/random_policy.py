@@ -4,8 +4,8 @@ Reads only the legal-action mask of its own seat and its own decision generator.
 """
 from numba import njit
 
-from sim._state import ACT_ANGANG, ACT_SHANGJIA, N_ACTIONS
-from sim.rng import bounded
+from sim.core.state import ACT_ANGANG, ACT_SHANGJIA, N_ACTIONS
+from sim.core.rng import bounded
 
 
 @njit(cache=True)

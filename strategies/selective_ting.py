@@ -8,7 +8,7 @@ improving the wait with later draws (greedy's discard rule keeps tenpai and pref
 live waits). Claims are greedy's (it cannot win before 上架, RULES §1.4 r22).
 
 View: own concealed hand and melds, and what the seat can see (rivers, exposed melds,
-frozen tiles) through sim._ting.visible_counts; its own turn count.
+frozen tiles) through sim.core.ting.visible_counts; its own turn count.
 
 Parameters (``params`` row, float64[8]): [0] pong mode and [1] kong as greedy;
 [2] min_live_waits (live wait copies needed to 上架); [3] give_up_turn (own turn number
@@ -16,8 +16,8 @@ from which any tenpai is 上架'd).
 """
 from numba import njit
 
-from sim._state import ACT_DISCARD, ACT_SHANGJIA, ACT_ANGANG, ST_TURNS
-from sim._ting import live_copies, ting_waits, visible_counts
+from sim.core.state import ACT_DISCARD, ACT_SHANGJIA, ACT_ANGANG, ST_TURNS
+from sim.core.ting import live_copies, ting_waits, visible_counts
 from strategies.greedy import greedy_self
 
 P_MIN_LIVE_WAITS = 2   # params column of min_live_waits

@@ -21,12 +21,12 @@ chasing); [2] min_distinct (distinct 幺九/字 kinds dealt needed to chase).
 import numpy as np
 from numba import njit
 
-from sim._hand_kernel import shisanyao_shanten_mask_k
-from sim._state import (
+from sim.core.hand.kernel import shisanyao_shanten_mask_k
+from sim.core.state import (
     ACT_DISCARD, ACT_HU, ACT_PASS, ACT_QIANG, ACT_SHANGJIA, ACT_SHI, ACT_ZIMO, ST_COMMITTED,
     ST_PENDING_TILE, ST_TING, ST_YAOJIU_START,
 )
-from sim._ting import live_copies, ting_waits, visible_counts
+from sim.core.ting import live_copies, ting_waits, visible_counts
 from strategies.greedy import greedy_claim, greedy_self
 
 P_MIN_DISTINCT = 2  # params column of min_distinct

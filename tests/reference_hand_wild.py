@@ -1,6 +1,6 @@
 """Slow, obviously-correct plain-Python reference for hand evaluation with 财神 wilds (tests only).
 
-RULES §3.2 r5–r7, §3.4 r15, with the readings written down in ``sim._hand_wild_kernel``:
+RULES §3.2 r5–r7, §3.4 r15, with the readings written down in ``sim.core.hand.wild_kernel``:
 
 * The hand is given as held; ``wild`` is the 财神 kind. Its tiles are the wilds; each 白板 is a
   natural tile of the 财神 kind's face (unless the 财神 is 白板). A wild stands for any tile of any

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import sim
-from sim import _invariants as inv
+from sim.core import invariants as inv
 from sim.game import Game
 from sim.game_log import action_text
 from sim.play import play_checked, play_chunk

@@ -1,4 +1,4 @@
-"""Conditioned deals (sim.deal_conditions, sim._conditioned_deal): exact probabilities and an exact sampler.
+"""Conditioned deals (sim.deal_conditions, sim.core.conditioned_deal): exact probabilities and an exact sampler.
 
 The studied seat is seat 0; its start tiles are what ``s0_yaojiu_start`` counts (RULES §1.1 r4:
 13 dealt, plus the dealer's first draw when seat 0 deals).
@@ -10,15 +10,15 @@ from math import comb
 import numpy as np
 import pytest
 
-from sim._conditioned_deal import fill_wall_conditioned
-from sim._deal import distinct_yaojiu
-from sim._state import YAOJIU_BITS
+from sim.core.conditioned_deal import fill_wall_conditioned
+from sim.core.deal import distinct_yaojiu
+from sim.core.state import YAOJIU_BITS
 from sim.deal_conditions import (
     check_condition, dealer_weight, start_probabilities, surjective_copies, yaojiu_condition,
     yaojiu_kind_probabilities,
 )
 from sim.play import play_chunk
-from sim.wall import fill_wall
+from sim.core.wall import fill_wall
 
 YAOJIU = [k for k in range(34) if (int(YAOJIU_BITS) >> k) & 1]
 

@@ -1,4 +1,4 @@
-"""Tests for the compiled discard scan (sim._discard_scan) against the single-hand kernels.
+"""Tests for the compiled discard scan (sim.core.hand.discard_scan) against the single-hand kernels.
 
 For every held kind, the scan must equal ``shanten_k`` and ``useful_mask_k`` of the hand minus
 one tile of that kind, for 0–4 melds, every forms mask and both 七对 quad settings, on seeded
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from sim import hand_tables
-from sim._discard_scan import NOT_HELD, least_discards_k, shanten_mask_after_discards_k
-from sim._hand_kernel import FORM_ALL, NO_DISTANCE, YAOJIU_KINDS, shanten_k, useful_mask_k
+from sim.core.hand.discard_scan import NOT_HELD, least_discards_k, shanten_mask_after_discards_k
+from sim.core.hand.kernel import FORM_ALL, NO_DISTANCE, YAOJIU_KINDS, shanten_k, useful_mask_k
 
 TABLES = hand_tables.get_tables()
 HANDS_PER_CASE = 400  # x 3 hand makers x 5 meld counts x 7 forms masks, spread over both quad settings

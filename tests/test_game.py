@@ -59,7 +59,7 @@ def test_log_reads_in_tile_notation_with_chinese_names():
 
 
 def test_a_full_event_log_raises_instead_of_cutting_the_log():
-    """The event log never drops rows silently: a log too short for the hand raises (sim._state EVENT_CAP)."""
+    """The event log never drops rows silently: a log too short for the hand raises (sim.core.state EVENT_CAP)."""
     import numpy as np
     import pytest
 

@@ -1,4 +1,4 @@
-"""Tests for table-driven hand evaluation (sim.hand, sim._hand_kernel, sim.hand_tables).
+"""Tests for table-driven hand evaluation (sim.hand, sim.core.hand.kernel, sim.hand_tables).
 
 The compiled tables are checked against tests/reference_hand.py, a slow plain-Python reference
 that computes the same definitions directly, on seeded random hands, hypothesis-generated hands
@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import reference_hand as ref
-from sim import _hand_kernel as kernel
+from sim.core.hand import kernel as kernel
 from sim import hand, hand_tables
 from sim.tiles import kind, parse
 

@@ -1,5 +1,5 @@
 """Tests for hand evaluation under 缺一门 (sim.hand with ``que_yi_men=True``,
-sim._hand_queyimen_kernel) against tests/reference_hand_queyimen.py, a slow plain-Python
+sim.core.hand.queyimen_kernel) against tests/reference_hand_queyimen.py, a slow plain-Python
 reference, on seeded hands and named positions (RULES §2.4 r13–r16), and the point limit (r15).
 """
 import numpy as np
@@ -173,7 +173,7 @@ def test_shanten_many_matches_single_calls():
 
 def test_useful_mask_is_the_kinds_whose_draw_lowers_the_distance():
     # The table-driven mask against trying every kind on the (reference-checked) distance kernel.
-    from sim import _hand_queyimen_kernel as qym_kernel
+    from sim.core.hand import queyimen_kernel as qym_kernel
     from sim.hand_tables import get_tables
 
     tables = get_tables()

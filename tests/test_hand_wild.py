@@ -1,4 +1,4 @@
-"""Tests for hand evaluation with 财神 wilds (sim.hand with ``wild=``, sim._hand_wild_kernel,
+"""Tests for hand evaluation with 财神 wilds (sim.hand with ``wild=``, sim.core.hand.wild_kernel,
 sim.hand_wild_tables) against tests/reference_hand_wild.py, a slow plain-Python reference, on
 seeded hands with random wild counts and named positions (RULES §3.2 r5–r7, §3.4 r15).
 """
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import reference_hand_wild as ref
-from sim import _hand_wild_kernel as wild_kernel
+from sim.core.hand import wild_kernel as wild_kernel
 from sim import hand, hand_tables, hand_wild_tables
 from sim.tiles import kind, parse
 

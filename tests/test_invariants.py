@@ -1,7 +1,7 @@
 """Engine invariants, checked after every action inside the one play loop (issue 8 item 5).
 
-``sim.play.play_checked`` runs the batch loop ``sim._turn.run_until`` with its check switch on:
-after every decision ``sim._invariants.check_state`` recomputes from the state that every kind is
+``sim.play.play_checked`` runs the batch loop ``sim.core.turn.run_until`` with its check switch on:
+after every decision ``sim.core.invariants.check_state`` recomputes from the state that every kind is
 accounted for (136 tiles), each ledger row sums to zero, rivers hold the face-up discards minus
 the claimed ones, an open discard window offers the discarder's face-up tile (never a 上架 tile,
 RULES §1.4 r24), a 上架 seat's waits recomputed from its hand equal its stored mask (fixed at 上架, r26;
@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 from jc_scenarios import kinds, table
 
-from sim import _invariants as inv
-from sim import _state as S
-from sim._rule_layout import R_HUANG_STACKS, R_TING_ALLOW_PONG
+from sim.core import invariants as inv
+from sim.core import state as S
+from sim.core.rule_layout import R_HUANG_STACKS, R_TING_ALLOW_PONG
 from sim.game import Game
 from sim.game_log import action_text
 from sim.play import play_checked, play_chunk

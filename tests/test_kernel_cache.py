@@ -81,15 +81,15 @@ def test_custom_numba_cache_dir_is_where_numba_writes(tmp_path, monkeypatch):
     assert not any(list(d.glob("*.nb?")) for d in dirs)
 
 
-# Fills one record row from a state whose dealer is 2 and winner 3 (columns come from sim._codes).
+# Fills one record row from a state whose dealer is 2 and winner 3 (columns come from sim.core.codes).
 FILL_ONE_ROW = textwrap.dedent("""
     import sys
     sys.path.insert(0, sys.argv[1])
     import numpy as np
     from sim import kernel_cache
     kernel_cache.ensure_fresh()
-    from sim import _state as S
-    from sim._record_fill import fill_record
+    from sim.core import state as S
+    from sim.core.record_fill import fill_record
     st = np.zeros(S.N_ST, dtype=np.int64)
     st[S.ST_DEALER], st[S.ST_WINNER] = 2, 3
     row = np.zeros(14 + 4 * 9, dtype=np.int32)
@@ -100,7 +100,7 @@ FILL_ONE_ROW = textwrap.dedent("""
 
 def test_real_kernels_see_an_edit_of_a_constants_only_module(tmp_path):
     """Copy the packages, fill a record row (compiles and caches ``fill_record``), swap the dealer and winner
-    column constants in sim/_codes.py (a constants-only module), fill again in a fresh process: the row
+    column constants in sim/core/codes.py (a constants-only module), fill again in a fresh process: the row
     follows the edit. Without the dependency hash numba would load the cached kernel with the old columns."""
     repo = tmp_path / "repo"
     for package in kernel_cache.PACKAGES:
@@ -114,7 +114,7 @@ def test_real_kernels_see_an_edit_of_a_constants_only_module(tmp_path):
 
     assert dealer_and_winner_columns() == [2, 3]  # column 3 = dealer, column 4 = winner
     assert dealer_and_winner_columns() == [2, 3]  # now loaded from the cache
-    codes = repo / "sim" / "_codes.py"
+    codes = repo / "sim" / "core" / "codes.py"
     text = codes.read_text()
     assert "COL_DEALER = 3\n" in text and "COL_WINNER = 4\n" in text
     codes.write_text(text.replace("COL_DEALER = 3\n", "COL_DEALER = 4\n").replace("COL_WINNER = 4\n", "COL_WINNER = 3\n"))
@@ -122,9 +122,9 @@ def test_real_kernels_see_an_edit_of_a_constants_only_module(tmp_path):
 
 
 def test_kernels_do_not_import_the_record_schema_or_polars():
-    """Issue 8: kernels take their codes from sim._codes; sim.record (which imports polars) is plain Python."""
+    """Issue 8: kernels take their codes from sim.core.codes; sim.record (which imports polars) is plain Python."""
     assert "sim.record" not in kernel_cache.kernel_modules()
-    script = ("import sys; import sim._turn, strategies.dispatch; "
+    script = ("import sys; import sim.core.turn, strategies.dispatch; "
               "print('polars' in sys.modules, 'sim.record' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                          env=dict(os.environ, PYTHONPATH=str(kernel_cache.ROOT)), timeout=600)

@@ -2,7 +2,7 @@
 import numpy as np
 from scipy import stats
 
-from sim import rng
+from sim.core import rng
 
 
 def draws(seed, hand, stream, n=64):

@@ -5,8 +5,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim import _codes as C
-from sim import _rule_layout as L
+from sim.core import codes as C
+from sim.core import rule_layout as L
 from sim import rules as R
 from sim.rules import RulesConfig, load_yaml, resolve_rules
 
@@ -63,7 +63,7 @@ def test_pack_default_vector():
     assert vector[L.R_TING_KONG_POLICY] == 0 and vector[L.R_MULTI_RON] == 0
 
 
-# Every enumerated flag: its options and the kernel constant each must pack as (sim._codes, what kernels compare).
+# Every enumerated flag: its options and the kernel constant each must pack as (sim.core.codes, what kernels compare).
 ENUM_KERNEL_CODES = {
     "variant": (L.R_VARIANT, {"jincheng": C.VARIANT_JINCHENG}),
     "huang_dealer": (L.R_HUANG_DEALER, {"stay": C.HUANG_DEALER_STAY, "rotate": C.HUANG_DEALER_ROTATE}),
@@ -84,7 +84,7 @@ def test_every_enumerated_flag_is_listed_here():
 
 @pytest.mark.parametrize("key", sorted(ENUM_KERNEL_CODES))
 def test_enum_options_pack_as_the_kernel_codes(key):
-    """Issue 8 item 3: each option of an enumerated flag packs as the sim._codes constant the kernels compare
+    """Issue 8 item 3: each option of an enumerated flag packs as the sim.core.codes constant the kernels compare
     against, and the Python option tuple is exactly those options (ordered by code)."""
     slot, codes = ENUM_KERNEL_CODES[key]
     field = RulesConfig.__dataclass_fields__[key]

@@ -9,7 +9,7 @@ import pytest
 from jc_scenarios import spare_draws, table, tile_list
 from sim.record import WIN_DIANHU
 from sim import tiles
-from sim.wall import draw_dealer, fill_wall
+from sim.core.wall import draw_dealer, fill_wall
 
 # Hands with no pair and no tenpai: they never claim or win, so auto-play only draws and discards.
 QUIET = {

@@ -167,7 +167,7 @@ def clumpy_wall(rng, dealer, hand_index):
     """A random wall (int8[136]) rich in rule situations: about a third of the kinds lie as four adjacent
     copies (quads and triplets in hands, pongs and kongs in play), and every third hand one seat is
     dealt 11 distinct 幺九/字 kinds (十三幺 commitments that reach 上架)."""
-    from sim.wall import deal_position
+    from sim.core.wall import deal_position
 
     left = [k for k in range(34) for _ in range(4)]
     wall = [-1] * 136

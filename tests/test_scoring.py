@@ -1,10 +1,10 @@
-"""Tests of the payment kernels (sim._scoring): RULES §1.7 seed cases, §1.8 kong money, §1.9 前包/后包."""
+"""Tests of the payment kernels (sim.variants.jincheng.settlement): RULES §1.7 seed cases, §1.8 kong money, §1.9 前包/后包."""
 import itertools
 
 import numpy as np
 import pytest
 
-from sim import _scoring as S
+from sim.variants.jincheng import settlement as S
 from sim.record import SHAPE_QIDUI, SHAPE_REGULAR, SHAPE_SHISANYAO, WIN_DIANHU, WIN_QIANGGANG, WIN_ZIMO
 from sim.rules import resolve_rules
 

@@ -4,7 +4,7 @@ import pytest
 
 from sim.stacked import stacked_wall, tile_sequence
 from sim.tiles import kind
-from sim.wall import deal_position
+from sim.core.wall import deal_position
 
 
 def test_hands_draws_and_replacements_land_where_the_engine_reads_them():

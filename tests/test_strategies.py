@@ -214,7 +214,7 @@ def test_bad_strategy_or_parameter_is_a_one_line_error_listing_the_valid_ones(se
 def test_defensive_danger_order_passed_then_all_visible_then_honors_terminals_middles():
     import numpy as np
 
-    from sim import _state as S
+    from sim.core import state as S
     from sim.tiles import kind
     from strategies.defensive import danger
 

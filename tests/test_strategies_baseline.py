@@ -6,10 +6,10 @@ from sim import hand, kernel_cache
 
 kernel_cache.ensure_fresh()
 
-from sim import _state as S  # noqa: E402
-from sim._legal import legal_self  # noqa: E402
+from sim.core import state as S  # noqa: E402
+from sim.core.legal import legal_self  # noqa: E402
 from sim.hand_tables import get_tables  # noqa: E402
-from sim.rng import new_generator  # noqa: E402
+from sim.core.rng import new_generator  # noqa: E402
 from sim.rules import resolve_rules  # noqa: E402
 from strategies.dispatch import STRATEGY_GREEDY, STRATEGY_RANDOM, choose_action  # noqa: E402
 from strategies.registry import StrategyConfig, parse_seat, resolve_seats, seat_arrays  # noqa: E402

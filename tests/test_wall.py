@@ -1,7 +1,7 @@
 """The wall of one hand and its draw limits (RULES §1.1 r1, §1.2 r7–r11)."""
 import numpy as np
 
-from sim import wall
+from sim.core import wall
 
 
 def test_wall_holds_136_tiles_four_of_each_kind_rules_1_1_r1():

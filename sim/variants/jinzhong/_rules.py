@@ -1,7 +1,7 @@
 """晋中 rule layer over the shared core (RULES §2.2–§2.4): 报听 waits, who may 胡, 天胡/地胡 — compiled.
 
 The core calls these through its variant hooks. Every function reads the flat state arrays of
-``sim._state`` (``hands``/``melds`` int8[4, 34], ``st`` int64[N_ST]) and the packed rule vector of
+``sim.core.state`` (``hands``/``melds`` int8[4, 34], ``st`` int64[N_ST]) and the packed rule vector of
 ``JinzhongRules.pack()``; none mutates state except where it restores what it changed.
 
 * 报听 waits (r10, r12, r13, r15): the kinds completing the seat's 3k+1 hand legally under 缺一门
@@ -17,27 +17,27 @@ The core calls these through its variant hooks. Every function reads the flat st
 import numpy as np
 from numba import njit
 
-from sim._hand_queyimen_kernel import (
+from sim.core.hand.queyimen_kernel import (
     FORM_QIDUI, FORM_SHISANYAO, NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK, complete_forms_qym_k, shanten_qym_k, waits_mask_qym_k,
 )
-from sim._codes import (
+from sim.core.codes import (
     ACT_GANG, ACT_HU, ACT_PENG, GUO_HU_RESTRICTED, HUANG_DEALER_STAY, SHAPE_QIDUI, SHAPE_REGULAR,
     SHAPE_SHISANYAO, FEATURE_DIHU, FEATURE_GANGKAI, FEATURE_HAIDI, FEATURE_QIANGGANG, FEATURE_TIANHU, QIANGGANG_ZIMO, WIN_DIANHU,
     WIN_QIANGGANG, WIN_ZIMO,
 )
-from sim._rule_layout import (
+from sim.core.rule_layout import (
     R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_JZ_HUANG_WITH_KONG_ROTATES, R_JZ_POINT_LIMIT,
     R_QIANGGANG_MODE, R_STACKS_PER_KONG,
 )
-from sim._ting import drop_owned_waits
-from sim._state import (
+from sim.core.ting import drop_owned_waits
+from sim.core.state import (
     MELD_ANGANG, MELD_BUGANG, MELD_MINGGANG, MELD_NONE, MONEY_KONG, MONEY_WIN, PEND_ANGANG, PEND_BUGANG,
     PEND_DISCARD, ST_DEALER, ST_FRONT_DRAWS, ST_GUO_HU, ST_PENDING_FROM, ST_KONGS, ST_N_MELDS, ST_PENDING_KIND, ST_REPLACEMENTS,
     ST_RIVER_LEN, ST_TING, ST_TURNS, ST_WAITS, ST_WINNER,
 )
 from sim.variants.jinzhong._money import settle_jz_win
 from sim.variants.jinzhong._win_features import hand_features_k, total_multiplier_k
-from sim.wall import front_draw_allowed
+from sim.core.wall import front_draw_allowed
 
 
 @njit(cache=True)

@@ -1,6 +1,6 @@
 """晋中 win classification (RULES §2.4 r13–r18, §2.5 r19) — compiled.
 
-``hand_features_k`` returns the winning hand's features as a bitmask of ``sim._codes`` FEATURE_*
+``hand_features_k`` returns the winning hand's features as a bitmask of ``sim.core.codes`` FEATURE_*
 (bits 0–10): the shape features read from the tiles, OR the situational ones the caller passes
 (天胡, 地胡, 杠上开花, 海底捞月, 抢杠胡). A bit means the hand is *scored* with that feature: a 豪华七对
 sets FEATURE_HAOHUA_QIDUI and not FEATURE_QIDUI; a 九莲宝灯 does not set FEATURE_QINGYISE (r16).
@@ -17,11 +17,11 @@ Inputs: ``counts`` (int8[34], the concealed hand with the winning tile), ``meld_
 import numpy as np
 from numba import njit
 
-from sim._codes import (
+from sim.core.codes import (
     FEATURE_HAOHUA_QIDUI, FEATURE_JIULIAN, NO_WIN_FEATURES, FEATURE_PENGPENGHU, FEATURE_QIDUI, FEATURE_QINGYISE, FEATURE_SHISANYAO,
 )
-from sim._hand_queyimen_kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, complete_forms_qym_k, point_limit_mask_k
-from sim._rule_layout import R_JZ_MULT_QIDUI, R_JZ_POINT_LIMIT
+from sim.core.hand.queyimen_kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, complete_forms_qym_k, point_limit_mask_k
+from sim.core.rule_layout import R_JZ_MULT_QIDUI, R_JZ_POINT_LIMIT
 
 N_MULTIPLIED_FEATURES = 10  # feature bits 0..9 carry a multiplier (slot R_JZ_MULT_QIDUI + bit); bit 10 (抢杠胡) none
 NO_SUIT = -1

@@ -2,7 +2,7 @@
 
 ``JinzhongRules`` is the frozen, validated dataclass of the variant (machinery shared with 晋城's
 ``RulesConfig`` through ``sim.rules.VariantRules``). Its own flags pack into the 晋中 block of the rule
-vector (``sim._rule_layout`` R_JZ_*); the shared flags it has (``ting_kong_policy``, ``guo_hu``, kong
+vector (``sim.core.rule_layout`` R_JZ_*); the shared flags it has (``ting_kong_policy``, ``guo_hu``, kong
 units) keep their common slots; the common slots of rules 晋中 does not have are packed at the value that
 makes the core behave as 晋中 requires (``_fixed_slots``). Money is in 底分.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sim import _codes as C
-from sim import _rule_layout as L
+from sim.core import codes as C
+from sim.core import rule_layout as L
 from sim.rules import RuleTable, VariantRules, _choice, _enum, _flag, _number, _table, _variant_field
 
-#: ``jz_multipliers`` entries: {entry: rule-vector slot}; slot R_JZ_MULT_QIDUI + b is feature bit b of sim._codes.
+#: ``jz_multipliers`` entries: {entry: rule-vector slot}; slot R_JZ_MULT_QIDUI + b is feature bit b of sim.core.codes.
 MULTIPLIER_SLOTS = {
     "qidui": L.R_JZ_MULT_QIDUI, "haohua_qidui": L.R_JZ_MULT_HAOHUA_QIDUI, "pengpenghu": L.R_JZ_MULT_PENGPENGHU,
     "qingyise": L.R_JZ_MULT_QINGYISE, "jiulian": L.R_JZ_MULT_JIULIAN, "shisanyao": L.R_JZ_MULT_SHISANYAO,

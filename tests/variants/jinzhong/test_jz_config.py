@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 import yaml
 
-from sim import _codes as C
-from sim import _rule_layout as L
+from sim.core import codes as C
+from sim.core import rule_layout as L
 from sim import rules as R
 from sim.variants.jinzhong.config import JinzhongRules
 

@@ -3,7 +3,7 @@ and the point limit of one win (§2.4 r15)."""
 import numpy as np
 import pytest
 
-from sim import _codes as C
+from sim.core import codes as C
 from sim import tiles
 from sim.hand_tables import get_tables
 from sim.variants.jinzhong._win_features import hand_features_k, total_multiplier_k, win_allowed_k

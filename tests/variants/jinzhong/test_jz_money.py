@@ -5,7 +5,7 @@ Seats 0..3; ``win`` and ``kong`` are the two ledger rows (int32[4], 底分) afte
 import numpy as np
 import pytest
 
-from sim import _codes as C
+from sim.core import codes as C
 from sim.variants.jinzhong._money import settle_jz_win
 from sim.variants.jinzhong.config import JinzhongRules
 

@@ -2,19 +2,26 @@
 
 The state of a hand is a handful of typed arrays (shapes fixed once here):
 
-* ``wall``    int8[136]      tile kinds in physical order (sim.wall): deal 0..51, front from 52, tail from 135 down
+* ``wall``    int8[136]      tile kinds in physical order (sim.core.wall): deal 0..51, front from 52, tail from 135 down
 * ``hands``   int8[4, 34]    concealed tile counts per seat (frozen 拾/抢 tiles and meld tiles excluded)
 * ``frozen``  int8[4, 34]    1 where the seat holds a frozen 拾/抢 tile of that kind (十三幺, RULES §1.5)
-* ``melds``   int8[4, 34]    exposed/concealed meld code per seat and kind (MELD_*), 0 = none
+* ``melds``   int8[4, 34]    per-kind meld view: 碰/杠 code per seat and kind (MELD_*), 0 = none; the meld values
+                             (type, tiles, from-seat) are the records in ``st[ST_MELD_RECS...]``
 * ``rivers``  int8[4, RIVER_CAP]  face-up discards still in each river, in order; length in ``st[ST_RIVER_LEN + seat]``
 * ``st``      int64[N_ST]    every scalar: phase, seats, counters, per-seat flags and fixed wait masks (ST_*)
 * ``money``   int32[4, 4]    payment ledger rows MONEY_WIN / MONEY_KONG / MONEY_GENZHUANG / MONEY_HUANG, by seat
 * ``events``  int32[EVENT_CAP, 4]  readable action log rows (EV_* code, seat, tile, extra); 1 row disables logging
-* ``rngs``    uint64[4, 2]   per-seat decision generators (sim.rng state), stream STREAM_SEAT0 + seat
+* ``rngs``    uint64[4, 2]   per-seat decision generators (sim.core.rng state), stream STREAM_SEAT0 + seat
 
 Actions are small ints: ``ACT_DISCARD + t``, ``ACT_SHANGJIA + t``, ``ACT_ANGANG + t``,
 ``ACT_BUGANG + t`` (t = kind 0..33), ``ACT_ZIMO`` in the self phase; ``ACT_PASS``,
 ``ACT_PENG``, ``ACT_GANG``, ``ACT_SHI``, ``ACT_QIANG``, ``ACT_HU`` in a claim window.
+
+Per-seat fields stay flat blocks of four, ``st[ST_X + seat]`` (one named block per field, seats adjacent),
+rather than a 2-D ``seat_st[FIELD, seat]``: every kernel and strategy indexes ``st`` this way, the Game, the
+invariant checker and the record fill read the same offsets, and one int64 vector keeps every kernel
+signature unchanged and the golden records byte-identical. A 2-D view would be a rename of every access for
+no change in meaning; new per-seat fields follow the same pattern (a block of four, commented where declared).
 """
 import numpy as np
 from numba import njit
@@ -24,7 +31,7 @@ N_KINDS = 34
 # A river holds face-up discards, each a distinct physical tile of the 136-tile wall, so no river can
 # ever hold more than 136: the cap is a bound, not a guess, and needs no check on the hot path.
 RIVER_CAP = 136
-# Decisions applied in one hand before the loop stops with an error (sim._turn.run_until raises):
+# Decisions applied in one hand before the loop stops with an error (sim.core.turn.run_until raises):
 # a real hand makes at most ~100 draws, each followed by one self decision and at most 3 claim answers.
 MAX_STEPS = 2000
 # Rows of the Game's event log. One decision logs at most 6 events (a passed win, a discard, the next draw, 前包 and
@@ -42,22 +49,23 @@ PEND_DISCARD = 0  # a face-up discard: 胡 / 抢 / 拾 / 杠 / 碰
 PEND_BUGANG = 1   # a 补杠 tile: 抢杠胡 only
 PEND_ANGANG = 2   # a 暗杠 (flag rob_angang): 十三幺 抢杠胡 only
 
-# --- meld codes in ``melds`` --------------------------------------------------------------
-MELD_NONE = 0
-MELD_PONG = 1
-MELD_MINGGANG = 2  # from a discard
-MELD_BUGANG = 3    # pong + 4th tile
-MELD_ANGANG = 4
+# --- claim option bits (sim.core.legal.claim_options; variant claims from sim.variants.hooks.variant_claim_bits) ---
+CLAIM_BIT_HU = 1
+CLAIM_BIT_QIANG = 2   # 晋城 抢
+CLAIM_BIT_SHI = 4     # 晋城 拾
+CLAIM_BIT_GANG = 8
+CLAIM_BIT_PENG = 16
 
-# --- kong types passed to sim._scoring.kong_payment ----------------------------------------
+# --- kong types (sim.core.flow.complete_kong, hook on_kong) ------------------------------------
 KONG_MING = 0
 KONG_BU = 1
 KONG_AN = 2
 
-# --- actions and ledger rows: defined once in sim._codes (re-exported for the kernels) --------
-from sim._codes import (  # noqa: E402,F401
+# --- actions and ledger rows: defined once in sim.core.codes (re-exported for the kernels) --------
+from sim.core.codes import (  # noqa: E402,F401
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_QIANG, ACT_SHANGJIA, ACT_SHI,
-    ACT_ZIMO, MONEY_GENZHUANG, MONEY_HUANG, MONEY_KONG, MONEY_WIN, N_ACTIONS, N_MONEY,
+    ACT_ZIMO, MELD_ANGANG, MELD_BUGANG, MELD_CHOW, MELD_MINGGANG, MELD_NONE, MELD_PONG, MONEY_GENZHUANG, MONEY_HUANG,
+    MONEY_KONG, MONEY_WIN, N_ACTIONS, N_MONEY,
 )
 
 # --- claim answers kept in st[ST_CLAIM + seat] during a window ------------------------------
@@ -78,8 +86,8 @@ ST_PENDING_FROM = 9     # discarder / kong declarer of the window
 ST_PENDING_KIND = 10    # PEND_*
 ST_WINNER = 11          # -1 = none yet / 荒庄
 ST_FEEDER = 12          # -1 = 自摸 / none
-ST_WIN_KIND = 13        # sim._codes WIN_*
-ST_SHAPE = 14           # sim._codes SHAPE_*
+ST_WIN_KIND = 13        # sim.core.codes WIN_*
+ST_SHAPE = 14           # sim.core.codes SHAPE_*
 ST_WIN_TILE = 15
 ST_GZ_STATE = 16        # 前包 tracking: 0 = still possible, 1 = broken or done
 ST_GZ_TILE = 17         # the dealer's first discard
@@ -105,8 +113,17 @@ ST_CLAIM = 72           # + seat: CLAIM_* or the answered action in the open win
 ST_SHANGJIA_TILE = 76   # + seat: the face-down 上架 tile, -1 = none
 ST_N_SHI = 80           # + seat: 拾 taken
 ST_PASSED = 84          # + seat: mask of kinds discarded face-up while the seat was 上架 (public; defensive play)
-ST_ERROR = 88           # invariant check mode only: the first broken invariant (sim._invariants ERR_*), 0 = none
-N_ST = 89
+ST_ERROR = 88           # invariant check mode only: the first broken invariant (sim.core.invariants ERR_*), 0 = none
+# Meld records: st[ST_MELD_RECS:ST_MELD_RECS + 48] read as int64[4 seats, MAX_MELDS, 3] = (MELD_* type, lowest tile
+# kind, from-seat; -1 = concealed), in the order declared; slots past st[ST_N_MELDS + seat] stay zero
+# (sim.core.melds keeps them and the per-kind view ``melds`` together).
+ST_MELD_RECS = 89
+MAX_MELDS = 4           # a seat's 14 tiles hold at most 4 sets and a pair; add_meld raises past it
+MELD_FIELDS = 3         # REC_TYPE, REC_TILE, REC_FROM
+REC_TYPE = 0
+REC_TILE = 1
+REC_FROM = 2
+N_ST = ST_MELD_RECS + 4 * MAX_MELDS * MELD_FIELDS
 
 # --- event codes (events[i] = code, seat, tile, extra) ----------------------------------------
 EV_DEAL = 0         # extra = dealer

@@ -6,7 +6,7 @@ packed ``int32[N_RULE_FIELDS]`` of ``sim.rules.RulesConfig.pack()``.
 """
 from numba import njit
 
-from sim._rule_layout import (
+from sim.core.rule_layout import (
     R_ANGANG_UNITS,
     R_DIANGANG_BAO,
     R_GENZHUANG_ENABLED,
@@ -18,7 +18,7 @@ from sim._rule_layout import (
     R_QIDUI_MULTIPLIER,
     R_SHISANYAO_MULTIPLIER,
 )
-from sim._codes import QIANGGANG_ZIMO, SHAPE_QIDUI, SHAPE_SHISANYAO, WIN_QIANGGANG, WIN_ZIMO
+from sim.core.codes import QIANGGANG_ZIMO, SHAPE_QIDUI, SHAPE_SHISANYAO, WIN_QIANGGANG, WIN_ZIMO
 
 N_SEATS = 4
 KONG_DIRECT = 0   # 明杠 from a discard (three in hand + the discard)

@@ -15,14 +15,14 @@ Two models (flag ``dead_wall_model``, RULES r11):
 """
 from numba import njit
 
-from sim._codes import WALL_MODEL_COUNT, WALL_MODEL_PHYSICAL
-from sim.rng import STREAM_TABLE, STREAM_WALL, bounded, new_generator, shuffle
+from sim.core.codes import WALL_MODEL_COUNT, WALL_MODEL_PHYSICAL
+from sim.core.rng import STREAM_TABLE, STREAM_WALL, bounded, new_generator, shuffle
 
 WALL_SIZE = 136
 DEAL_SIZE = 52
 FIRST_FRONT = 52  # wall position of the first front draw (the dealer's)
 LAST_POSITION = 135  # first replacement position; replacements go downward
-MODEL_PHYSICAL = WALL_MODEL_PHYSICAL  # sim._codes: the rule vector's dead_wall_model codes
+MODEL_PHYSICAL = WALL_MODEL_PHYSICAL  # sim.core.codes: the rule vector's dead_wall_model codes
 MODEL_COUNT = WALL_MODEL_COUNT
 
 

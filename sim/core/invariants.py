@@ -1,6 +1,6 @@
 """Engine invariants checked after every action in check mode of the one play loop — compiled kernels.
 
-``sim._turn.run_until`` calls ``check_state`` after each decision when its ``check`` switch is on
+``sim.core.turn.run_until`` calls ``check_state`` after each decision when its ``check`` switch is on
 (and ``sim.game.Game(check=True)`` after each step): the checks recompute what they assert from
 the state itself (waits from the hand, tiles from the wall, money from the ledger) instead of
 comparing stored values with copies of themselves. The first broken invariant is returned as an
@@ -12,17 +12,18 @@ the loop): the T_* slots below.
 import numpy as np
 from numba import njit
 
-from sim._codes import MONEY_WIN, MULTI_RON_HEADBUMP, WALL_MODEL_PHYSICAL, WIN_DIANHU
-from sim._rule_layout import (
+from sim.core.codes import MONEY_WIN, MULTI_RON_HEADBUMP, WALL_MODEL_PHYSICAL, WIN_DIANHU
+from sim.core.rule_layout import (
     R_DEAD_WALL_MODEL, R_HUANG_STACKS, R_MULTI_RON, R_STACKS_PER_KONG, R_TING_ALLOW_PONG,
 )
-from sim._state import (
-    MELD_BUGANG, MELD_MINGGANG, MELD_PONG, PEND_DISCARD, PHASE_CLAIM, PHASE_OVER, PHASE_SELF, ST_COMMITTED,
+from sim.core.state import (
+    MAX_MELDS, MELD_ANGANG, MELD_BUGANG, MELD_CHOW, MELD_FIELDS, MELD_MINGGANG, MELD_NONE, MELD_PONG, REC_FROM,
+    REC_TILE, REC_TYPE, ST_MELD_RECS, PEND_DISCARD, PHASE_CLAIM, PHASE_OVER, PHASE_SELF, ST_COMMITTED,
     ST_CURRENT, ST_FRONT_DRAWS, ST_KONGS, ST_N_FROZEN, ST_N_MELDS, ST_PENDING_FROM, ST_PENDING_KIND,
     ST_PENDING_TILE, ST_PHASE, ST_PONGS, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_TING, ST_WAITS,
     ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
 )
-from sim._ting import ting_waits, win_shape_forms
+from sim.core.ting import ting_waits, win_shape_forms
 
 ERR_NONE = 0
 ERR_TILE_COUNT = 1        # a kind is not accounted for exactly (hands, melds, frozen, rivers, 上架 tiles vs the wall drawn)
@@ -38,6 +39,7 @@ ERR_FROZEN_IN_WIN = 9     # a 十三幺 win used a frozen kind as pair or winnin
 ERR_NOT_COMPLETE = 10     # the winning hand is not complete
 ERR_HAND_SIZE = 11        # a seat's tile count is not 13 (14 for a seat holding its draw or offered kong)
 ERR_MELD_IN_TING = 12     # a 上架 seat 碰-ed without ting_allow_pong, or took a 拾/抢 tile (r15, r26)
+ERR_MELD_RECORDS = 13     # the meld records (sim.core.melds) disagree with the per-kind view ``melds`` or the meld count
 
 # --- tracks: the checker's memory of one hand --------------------------------------------------
 T_DISCARDS = 0          # face-up discards so far (counted by the loop)
@@ -56,6 +58,46 @@ def pong_kinds(melds, seat):
         if melds[seat, k] == MELD_PONG or melds[seat, k] == MELD_BUGANG:
             mask |= np.int64(1) << k
     return mask
+
+
+@njit(cache=True)
+def meld_records_agree(melds, st):
+    """Return True when every seat's meld records (sim.core.melds) and its per-kind view ``melds`` say the same:
+    ``st[ST_N_MELDS + seat]`` records in 0..MAX_MELDS, each a real type and kind (a 吃 starts a run of one suit;
+    concealed exactly when a 暗杠; otherwise fed by another seat), each 碰/杠 record matching ``melds`` at its kind,
+    every non-zero ``melds`` entry recorded exactly once, and the slots past the count zero."""
+    for s in range(4):
+        n = st[ST_N_MELDS + s]
+        if n < 0 or n > MAX_MELDS:
+            return False
+        recorded = np.zeros(34, dtype=np.int8)  # int8[34]: 碰/杠 records of the seat per kind
+        for i in range(MAX_MELDS):
+            slot = ST_MELD_RECS + (s * MAX_MELDS + i) * MELD_FIELDS
+            kind = st[slot + REC_TYPE]
+            tile = st[slot + REC_TILE]
+            source = st[slot + REC_FROM]
+            if i >= n:
+                if kind != MELD_NONE or tile != 0 or source != 0:
+                    return False
+                continue
+            if kind < MELD_PONG or kind > MELD_CHOW or tile < 0 or tile >= 34:
+                return False
+            if kind == MELD_ANGANG:
+                if source != -1:
+                    return False
+            elif source < 0 or source > 3 or source == s:
+                return False
+            if kind == MELD_CHOW:
+                if tile >= 27 or tile % 9 > 6:
+                    return False
+                continue
+            if melds[s, tile] != kind or recorded[tile] != 0:
+                return False
+            recorded[tile] = 1
+        for k in range(34):
+            if melds[s, k] != MELD_NONE and recorded[k] == 0:
+                return False
+    return True
 
 
 @njit(cache=True)
@@ -168,4 +210,7 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
         if st[ST_FRONT_DRAWS] > limit:
             return ERR_FRONT_LIMIT
     tracks[T_FRONT_SEEN] = st[ST_FRONT_DRAWS]
+    # --- meld records agree with the per-kind view and the meld counts -------------------------------
+    if not meld_records_agree(melds, st):
+        return ERR_MELD_RECORDS
     return ERR_NONE

@@ -3,7 +3,7 @@
 ``sim.rules.RulesConfig.pack()`` returns an ``int32[N_RULE_FIELDS]`` vector; kernels index
 it with these constants. The vector is cut into fixed blocks of ``BLOCK_SIZE`` slots: the
 rules every variant shares, then one block per variant, so adding a flag to one block never
-moves a slot of another. Enumerated flags are stored as their code in ``sim._codes``
+moves a slot of another. Enumerated flags are stored as their code in ``sim.core.codes``
 (``*_CODES`` mappings), which is also what the kernels compare against.
 """
 
@@ -15,21 +15,21 @@ JINHUA_BLOCK = 96           # slots 96..127: 金华 rules (RULES §3), filled by
 N_RULE_FIELDS = 128
 
 # --- common block ------------------------------------------------------------------------
-R_VARIANT = COMMON_BLOCK + 0              # sim._codes VARIANT_* (dispatch switch of the variant rules)
-R_HUANG_DEALER = COMMON_BLOCK + 1         # sim._codes HUANG_DEALER_* (A2)
-R_DEAD_WALL_MODEL = COMMON_BLOCK + 2      # sim._codes WALL_MODEL_* (A3)
-R_MULTI_RON = COMMON_BLOCK + 3            # sim._codes MULTI_RON_* (A4)
-R_TING_KONG_POLICY = COMMON_BLOCK + 4     # sim._codes TING_KONG_* (A5)
+R_VARIANT = COMMON_BLOCK + 0              # sim.core.codes VARIANT_* (dispatch switch of the variant rules)
+R_HUANG_DEALER = COMMON_BLOCK + 1         # sim.core.codes HUANG_DEALER_* (A2)
+R_DEAD_WALL_MODEL = COMMON_BLOCK + 2      # sim.core.codes WALL_MODEL_* (A3)
+R_MULTI_RON = COMMON_BLOCK + 3            # sim.core.codes MULTI_RON_* (A4)
+R_TING_KONG_POLICY = COMMON_BLOCK + 4     # sim.core.codes TING_KONG_* (A5)
 R_TING_ALLOW_PONG = COMMON_BLOCK + 5      # 0/1 (A6)
 R_QIDUI_ALLOW_QUAD = COMMON_BLOCK + 6     # 0/1 (A7)
-R_QIANGGANG_MODE = COMMON_BLOCK + 7       # sim._codes QIANGGANG_* (A8)
+R_QIANGGANG_MODE = COMMON_BLOCK + 7       # sim.core.codes QIANGGANG_* (A8)
 R_BUGANG_ONLY_ON_DRAW = COMMON_BLOCK + 8  # 0/1 (A15)
 R_ALLOW_EMPTY_TING = COMMON_BLOCK + 9     # 0/1 (A16)
 R_HUANG_STACKS = COMMON_BLOCK + 10        # 荒 stacks at the tail (r8, default 7)
 R_STACKS_PER_KONG = COMMON_BLOCK + 11     # 荒 stacks added per kong (r9, default 1)
 R_MINGGANG_UNITS = COMMON_BLOCK + 12      # 明杠/补杠: each other player pays (r44, default 1)
 R_ANGANG_UNITS = COMMON_BLOCK + 13        # 暗杠: each other player pays (r44, default 2)
-R_GUO_HU = COMMON_BLOCK + 14              # sim._codes GUO_HU_* (A36)
+R_GUO_HU = COMMON_BLOCK + 14              # sim.core.codes GUO_HU_* (A36)
 
 # --- 晋城 block ----------------------------------------------------------------------------
 R_HOUBAO_UNITS = JINCHENG_BLOCK + 0              # 后包: dealer pays each 闲 this many units on 荒庄 (A1)

@@ -16,12 +16,12 @@ must be replaced. Regular and 七对 (concealed) obey it; 十三幺 is exempt (r
 import numpy as np
 from numba import njit
 
-from sim._hand_kernel import (
+from sim.core.hand.kernel import (
     NO_DISTANCE, _combine, _component_mask_at, _honor_index, _qidui_distance, _row_distances,
     _suit_index, _whole_distance, shanten_shisanyao_k, shisanyao_shanten_mask_k,
 )
 
-FORM_REGULAR = 1    # bitmask of hand forms: 4 sets + pair (same codes as sim._hand_kernel)
+FORM_REGULAR = 1    # bitmask of hand forms: 4 sets + pair (same codes as sim.core.hand.kernel)
 FORM_QIDUI = 2      # 七对, concealed only
 FORM_SHISANYAO = 4  # 十三幺, concealed only, exempt from 缺一门
 ALL_SUITS_BLOCKED = 7

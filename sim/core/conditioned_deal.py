@@ -16,12 +16,12 @@ function of (run seed, hand index, condition).
 import numpy as np
 from numba import njit
 
-from sim._state import YAOJIU_BITS
+from sim.core.state import YAOJIU_BITS
 from sim.deal_conditions import CONDITION_BASE, KIND_YAOJIU
-from sim.rng import new_generator, next_u64, shuffle
-from sim.wall import FIRST_FRONT, WALL_SIZE, deal_position
+from sim.core.rng import new_generator, next_u64, shuffle
+from sim.core.wall import FIRST_FRONT, WALL_SIZE, deal_position
 
-STREAM_CONDITIONED = 6  # after the wall (0), table (1) and seat (2..5) streams of sim.rng
+STREAM_CONDITIONED = 6  # after the wall (0), table (1) and seat (2..5) streams of sim.core.rng
 MAX_START = 14          # seat 0's start tiles when it deals
 
 

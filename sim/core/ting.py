@@ -1,15 +1,15 @@
 """Tenpai, waits and visibility as the 晋城 rules need them (RULES §1.4 r23–r27, §1.5 r34–r35) — kernels.
 
-Built on the hand-evaluation kernels (sim._hand_kernel); adds only the rule layer:
+Built on the hand-evaluation kernels (sim.core.hand.kernel); adds only the rule layer:
 which forms a seat may still win with, the 十三幺 check with frozen 拾/抢 tiles, the
 r27 empty-wait filter, and the copies of each kind a seat can see.
 """
 import numpy as np
 from numba import njit
 
-from sim._hand_kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, complete_forms_k, waits_mask_k
-from sim._rule_layout import R_ALLOW_EMPTY_TING, R_QIDUI_ALLOW_QUAD
-from sim._state import (
+from sim.core.hand.kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, complete_forms_k, waits_mask_k
+from sim.core.rule_layout import R_ALLOW_EMPTY_TING, R_QIDUI_ALLOW_QUAD
+from sim.core.state import (
     MELD_ANGANG, MELD_PONG, ST_COMMITTED, ST_N_FROZEN, ST_N_MELDS, ST_RIVER_LEN, YAOJIU_BITS,
 )
 

@@ -107,6 +107,14 @@ MONEY_HUANG = 3
 N_MONEY = 4
 MONEY_ROW_CODES = {"win": MONEY_WIN, "kong": MONEY_KONG, "genzhuang": MONEY_GENZHUANG, "huang": MONEY_HUANG}
 
+# --- meld types (per-kind view ``melds[seat, kind]`` and the meld records, sim.core.melds) -----------------
+MELD_NONE = 0
+MELD_PONG = 1
+MELD_MINGGANG = 2  # kong from a discard
+MELD_BUGANG = 3    # pong + 4th tile
+MELD_ANGANG = 4    # concealed kong
+MELD_CHOW = 5      # 吃 (reserved for 金华, RULES §3): a run; kept in the records only, not in the per-kind view
+
 # --- record matrix columns (sim.record gives each its dtype) ---------------------------------------
 # hand-level columns, in matrix order
 COL_HAND = 0

@@ -8,7 +8,7 @@ Kernels take ``counts`` (``int8[34]``, the hand as held: its kind-``wild`` tiles
 白板 the stand-ins), ``melds`` (fixed melds, 0..4), ``allow_quad`` (七对 counts a quad as two
 pairs), ``wild`` (the 财神 kind, 0..33) and ``tables`` (the tuple from
 ``sim.hand_wild_tables.get_wild_tables()``, uncapped-target tables, layout in
-``sim._hand_wild_table_builder``). Shanten: -1 = complete, 0 = tenpai; a hand that can never
+``sim.core.hand.wild_table_builder``). Shanten: -1 = complete, 0 = tenpai; a hand that can never
 complete has shanten ``NO_DISTANCE - 1``.
 
 Readings (RULES §3.2 r5–r7, §3.4 r15):
@@ -40,7 +40,7 @@ Readings (RULES §3.2 r5–r7, §3.4 r15):
 import numpy as np
 from numba import njit
 
-from sim._hand_kernel import (
+from sim.core.hand.kernel import (
     NO_DISTANCE, _combine, _component_mask_at, _qidui_distance, _row_distances, _whole_distance,
 )
 

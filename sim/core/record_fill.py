@@ -1,17 +1,17 @@
 """Writing one hand's record row (sim.record KERNEL_COLUMNS) from the final state — kernels.
 
-Every column is written by its named index from sim._codes (COL_* hand columns, SCOL_* per-seat
+Every column is written by its named index from sim.core.codes (COL_* hand columns, SCOL_* per-seat
 columns), the same constants sim.record derives its column names from.
 """
 from numba import njit
 
-from sim._codes import (
+from sim.core.codes import (
     COL_DEALER, COL_DRAWS, COL_FEEDER, COL_GENZHUANG, COL_HAND, COL_HAND_IN_SESSION, COL_KONGS, COL_PONGS,
     COL_REPLACEMENTS, COL_SESSION, COL_SHAPE, COL_WIN_KIND, COL_WIN_TILE, COL_WINNER, MONEY_GENZHUANG, MONEY_HUANG,
     MONEY_KONG, MONEY_WIN, N_HAND_COLUMNS, N_SEAT_COLUMNS, SCOL_DELTA, SCOL_FROZEN, SCOL_GENZHUANG, SCOL_HUANG,
     SCOL_KONG, SCOL_TING_TURN, SCOL_WAITS, SCOL_WIN, SCOL_YAOJIU_START,
 )
-from sim._state import (
+from sim.core.state import (
     ST_DEALER, ST_FEEDER, ST_FRONT_DRAWS, ST_GENZHUANG, ST_KONGS, ST_LIVE_WAITS, ST_N_FROZEN, ST_PONGS,
     ST_REPLACEMENTS, ST_SHAPE, ST_TING_TURN, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER, ST_YAOJIU_START,
 )

@@ -1,25 +1,24 @@
 """Applying the current seat's self-phase action (RULES §1.3–§1.5, §1.9) — kernels shared by every driver.
 
 ``apply_self`` takes an ACT_* self action (assumed legal: drivers check it against
-sim._legal.legal_self) and moves the hand on: a discard opens a claim window, a 上架
+sim.core.legal.legal_self) and moves the hand on: a discard opens a claim window, a 上架
 fixes the seat's waits and passes the turn, a kong is offered for 抢杠胡 then completed
 with a tail replacement, 自摸 settles the hand.
 """
 import numpy as np
 from numba import njit
 
-from sim._claims import open_claims
-from sim._flow import (
-    complete_kong, gz_break, gz_follow, gz_settle_if_complete, record_win, seat_draws, settle_one_win,
-)
-from sim._rule_layout import R_GENZHUANG_SHANGJIA_BREAKS, R_ROB_ANGANG
-from sim._state import (
+from sim.core.claims import open_claims
+from sim.core.flow import complete_kong, record_win, seat_draws, settle_one_win
+from sim.core.rule_layout import R_ROB_ANGANG
+from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_SHANGJIA, ACT_ZIMO, EV_DISCARD, EV_SHANGJIA, EV_ZIMO, KONG_AN,
     KONG_BU, PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, ST_CURRENT, ST_LAST_DRAWN, ST_LIVE_WAITS,
     ST_PASSED, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_STEPS, ST_TING, ST_TING_TURN, ST_TURNS, ST_WAITS, log_event,
 )
-from sim._ting import live_copies, ting_waits, visible_counts
-from sim._codes import WIN_ZIMO
+from sim.core.ting import live_copies, ting_waits, visible_counts
+from sim.core.codes import WIN_ZIMO
+from sim.variants import hooks
 
 
 @njit(cache=True, inline='always')
@@ -32,9 +31,9 @@ def discard(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, eve
         if st[ST_TING + s] == 1:
             st[ST_PASSED + s] |= np.int64(1) << tile
     log_event(events, st, EV_DISCARD, seat, tile, 0)
-    gz_follow(st, seat, tile)
+    hooks.on_discard(rule_vec, st, seat, tile)
     if not open_claims(rule_vec, tables, hands, frozen, melds, st, PEND_DISCARD, tile, seat):
-        gz_settle_if_complete(rule_vec, st, money, events)
+        hooks.on_unclaimed(rule_vec, st, money, events)
         seat_draws(rule_vec, wall, hands, st, money, events, (seat + 1) % 4)
 
 
@@ -53,15 +52,11 @@ def shangjia(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, ev
     live = live_copies(waits, seen)
     st[ST_LIVE_WAITS + seat] = live
     log_event(events, st, EV_SHANGJIA, seat, tile, live)
-    if rule_vec[R_GENZHUANG_SHANGJIA_BREAKS] == 1:
-        gz_break(st)  # r49: the face-down tile is not 打出
-    else:
-        gz_follow(st, seat, tile)
-        gz_settle_if_complete(rule_vec, st, money, events)
+    hooks.on_shangjia(rule_vec, st, money, events, seat, tile)
     seat_draws(rule_vec, wall, hands, st, money, events, (seat + 1) % 4)
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
 def apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action):
     """Apply the current seat's self-phase ``action`` (ACT_*); returns nothing."""
     seat = st[ST_CURRENT]

@@ -1,15 +1,15 @@
-"""Starting a hand and passing the deal (RULES §1.1 r1–r5, §1.10 r52–r53) — kernels."""
+"""Starting a hand (RULES §1.1 r1–r5) — kernels. The next dealer of a session is the hook
+``sim.variants.hooks.next_dealer``."""
 from numba import njit
 
-from sim._codes import HUANG_DEALER_STAY
-from sim._flow import seat_draws
-from sim._rule_layout import R_GENZHUANG_ENABLED, R_HUANG_DEALER
-from sim._state import (
-    CLAIM_NOT_ELIGIBLE, EV_DEAL, PHASE_SELF, ST_CLAIM, ST_DEALER, ST_FEEDER, ST_GZ_STATE, ST_HAND,
+from sim.core.flow import seat_draws
+from sim.core.state import (
+    CLAIM_NOT_ELIGIBLE, EV_DEAL, PHASE_SELF, ST_CLAIM, ST_DEALER, ST_FEEDER, ST_HAND,
     ST_LIVE_WAITS, ST_PHASE, ST_SEED, ST_SHANGJIA_TILE, ST_TING_TURN, ST_WIN_TILE, ST_WINNER,
     ST_YAOJIU_START, YAOJIU_BITS, log_event,
 )
-from sim.wall import deal_position
+from sim.core.wall import deal_position
+from sim.variants import hooks
 
 
 @njit(cache=True)
@@ -38,7 +38,7 @@ def start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, 
     st[ST_WINNER] = -1
     st[ST_FEEDER] = -1
     st[ST_WIN_TILE] = -1
-    st[ST_GZ_STATE] = 0 if rule_vec[R_GENZHUANG_ENABLED] == 1 else 1
+    hooks.deal_extras(rule_vec, st)
     for s in range(4):
         st[ST_TING_TURN + s] = -1
         st[ST_LIVE_WAITS + s] = -1
@@ -50,15 +50,3 @@ def start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, 
     seat_draws(rule_vec, wall, hands, st, money, events, dealer)
     for s in range(4):
         st[ST_YAOJIU_START + s] = distinct_yaojiu(hands[s])
-
-
-@njit(cache=True)
-def next_dealer(rule_vec, st):
-    """Return the dealer of the next hand of a session (r52: 闲 win → 下家; r53/A2: 荒庄 per huang_dealer)."""
-    dealer = st[ST_DEALER]
-    winner = st[ST_WINNER]
-    if winner == dealer:
-        return dealer
-    if winner < 0 and rule_vec[R_HUANG_DEALER] == HUANG_DEALER_STAY:
-        return dealer
-    return (dealer + 1) % 4

@@ -1,42 +1,27 @@
 """Claim windows: who may answer a discard or kong tile, and priority resolution — kernels.
 
-RULES §1.3 r19–r21: 胡 > 抢 > 拾 > 杠 = 碰, ties to the seat nearest after the
-discarder (flag ``multi_ron``: every 胡 claimant wins); r40–r41 抢杠胡 on a 补杠 (and on a
+Priority is the variant hook ``claim_priority`` (晋城 RULES §1.3 r19–r21: 胡 > 抢 > 拾 > 杠 = 碰), ties to
+the seat nearest after the discarder (flag ``multi_ron``: every 胡 claimant wins); r40–r41 抢杠胡 on a 补杠 (and on a
 暗杠 for 十三幺 with ``rob_angang``). Answers are kept in ``st[ST_CLAIM + seat]``; the window
 resolves once every eligible seat has answered.
 """
 from numba import njit
 
-from sim._flow import (
-    begin_turn, complete_kong, gz_break, gz_settle_if_complete, record_win, seat_draws, settle_one_win,
+from sim.core.flow import begin_turn, complete_kong, record_win, seat_draws, settle_one_win
+from sim.core.legal import CLAIM_BIT_HU, claim_options
+from sim.core.melds import add_meld
+from sim.core.rule_layout import R_GUO_HU, R_MULTI_RON
+from sim.core.state import (
+    ACT_GANG, ACT_HU, ACT_PENG, CLAIM_NOT_ELIGIBLE, CLAIM_WAITING, EV_HU, EV_KONG_ROBBED, EV_PASS_HU, EV_PENG,
+    EV_QIANGGANG, KONG_AN, KONG_BU, KONG_MING, MELD_PONG, PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, PHASE_CLAIM,
+    ST_CLAIM, ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE, ST_PHASE, ST_PONGS, ST_RIVER_LEN,
+    ST_GUO_HU, log_event,
 )
-from sim._legal import CLAIM_BIT_HU, claim_options
-from sim._rule_layout import R_GUO_HU, R_MULTI_RON
-from sim._state import (
-    ACT_GANG, ACT_HU, ACT_PENG, ACT_QIANG, ACT_SHI, CLAIM_NOT_ELIGIBLE, CLAIM_WAITING, EV_HU,
-    EV_KONG_ROBBED, EV_PASS_HU, EV_PENG, EV_QIANG, EV_QIANGGANG, EV_SHI, KONG_AN, KONG_BU, KONG_MING, MELD_PONG,
-    PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, PHASE_CLAIM, ST_CLAIM, ST_COMMITTED, ST_N_FROZEN,
-    ST_N_MELDS, ST_N_SHI, ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE, ST_PHASE, ST_PONGS,
-    ST_QIANG_USED, ST_RIVER_LEN, ST_GUO_HU, log_event,
-)
-from sim._codes import GUO_HU_RESTRICTED, MULTI_RON_ALL, WIN_DIANHU, WIN_QIANGGANG
+from sim.core.codes import GUO_HU_RESTRICTED, MULTI_RON_ALL, WIN_DIANHU, WIN_QIANGGANG
+from sim.variants import hooks
 
 
-@njit(cache=True, inline='always')
-def claim_priority(action):
-    """Return the priority of a claim answer: 胡 4 > 抢 3 > 拾 2 > 杠 = 碰 1 > pass 0."""
-    if action == ACT_HU:
-        return 4
-    if action == ACT_QIANG:
-        return 3
-    if action == ACT_SHI:
-        return 2
-    if action == ACT_GANG or action == ACT_PENG:
-        return 1
-    return 0
-
-
-@njit(cache=True, inline='always')
+@njit(cache=True)  # not inlined: apply_self calls it three times; one compilation serves all
 def open_claims(rule_vec, tables, hands, frozen, melds, st, kind, tile, source):
     """Offer ``tile`` from ``source`` to the other seats; returns True when a window opened
     (some seat has a real option), False when nobody can answer."""
@@ -81,7 +66,7 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
     best_priority = 0
     for i in range(1, 4):
         s = (source + i) % 4
-        p = claim_priority(st[ST_CLAIM + s]) if st[ST_CLAIM + s] >= 0 else 0
+        p = hooks.claim_priority(rule_vec, st[ST_CLAIM + s]) if st[ST_CLAIM + s] >= 0 else 0
         if p > best_priority:
             best_priority = p
             best_seat = s
@@ -92,7 +77,7 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
             take_from_river(rivers, st, source)
         else:
             hands[source, tile] -= 1  # the robbed kong tile leaves its declarer (r41)
-        gz_break(st)
+        hooks.on_claim_taken(rule_vec, st)
         if kind != PEND_DISCARD:
             log_event(events, st, EV_KONG_ROBBED, source, tile, kind)
         shape = settle_one_win(rule_vec, tables, hands, frozen, st, money, best_seat, source, win_kind, tile, True)
@@ -118,34 +103,25 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
         complete_kong(rule_vec, tables, wall, hands, frozen, melds, st, money, events, source, tile, KONG_AN, -1)
         return
     if best_seat < 0:
-        gz_settle_if_complete(rule_vec, st, money, events)
+        hooks.on_unclaimed(rule_vec, st, money, events)
         seat_draws(rule_vec, wall, hands, st, money, events, (source + 1) % 4)
         return
     take_from_river(rivers, st, source)
-    gz_break(st)
+    hooks.on_claim_taken(rule_vec, st)
     begin_turn(st, best_seat, -1)
     if action == ACT_PENG:
         hands[best_seat, tile] -= 2
-        melds[best_seat, tile] = MELD_PONG
-        st[ST_N_MELDS + best_seat] += 1
+        add_meld(melds, st, best_seat, MELD_PONG, tile, source)
         st[ST_PONGS] += 1
         log_event(events, st, EV_PENG, best_seat, tile, source)
     elif action == ACT_GANG:
         hands[best_seat, tile] -= 3
         complete_kong(rule_vec, tables, wall, hands, frozen, melds, st, money, events, best_seat, tile, KONG_MING, source)
-    else:  # 拾 or 抢: the tile is set aside frozen and the seat is committed to 十三幺 (r30–r33)
-        frozen[best_seat, tile] = 1
-        st[ST_N_FROZEN + best_seat] += 1
-        st[ST_COMMITTED + best_seat] = 1
-        if action == ACT_QIANG:
-            st[ST_QIANG_USED + best_seat] = 1
-            log_event(events, st, EV_QIANG, best_seat, tile, source)
-        else:
-            st[ST_N_SHI + best_seat] += 1
-            log_event(events, st, EV_SHI, best_seat, tile, source)
+    else:  # a variant claim (晋城: 拾 or 抢, r30–r33)
+        hooks.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, best_seat, tile, source, action)
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
 def apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action):
     """Record ``seat``'s answer (an ACT_* claim, assumed legal); resolves the window after the last answer."""
     watching = rule_vec[R_GUO_HU] == GUO_HU_RESTRICTED or events.shape[0] > 1  # the check matters for 过胡 or the log only

@@ -2,7 +2,7 @@
 
 ``run_until`` is the one loop every driver uses (the batch loop below and the Python
 ``Game`` wrapper), so a hand played in a batch and step by step is the same hand. Its
-``check`` switch (0 = production, 1 = check mode) runs sim._invariants.check_state after
+``check`` switch (0 = production, 1 = check mode) runs sim.core.invariants.check_state after
 every decision of the same loop; the first broken invariant is stored in ``st[ST_ERROR]``
 and ends the hand. The switch is a compile-time constant of the loop's one source
 (``_hand_loop``, ``_batch``): ``run_until``/``play_hands`` are its production compilations and carry
@@ -11,18 +11,19 @@ no check code, ``run_until_checked``/``play_hands_checked`` its check-mode compi
 import numpy as np
 from numba import njit
 
-from sim._apply import apply_self
-from sim._claims import apply_claim, claim_to_act
-from sim._deal import next_dealer, start_hand
-from sim._invariants import N_TRACKS, T_DISCARDS, check_state
-from sim._legal import legal_claim, legal_self
-from sim._record_fill import fill_record
-from sim._state import (
+from sim.core.apply import apply_self
+from sim.core.claims import apply_claim, claim_to_act
+from sim.core.deal import start_hand
+from sim.core.invariants import N_TRACKS, T_DISCARDS, check_state
+from sim.core.legal import legal_claim, legal_self
+from sim.core.record_fill import fill_record
+from sim.core.state import (
     ACT_SHANGJIA, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_ERROR, ST_PHASE, ST_STEPS, new_state,
 )
-from sim.rng import STREAM_SEAT0, seed_generator
-from sim._conditioned_deal import fill_wall_conditioned
-from sim.wall import draw_dealer, fill_wall
+from sim.core.rng import STREAM_SEAT0, seed_generator
+from sim.core.conditioned_deal import fill_wall_conditioned
+from sim.core.wall import draw_dealer, fill_wall
+from sim.variants import hooks
 from strategies.dispatch import choose_action
 
 @njit(cache=True, inline='always')
@@ -79,7 +80,7 @@ def _hand_loop(check):
 #: and ``seen`` (int8[34]) are scratch; ``tracks`` (int64[N_TRACKS]) is unused. Raises RuntimeError past
 #: MAX_STEPS decisions.
 run_until = _hand_loop(False)
-#: run_until_checked(same arguments): the same loop with every decision checked (sim._invariants);
+#: run_until_checked(same arguments): the same loop with every decision checked (sim.core.invariants);
 #: ``tracks`` is the checker's memory of the hand, zeroed at the hand start. Returns -1 also when an
 #: invariant broke (its code in ``st[ST_ERROR]``).
 run_until_checked = _hand_loop(True)
@@ -131,7 +132,7 @@ def _batch(check):
                 run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
                           strategy_ids, params, scripted, mask, seen, tracks)
             fill_record(out[i], st, money, hand_index, session, in_session)
-            dealer = next_dealer(rule_vec, st)
+            dealer = hooks.next_dealer(rule_vec, st)
 
     return play
 
@@ -145,5 +146,5 @@ def _batch(check):
 #: sim.deal_conditions code: every wall is drawn given that condition on seat 0's start tiles.
 play_hands = _batch(False)
 #: play_hands_checked(same arguments): the same, every decision checked; ``errors`` (int64[n_hands])
-#: receives each hand's first broken invariant (sim._invariants ERR_*, 0 = none).
+#: receives each hand's first broken invariant (sim.core.invariants ERR_*, 0 = none).
 play_hands_checked = _batch(True)

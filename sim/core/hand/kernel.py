@@ -3,7 +3,7 @@
 Kernels take ``counts`` (``int8[34]``, may be a row view of ``int8[4, 34]``), ``melds`` (fixed
 melds, 0..4, so ``4 - melds`` sets are needed) and ``tables`` (the tuple from
 ``sim.hand_tables.get_tables()``: ``(suit_table int16[5**9, 10], honor_table int16[5**7, 10])``,
-layout in ``sim._hand_table_builder``). Shanten is standard: -1 = complete, 0 = tenpai; it is
+layout in ``sim.core.hand.table_builder``). Shanten is standard: -1 = complete, 0 = tenpai; it is
 the fewest tiles to draw (discarding freely) to complete the hand, minus one. Definitions
 (regular targets never need a fifth copy; useful tiles; forms) are documented in ``sim.hand``.
 """
@@ -15,7 +15,7 @@ FORM_QIDUI = 2      # 七对, concealed only
 FORM_SHISANYAO = 4  # 十三幺, concealed only
 FORM_ALL = 7
 
-DIST_SHIFT = 9      # packed table entry: distance << 9 | useful ranks (see _hand_table_builder)
+DIST_SHIFT = 9      # packed table entry: distance << 9 | useful ranks (see sim.core.hand.table_builder)
 RANK_BITS = 511     # low 9 bits of a packed entry
 NO_DISTANCE = 99    # larger than any distance
 YAOJIU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)  # the 13 幺九/字 kinds
@@ -69,25 +69,34 @@ def _component_mask_at(table, index, shift, others, sets, best):
 
 
 @njit(cache=True)
+def _min2(x, y):
+    """Return the smaller of two integers (a helper that keeps the min trees below readable)."""
+    return x if x < y else y
+
+
+@njit(cache=True)
 def _combine(a, b):
     """Return the 10 distances of two components together (tuples indexed sets*2+pair).
 
     Entry k is the least a[i] + b[k - i] over splits that never put a pair in both: for even k
-    (no pair) only even i, for odd k every i.
+    (no pair) only even i, for odd k every i. The minima are taken as balanced trees (short
+    dependency chains), which gives the same values as a left-to-right minimum.
     """
     return (
         a[0] + b[0],
-        min(a[0] + b[1], a[1] + b[0]),
-        min(a[0] + b[2], a[2] + b[0]),
-        min(a[0] + b[3], a[1] + b[2], a[2] + b[1], a[3] + b[0]),
-        min(a[0] + b[4], a[2] + b[2], a[4] + b[0]),
-        min(a[0] + b[5], a[1] + b[4], a[2] + b[3], a[3] + b[2], a[4] + b[1], a[5] + b[0]),
-        min(a[0] + b[6], a[2] + b[4], a[4] + b[2], a[6] + b[0]),
-        min(a[0] + b[7], a[1] + b[6], a[2] + b[5], a[3] + b[4], a[4] + b[3], a[5] + b[2],
-            a[6] + b[1], a[7] + b[0]),
-        min(a[0] + b[8], a[2] + b[6], a[4] + b[4], a[6] + b[2], a[8] + b[0]),
-        min(a[0] + b[9], a[1] + b[8], a[2] + b[7], a[3] + b[6], a[4] + b[5], a[5] + b[4],
-            a[6] + b[3], a[7] + b[2], a[8] + b[1], a[9] + b[0]),
+        _min2(a[0] + b[1], a[1] + b[0]),
+        _min2(a[0] + b[2], a[2] + b[0]),
+        _min2(_min2(a[0] + b[3], a[1] + b[2]), _min2(a[2] + b[1], a[3] + b[0])),
+        _min2(_min2(a[0] + b[4], a[2] + b[2]), a[4] + b[0]),
+        _min2(_min2(_min2(a[0] + b[5], a[1] + b[4]), _min2(a[2] + b[3], a[3] + b[2])),
+              _min2(a[4] + b[1], a[5] + b[0])),
+        _min2(_min2(a[0] + b[6], a[2] + b[4]), _min2(a[4] + b[2], a[6] + b[0])),
+        _min2(_min2(_min2(a[0] + b[7], a[1] + b[6]), _min2(a[2] + b[5], a[3] + b[4])),
+              _min2(_min2(a[4] + b[3], a[5] + b[2]), _min2(a[6] + b[1], a[7] + b[0]))),
+        _min2(_min2(_min2(a[0] + b[8], a[2] + b[6]), _min2(a[4] + b[4], a[6] + b[2])), a[8] + b[0]),
+        _min2(_min2(_min2(_min2(a[0] + b[9], a[1] + b[8]), _min2(a[2] + b[7], a[3] + b[6])),
+                    _min2(_min2(a[4] + b[5], a[5] + b[4]), _min2(a[6] + b[3], a[7] + b[2]))),
+              _min2(a[8] + b[1], a[9] + b[0])),
     )
 
 
@@ -95,19 +104,21 @@ def _combine(a, b):
 def _whole_distance(a, b, sets):
     """Return the least a[i] + b[2*sets + 1 - i]: ``sets`` sets and the pair spread over both halves.
 
-    Written out per ``sets`` so every tuple index is a constant.
+    Written out per ``sets`` so every tuple index is a constant; minima as balanced trees.
     """
     if sets == 4:
-        return min(a[0] + b[9], a[1] + b[8], a[2] + b[7], a[3] + b[6], a[4] + b[5], a[5] + b[4],
-                   a[6] + b[3], a[7] + b[2], a[8] + b[1], a[9] + b[0])
+        return _min2(_min2(_min2(_min2(a[0] + b[9], a[1] + b[8]), _min2(a[2] + b[7], a[3] + b[6])),
+                           _min2(_min2(a[4] + b[5], a[5] + b[4]), _min2(a[6] + b[3], a[7] + b[2]))),
+                     _min2(a[8] + b[1], a[9] + b[0]))
     if sets == 3:
-        return min(a[0] + b[7], a[1] + b[6], a[2] + b[5], a[3] + b[4], a[4] + b[3], a[5] + b[2],
-                   a[6] + b[1], a[7] + b[0])
+        return _min2(_min2(_min2(a[0] + b[7], a[1] + b[6]), _min2(a[2] + b[5], a[3] + b[4])),
+                     _min2(_min2(a[4] + b[3], a[5] + b[2]), _min2(a[6] + b[1], a[7] + b[0])))
     if sets == 2:
-        return min(a[0] + b[5], a[1] + b[4], a[2] + b[3], a[3] + b[2], a[4] + b[1], a[5] + b[0])
+        return _min2(_min2(_min2(a[0] + b[5], a[1] + b[4]), _min2(a[2] + b[3], a[3] + b[2])),
+                     _min2(a[4] + b[1], a[5] + b[0]))
     if sets == 1:
-        return min(a[0] + b[3], a[1] + b[2], a[2] + b[1], a[3] + b[0])
-    return min(a[0] + b[1], a[1] + b[0])
+        return _min2(_min2(a[0] + b[3], a[1] + b[2]), _min2(a[2] + b[1], a[3] + b[0]))
+    return _min2(a[0] + b[1], a[1] + b[0])
 
 
 @njit(cache=True)
@@ -171,18 +182,22 @@ def regular_shanten_mask_k(counts, melds, tables):
 
 @njit(cache=True)
 def _qidui_counts(counts, allow_quad):
-    """Return (pairs, singles): pairs held toward 七对 and kinds where one more tile makes a new pair."""
+    """Return (pairs, singles): pairs held toward 七对 and kinds where one more tile makes a new pair.
+
+    Two branch-free loops (one per ``allow_quad``) that the compiler can vectorise.
+    """
     pairs = 0
     singles = 0
-    for k in range(34):
-        c = counts[k]
-        if allow_quad:
+    if allow_quad:
+        for k in range(34):
+            c = counts[k]
             pairs += c >> 1
             singles += c & 1
-        elif c >= 2:
-            pairs += 1
-        elif c == 1:
-            singles += 1
+    else:
+        for k in range(34):
+            c = counts[k]
+            pairs += 1 if c >= 2 else 0
+            singles += 1 if c == 1 else 0
     return pairs, singles
 
 
@@ -231,11 +246,10 @@ def shanten_shisanyao_k(counts):
     """Return the 十三幺 shanten (-1 = complete)."""
     distinct = 0
     has_pair = 0
-    for k in YAOJIU_KINDS:
-        if counts[k] >= 1:
-            distinct += 1
-            if counts[k] >= 2:
-                has_pair = 1
+    for k in YAOJIU_KINDS:  # branch-free: random hands would mispredict these tests
+        c = counts[k]
+        distinct += 1 if c >= 1 else 0
+        has_pair |= 1 if c >= 2 else 0
     return 13 - distinct - has_pair
 
 
@@ -326,7 +340,8 @@ def complete_forms_k(counts, melds, allow_quad, tables):
 @njit(cache=True)
 def shanten_many_k(hands, melds, allow_quad, tables):
     """Return int8[N]: the least shanten over all forms of each row of ``hands`` (int8[N, 34])."""
-    out = np.empty(hands.shape[0], np.int8)  # [hand] shanten, -1 = complete
-    for i in range(hands.shape[0]):
+    n = hands.shape[0]
+    out = np.empty(n, np.int8)  # [hand] shanten, -1 = complete
+    for i in range(n):
         out[i] = shanten_k(hands[i], melds, allow_quad, FORM_ALL, tables)
     return out

@@ -1,6 +1,6 @@
 """Compiled builder of the wild-aware ("uncapped") hand-evaluation tables (one suit; the honors).
 
-Same layout and meaning as ``sim._hand_table_builder`` (patterns in base 5, ten target classes
+Same layout and meaning as ``sim.core.hand.table_builder`` (patterns in base 5, ten target classes
 ``sets * 2 + pair``, packed ``distance << 9 | useful ranks``), with one difference: a *target* may
 hold any number of copies of a rank. A hand still holds at most four natural tiles of a kind, so
 a target's copies beyond the fourth can only be wilds; this is what lets a 财神 stand for a fifth
@@ -16,7 +16,7 @@ capped builder.
 import numpy as np
 from numba import njit
 
-from sim._hand_table_builder import _decode, _powers_of_five
+from sim.core.hand.table_builder import _decode, _powers_of_five
 
 N_CLASSES = 10      # target classes, column = sets * 2 + pair
 DIST_SHIFT = 9      # packed entry: distance in bits 9.., useful ranks in bits 0..8

@@ -7,23 +7,21 @@ number of real options (in a claim window ``ACT_PASS`` is always set and not cou
 import numpy as np
 from numba import njit
 
-from sim._codes import (
-    GUO_HU_RESTRICTED, TING_KONG_CONCEALED_ONLY, TING_KONG_NONE, TING_KONG_SAME_WAITS, TING_KONG_STILL_TENPAI,
+from sim.core.codes import (
+    TING_KONG_CONCEALED_ONLY, TING_KONG_NONE, TING_KONG_SAME_WAITS, TING_KONG_STILL_TENPAI,
 )
-from sim._discard_scan import least_discards_k
-from sim._hand_kernel import FORM_SHISANYAO, shanten_k
-from sim._rule_layout import (
-    R_ALLOW_QIANG, R_ALLOW_SHI, R_BUGANG_ONLY_ON_DRAW, R_GUO_HU, R_QIANG_REQUIRES_SHI,
-    R_QIDUI_ALLOW_QUAD, R_TING_ALLOW_PONG, R_TING_KONG_POLICY,
-)
-from sim._state import (
+from sim.core.hand.discard_scan import least_discards_k
+from sim.core.hand.kernel import shanten_k
+from sim.core.rule_layout import R_BUGANG_ONLY_ON_DRAW, R_QIDUI_ALLOW_QUAD, R_TING_ALLOW_PONG, R_TING_KONG_POLICY
+from sim.core.state import (
+    CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, CLAIM_BIT_QIANG, CLAIM_BIT_SHI,
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_QIANG,
     ACT_SHANGJIA, ACT_SHI, ACT_ZIMO, KONG_AN, KONG_BU, MELD_ANGANG, MELD_BUGANG, MELD_MINGGANG,
-    MELD_PONG, PEND_ANGANG, PEND_DISCARD, ST_COMMITTED, ST_CURRENT, ST_GUO_HU,
-    ST_LAST_DRAWN, ST_N_MELDS, ST_N_SHI, ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE,
-    ST_QIANG_USED, ST_TING, ST_WAITS, is_yaojiu,
+    MELD_PONG, PEND_DISCARD, ST_COMMITTED, ST_CURRENT, ST_LAST_DRAWN, ST_N_MELDS, ST_PENDING_FROM,
+    ST_PENDING_KIND, ST_PENDING_TILE, ST_TING, ST_WAITS, is_yaojiu,
 )
-from sim._ting import drop_owned_waits, seat_forms, ting_waits, win_shape_forms
+from sim.core.ting import drop_owned_waits, seat_forms, ting_waits
+from sim.variants import hooks
 
 POLICY_SAME_WAITS = TING_KONG_SAME_WAITS
 POLICY_STILL_TENPAI = TING_KONG_STILL_TENPAI
@@ -110,7 +108,7 @@ def mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
     return n
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
 def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
     """Fill ``mask`` (bool[N_ACTIONS]) with the current seat's self-phase actions; returns their count."""
     mask[:] = False
@@ -165,21 +163,6 @@ def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
     return n
 
 
-@njit(cache=True, inline='always')
-def can_win_on(rule_vec, tables, hands, frozen, st, seat, tile):
-    """Return True when ``seat`` may 胡 the offered ``tile`` (上架 r22, fixed waits r26, 过胡 A36)."""
-    if st[ST_TING + seat] == 0 or (st[ST_WAITS + seat] >> tile) & 1 == 0:
-        return False
-    if rule_vec[R_GUO_HU] == GUO_HU_RESTRICTED and (st[ST_GUO_HU + seat] >> tile) & 1 == 1:
-        return False
-    if st[ST_PENDING_KIND] == PEND_ANGANG:  # only 十三幺 may rob a 暗杠 (A9)
-        hands[seat, tile] += 1
-        forms = win_shape_forms(rule_vec, tables, hands, frozen, st, seat)
-        hands[seat, tile] -= 1
-        return forms & FORM_SHISANYAO != 0
-    return True
-
-
 @njit(cache=True)
 def ting_pong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile):
     """Return True when a 上架 seat (ting_allow_pong) can pong and still keep its waits by a discard."""
@@ -197,13 +180,6 @@ def ting_pong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile):
     return ok
 
 
-CLAIM_BIT_HU = 1
-CLAIM_BIT_QIANG = 2
-CLAIM_BIT_SHI = 4
-CLAIM_BIT_GANG = 8
-CLAIM_BIT_PENG = 16
-
-
 @njit(cache=True, inline='always')
 def claim_options(rule_vec, tables, hands, frozen, melds, st, seat):
     """Return the CLAIM_BIT_* set of ``seat``'s real answers to the open window (0 = pass only)."""
@@ -212,7 +188,7 @@ def claim_options(rule_vec, tables, hands, frozen, melds, st, seat):
     if seat == source:
         return 0
     bits = 0
-    if can_win_on(rule_vec, tables, hands, frozen, st, seat, tile):
+    if hooks.can_win(rule_vec, tables, hands, frozen, st, seat, tile):
         bits |= CLAIM_BIT_HU
     if st[ST_PENDING_KIND] != PEND_DISCARD:
         return bits
@@ -225,16 +201,11 @@ def claim_options(rule_vec, tables, hands, frozen, melds, st, seat):
     if not committed and held == 3:
         if not ting or ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile, 0):
             bits |= CLAIM_BIT_GANG
-    if (not ting and st[ST_N_MELDS + seat] == 0 and is_yaojiu(tile) and held == 0
-            and frozen[seat, tile] == 0 and st[ST_QIANG_USED + seat] == 0):
-        if rule_vec[R_ALLOW_SHI] == 1 and source == (seat + 3) % 4:
-            bits |= CLAIM_BIT_SHI
-        if rule_vec[R_ALLOW_QIANG] == 1 and (rule_vec[R_QIANG_REQUIRES_SHI] == 0 or st[ST_N_SHI + seat] > 0):
-            bits |= CLAIM_BIT_QIANG
+    bits |= hooks.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
     return bits
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
 def legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     """Fill ``mask`` with ``seat``'s answers to the open window (ACT_PASS always); returns real options."""
     mask[:] = False

@@ -1,0 +1,173 @@
+"""The variant hooks: the only places where the shared core calls rules of one variant — compiled kernels.
+
+Each hook is an integer switch on ``rule_vec[R_VARIANT]`` (a ``sim.core.codes`` VARIANT_* code) with one
+branch per variant, as strategies/dispatch.py switches on a strategy id. A variant adds its branch to every
+hook (calling into its own package ``sim/variants/<name>/``); a hook it does not change calls the same
+function as another variant. An unknown code raises ValueError (``sim.rules`` never packs one).
+
+Common arguments, shapes as declared in sim.core.state: ``rule_vec`` int32[N_RULE_FIELDS] (slots in
+sim.core.rule_layout), ``tables`` the hand-table tuple, ``hands`` / ``frozen`` / ``melds`` int8[4, 34],
+``st`` int64[N_ST], ``money`` int32[N_MONEY, 4] ledger in 底注 (rows MONEY_*), ``events`` int32[EVENT_CAP, 4]
+(1 row = logging off), ``seat`` / ``source`` / ``feeder`` seats 0..3 (-1 = none), ``tile`` a kind 0..33.
+No core module imports a variant package except through this module.
+"""
+from numba import njit
+
+from sim.core.codes import VARIANT_JINCHENG
+from sim.core.rule_layout import R_VARIANT
+from sim.core.state import MONEY_KONG
+from sim.variants.jincheng import genzhuang as jc_genzhuang
+from sim.variants.jincheng import hand_end as jc_hand_end
+from sim.variants.jincheng import settlement as jc_settlement
+from sim.variants.jincheng import shisanyao_claims as jc_shisanyao
+from sim.variants.jincheng import wins as jc_wins
+
+
+# --- deal and draws ------------------------------------------------------------------------------------------
+@njit(cache=True, inline='always')
+def deal_extras(rule_vec, st):
+    """Set the variant's own ``st`` fields at the start of a hand (state already zeroed, before the deal);
+    returns nothing. 晋城: arm 前包 (RULES §1.9 r47)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        jc_genzhuang.gz_start(rule_vec, st)
+        return
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True, inline='always')
+def front_draw_allowed(rule_vec, st):
+    """Return True when the seat to draw may take the next front tile, False when the hand ends as 荒庄
+    (draw limit). 晋城: the 荒 zone at the tail (RULES §1.2 r8–r12, A3)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        return jc_hand_end.may_draw_front(rule_vec, st)
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+# --- discards, 上架 and claims -------------------------------------------------------------------------------
+@njit(cache=True, inline='always')
+def on_discard(rule_vec, st, seat, tile):
+    """Bookkeeping after ``seat`` put ``tile`` face up in its river (before the claim window); returns nothing.
+    晋城: counts the tile for 前包 (r47)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        jc_genzhuang.gz_follow(st, seat, tile)
+        return
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True, inline='always')
+def on_unclaimed(rule_vec, st, money, events):
+    """Called when a discard (or 上架 tile) went unclaimed, just before the next seat draws; may pay into
+    ``money`` and log; returns nothing. 晋城: pays 前包 once four matching first discards passed (r47, r50)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        jc_genzhuang.gz_settle_if_complete(rule_vec, st, money, events)
+        return
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True, inline='always')
+def on_shangjia(rule_vec, st, money, events, seat, tile):
+    """Called after ``seat`` laid ``tile`` face down for 上架 and its waits were fixed, before the next draw;
+    returns nothing. 晋城: 前包 follows or breaks on it (r49)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        jc_genzhuang.gz_after_shangjia(rule_vec, st, money, events, seat, tile)
+        return
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True, inline='always')
+def on_claim_taken(rule_vec, st):
+    """Called when a claim (胡, 碰, 杠 or a variant claim) takes the pending tile; returns nothing.
+    晋城: breaks 前包 (r48)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        jc_genzhuang.gz_break(st)
+        return
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True, inline='always')
+def claim_priority(rule_vec, action):
+    """Return the priority (int, higher wins, 0 = pass) of a claim answer ``action`` (ACT_*); ties go to the seat
+    nearest after the discarder. 晋城: 胡 4 > 抢 3 > 拾 2 > 杠 = 碰 1 (RULES §1.3 r19–r21)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        return jc_shisanyao.claim_priority(action)
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True, inline='always')
+def variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source):
+    """Return the sim.core.legal CLAIM_BIT_* bits of the variant's own claims (beyond 胡/碰/杠) ``seat`` has on
+    the discard ``tile`` of ``source``, 0 when none. 晋城: 拾 and 抢 (RULES §1.5 r30–r33)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        return jc_shisanyao.shi_qiang_bits(rule_vec, hands, frozen, st, seat, tile, source)
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True, inline='always')
+def apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action):
+    """Apply a winning variant claim ``action`` (not 胡/碰/杠) of ``seat`` on the discard ``tile`` of ``source``
+    (already out of the river; ``seat``'s turn has begun without a draw); returns nothing.
+    晋城: 拾/抢 freeze the tile and commit the seat to 十三幺 (r30–r33)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        jc_shisanyao.take_frozen(frozen, st, events, seat, tile, source, action)
+        return
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+# --- wins -----------------------------------------------------------------------------------------------
+@njit(cache=True, inline='always')
+def can_win(rule_vec, tables, hands, frozen, st, seat, tile):
+    """Return True when ``seat`` may 胡 the pending ``tile`` (a discard or a kong tile, kind in
+    ``st[ST_PENDING_KIND]``): the ting requirement, the wait filter and 过胡. 晋城: only after 上架, on a
+    fixed wait (r22, r26, A36); a 暗杠 only by 十三幺 (A9)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        return jc_wins.can_win_on(rule_vec, tables, hands, frozen, st, seat, tile)
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True)
+def win_shape(rule_vec, tables, hands, frozen, st, seat):
+    """Return the sim.core.codes SHAPE_* code of ``seat``'s complete concealed hand (winning tile included)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        return jc_wins.win_shape(rule_vec, tables, hands, frozen, st, seat)
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True)
+def settle_win(rule_vec, st, money, winner, feeder, win_kind, shape):
+    """Add one win's money into ``money`` (底注, zero-sum) for ``winner`` fed by ``feeder`` (-1 = 自摸) with
+    ``win_kind`` (WIN_*) and ``shape`` (SHAPE_*); returns the winner's gain in 底注. 晋城: RULES §1.7."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        return jc_wins.settle_one_win(rule_vec, st, money, winner, feeder, win_kind, shape)
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+# --- kongs and the end of a hand ----------------------------------------------------------------------------
+@njit(cache=True)
+def on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting):
+    """Kong handling after ``seat`` laid down a kong (KONG_MING / KONG_BU / KONG_AN) fed by ``feeder`` (-1 =
+    none) whose 上架 flag was ``feeder_ting``, before the replacement draw; returns nothing.
+    晋城: 前包 breaks (r48, A12) and kong money into ``money[MONEY_KONG]`` (RULES §1.8 r44, r46, A13)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        jc_genzhuang.gz_after_kong(rule_vec, st, seat, kong_type)
+        jc_settlement.kong_payment(rule_vec, seat, kong_type, feeder, feeder_ting, money[MONEY_KONG])
+        return
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True)
+def on_huang(rule_vec, st, money):
+    """荒庄 handling before the hand ends without a winner: adjusts ``money`` (底注); returns nothing.
+    晋城: 后包 (r51), kong money void (r45), 前包 void when flagged (r50)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        jc_hand_end.huang_money(rule_vec, st, money)
+        return
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True)
+def next_dealer(rule_vec, st):
+    """Return the seat (0..3) that deals the next hand of a session, from the finished hand's ``st``.
+    晋城: RULES §1.10 r52–r53, A2."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        return jc_hand_end.next_dealer(rule_vec, st)
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")

@@ -31,7 +31,7 @@ CONFIG_CLASSES = {
     "jinzhong": "sim.variants.jinzhong.config:JinzhongRules",
 }
 #: Variants whose config exists but whose rules the engine does not play yet: refused by name.
-_NOT_PLAYED_YET = frozenset({"jinzhong"})
+_NOT_PLAYED_YET = frozenset()
 #: Variants the engine plays (names ordered by their kernel code, sim.core.codes): what the CLI accepts.
 VARIANTS = tuple(v for v in C.names_by_code(C.VARIANT_CODES) if v in CONFIG_CLASSES and v not in _NOT_PLAYED_YET)
 #: ``huang_dealer`` options (RULES §1.10 r53, A2).

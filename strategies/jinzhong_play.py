@@ -66,25 +66,30 @@ def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
                     return ACT_ANGANG + t if mask[ACT_ANGANG + t] else ACT_BUGANG + t
     visible_counts(hands, frozen, melds, rivers, st, seat, seen)
     planes = live_planes(seen)
+    after = np.full(34, 99, np.int64)  # [kind] shanten under 缺一门 once it is discarded (99 = not a legal discard)
     best_shanten = 99
-    best_live = -1
-    best_tile = -1
     best_ting_score = -1
     best_ting = -1
     for t in range(34):
         if not mask[ACT_DISCARD + t]:
             continue
         hands[seat, t] -= 1
-        s = shanten_after(tables, hands, melds, st, seat, 0, 0)
-        if s < best_shanten or s == best_shanten:
-            live = live_copies_in(useful_mask_qym_k(hands[seat], n_melds, blocked, True, tables), planes)
-            if s < best_shanten or live > best_live:
-                best_shanten, best_live, best_tile = s, live, t
+        after[t] = shanten_after(tables, hands, melds, st, seat, 0, 0)
         if mask[ACT_SHANGJIA + t]:
             score = winnable_score(rule_vec, baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat), planes)
             if score > best_ting_score:
                 best_ting_score, best_ting = score, t
         hands[seat, t] += 1
+        best_shanten = min(best_shanten, after[t])
+    best_live = -1
+    best_tile = -1
+    for t in range(34):  # among the least-shanten discards, the first with the most live useful copies
+        if after[t] == best_shanten:
+            hands[seat, t] -= 1
+            live = live_copies_in(useful_mask_qym_k(hands[seat], n_melds, blocked, True, tables), planes)
+            hands[seat, t] += 1
+            if live > best_live:
+                best_live, best_tile = live, t
     if best_ting >= 0:
         return ACT_SHANGJIA + best_ting
     return ACT_DISCARD + best_tile

@@ -153,6 +153,12 @@ SEAT_COLUMN_CODES = {
     "ting_turn": SCOL_TING_TURN, "waits": SCOL_WAITS, "yaojiu_start": SCOL_YAOJIU_START, "frozen": SCOL_FROZEN,
     "win": SCOL_WIN, "kong": SCOL_KONG, "genzhuang": SCOL_GENZHUANG, "huang": SCOL_HUANG, "delta": SCOL_DELTA,
 }
+# hand-level columns added after the seat block (so the earlier columns keep their matrix positions):
+# column N_HAND_COLUMNS + 4 * N_SEAT_COLUMNS + c
+XCOL_WIN_FEATURES = 0   # the win's FEATURE_* bits, NO_WIN_FEATURES (-1) without a win
+XCOL_MULTIPLIER = 1     # the win money's total multiplier, 0 without a win
+N_EXTRA_COLUMNS = 2
+EXTRA_COLUMN_CODES = {"win_features": XCOL_WIN_FEATURES, "multiplier": XCOL_MULTIPLIER}
 
 
 def names_by_code(codes: dict) -> tuple:

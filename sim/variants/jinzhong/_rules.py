@@ -21,7 +21,7 @@ from sim.core.hand.queyimen_kernel import (
     FORM_QIDUI, FORM_SHISANYAO, NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK, complete_forms_qym_k, shanten_qym_k, waits_mask_qym_k,
 )
 from sim.core.codes import (
-    ACT_GANG, ACT_HU, ACT_PENG, GUO_HU_RESTRICTED, HUANG_DEALER_STAY, SHAPE_QIDUI, SHAPE_REGULAR,
+    ACT_GANG, ACT_HU, ACT_SHANGJIA, NO_WIN_FEATURES, ACT_PENG, GUO_HU_RESTRICTED, HUANG_DEALER_STAY, SHAPE_QIDUI, SHAPE_REGULAR,
     SHAPE_SHISANYAO, FEATURE_DIHU, FEATURE_GANGKAI, FEATURE_HAIDI, FEATURE_QIANGGANG, FEATURE_TIANHU, QIANGGANG_ZIMO, WIN_DIANHU,
     WIN_QIANGGANG, WIN_ZIMO,
 )
@@ -33,7 +33,7 @@ from sim.core.ting import drop_owned_waits
 from sim.core.state import (
     MELD_ANGANG, MELD_BUGANG, MELD_MINGGANG, MELD_NONE, MONEY_KONG, MONEY_WIN, PEND_ANGANG, PEND_BUGANG,
     PEND_DISCARD, ST_DEALER, ST_FRONT_DRAWS, ST_GUO_HU, ST_PENDING_FROM, ST_KONGS, ST_N_MELDS, ST_PENDING_KIND, ST_REPLACEMENTS,
-    ST_RIVER_LEN, ST_TING, ST_TURNS, ST_WAITS, ST_WINNER,
+    ST_FROM_TAIL, ST_MULTIPLIER, ST_RIVER_LEN, ST_TING, ST_TURNS, ST_WAITS, ST_WIN_FEATURES, ST_WINNER,
 )
 from sim.variants.jinzhong._money import settle_jz_win
 from sim.variants.jinzhong._win_features import hand_features_k, total_multiplier_k
@@ -102,9 +102,9 @@ def tianhu_ok(tables, hands, melds, st, seat):
 
 @njit(cache=True)
 def is_dealers_first_discard(st, source):
-    """Return True when the open discard is the dealer's first, before any other draw or kong (地胡, r18)."""
-    return (source == st[ST_DEALER] and st[ST_FRONT_DRAWS] == 1 and st[ST_KONGS] == 0
-            and st[ST_RIVER_LEN + source] == 1)
+    """Return True when the pending (or just taken) discard is the dealer's first: the dealer discards and
+    nobody else has drawn, and no kong was made (地胡, r18)."""
+    return source == st[ST_DEALER] and st[ST_FRONT_DRAWS] == 1 and st[ST_KONGS] == 0
 
 
 @njit(cache=True)
@@ -256,3 +256,32 @@ def next_dealer(rule_vec, st):
         if rule_vec[R_HUANG_DEALER] == HUANG_DEALER_STAY:
             return dealer
     return (dealer + 1) % 4
+
+
+@njit(cache=True)
+def mark_baoting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
+    """Set ACT_SHANGJIA + t in ``mask`` (bool[N_ACTIONS]) for each held kind t whose discard leaves 报听 waits
+    (``baoting_waits`` not empty, r12); return how many were set."""
+    n = 0
+    for t in range(34):
+        if hands[seat, t] > 0:
+            hands[seat, t] -= 1
+            waits = baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+            hands[seat, t] += 1
+            if waits != 0:
+                mask[ACT_SHANGJIA + t] = True
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def settle_win_in_state(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind):
+    """Pay one 晋中 win (``settle_win``) and store its features and multiplier in ``st`` (the first win of the
+    hand only); return the winner's gain in 底分 (hu and kong money)."""
+    gain_before = money[MONEY_WIN, winner] + money[MONEY_KONG, winner]
+    features, multiplier = settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind,
+                                      st[ST_FROM_TAIL] == 1)
+    if st[ST_WIN_FEATURES] == NO_WIN_FEATURES:
+        st[ST_WIN_FEATURES] = features
+        st[ST_MULTIPLIER] = multiplier
+    return money[MONEY_WIN, winner] + money[MONEY_KONG, winner] - gain_before

@@ -32,12 +32,15 @@ def test_defaults_match_the_flag_table():
     assert JZ_FLAGS | {"jz_tiles", "jz_huang_with_kong_rotates"} <= set(EXPECTED_DEFAULTS)
 
 
-def test_the_registry_finds_the_class_but_the_engine_does_not_play_it_yet():
+def test_the_registry_dispatches_names_mappings_and_yaml_to_the_class():
     assert R.config_class("jinzhong") is JinzhongRules and R.config_class("jincheng") is R.RulesConfig
-    assert R.field_names("jinzhong")[0] == "variant"
-    assert "jinzhong" not in R.VARIANTS
-    with pytest.raises(ValueError, match="^unknown rules variant 'jinzhong'; choose one of jincheng$"):
-        R.resolve_rules("jinzhong")
+    assert R.field_names("jinzhong")[0] == "variant" and "jinzhong" in R.VARIANTS
+    assert R.resolve_rules("jinzhong") == R.defaults("jinzhong") == JinzhongRules()
+    assert R.resolve_rules({"variant": "jinzhong", "jz_cap": True}) == JinzhongRules(jz_cap=True)
+    assert R.resolve_rules("jincheng", variant="jinzhong") == JinzhongRules()
+    assert R.load_yaml(YAML_PATH) == JinzhongRules()
+    with pytest.raises(ValueError, match="^unknown rules variant 'jinhua'; choose one of jincheng, jinzhong$"):
+        R.resolve_rules("jinhua")
 
 
 def test_yaml_file_lists_every_field_with_its_default_and_a_citation():
@@ -100,12 +103,12 @@ def test_a_table_override_changes_only_the_entries_it_names():
 def test_to_dict_round_trips_through_the_class_and_omegaconf():
     from omegaconf import OmegaConf
 
-    config = JinzhongRules().replace(jz_dead_wall=14, jz_tiles=108, jz_multipliers={"shisanyao": 8},
+    config = JinzhongRules().replace(jz_dead_wall=14, jz_cap=True, jz_multipliers={"shisanyao": 8},
                                      ting_kong_policy="none")
     assert JinzhongRules(**config.to_dict()) == config
     node = OmegaConf.create(JinzhongRules().to_dict())
     node.jz_multipliers.shisanyao = 8
-    node.jz_dead_wall, node.jz_tiles, node.ting_kong_policy = 14, 108, "none"
+    node.jz_dead_wall, node.jz_cap, node.ting_kong_policy = 14, True, "none"
     assert R.resolve_rules(JinzhongRules(), **{k: v for k, v in node.items() if k != "variant"}) == config
 
 
@@ -117,11 +120,9 @@ def test_direct_construction_is_validated_and_frozen():
 
 
 # Each JZ field: the slot it must pack into and (non-default value, packed value) — written out by hand.
+# jz_tiles (slot +0), jz_chi (+1) and jz_dingque_upfront (+3) keep their slots but their other values are refused.
 PACKING = {
-    "jz_tiles": (L.JINZHONG_BLOCK + 0, 108, 108),
-    "jz_chi": (L.JINZHONG_BLOCK + 1, True, 1),
     "jz_point_limit": (L.JINZHONG_BLOCK + 2, False, 0),
-    "jz_dingque_upfront": (L.JINZHONG_BLOCK + 3, True, 1),
     "jz_qianggang_as_zimo": (L.JINZHONG_BLOCK + 4, False, 0),
     "jz_mult_on_extra": (L.JINZHONG_BLOCK + 5, False, 0),
     "jz_dead_wall": (L.JINZHONG_BLOCK + 6, 14, 14),
@@ -139,6 +140,22 @@ def test_each_jz_flag_packs_into_its_slot_of_the_jinzhong_block(key):
     differs = set(np.flatnonzero(base != changed)) - {slot}
     # only the slot itself changes, except flags the common block derives from (r4, r17)
     assert differs <= {L.R_HUANG_STACKS, L.R_QIANGGANG_MODE}
+
+
+@pytest.mark.parametrize("key, value, why", [
+    ("jz_tiles", 108, "the wall and deal are built for 136 tiles); choose 136"),
+    ("jz_chi", True, "吃 is not implemented); choose false"),
+    ("jz_dingque_upfront", True, "no seat declares its missing suit at the deal); choose false"),
+])
+def test_options_the_engine_does_not_play_are_refused_in_one_line(key, value, why):
+    """RULES §2.1 r1, §2.2 r7, §2.4 r13: the 108-tile wall, 吃 and the up-front 缺 are not played yet."""
+    with pytest.raises(ValueError) as error:
+        JinzhongRules().replace(**{key: value})
+    message = str(error.value)
+    assert message == f"rules.{key}={value!r} is not supported by the engine yet ({why}" and "\n" not in message
+    defaults = JinzhongRules().pack()
+    assert defaults[L.JINZHONG_BLOCK + {"jz_tiles": 0, "jz_chi": 1, "jz_dingque_upfront": 3}[key]] == \
+        {"jz_tiles": 136, "jz_chi": 0, "jz_dingque_upfront": 0}[key]
 
 
 def test_multiplier_table_packs_one_slot_per_feature_bit():

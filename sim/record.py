@@ -58,10 +58,21 @@ HAND_COLUMNS: tuple[tuple[str, pl.DataType], ...] = tuple(
 SEAT_COLUMNS: tuple[tuple[str, pl.DataType], ...] = tuple(
     (name, _SEAT_DTYPES[name]) for name in C.names_by_code(C.SEAT_COLUMN_CODES))
 
+_EXTRA_DTYPES: dict[str, pl.DataType] = {
+    "win_features": pl.Int32,     # the win's FEATURE_* bits (WIN_FEATURES names them), -1 = no win; 晋城 sets
+                                  # 七对, 十三幺 and 抢杠胡 only
+    "multiplier": pl.Int32,       # total multiplier of the win money (晋中: product of the features'), 0 = no win
+}
+#: Hand-level columns the kernel writes after the per-seat block (sim.core.codes XCOL_*), with their dtype.
+EXTRA_COLUMNS: tuple[tuple[str, pl.DataType], ...] = tuple(
+    (name, _EXTRA_DTYPES[name]) for name in C.names_by_code(C.EXTRA_COLUMN_CODES))
+#: Bits of ``win_features`` by name (sim.core.codes FEATURE_*).
+WIN_FEATURES: dict[str, int] = dict(C.FEATURE_CODES)
+
 #: Column order of the kernel's int32 record matrix.
 KERNEL_COLUMNS: tuple[str, ...] = tuple(n for n, _ in HAND_COLUMNS) + tuple(
     f"s{k}_{n}" for k in range(N_SEATS) for n, _ in SEAT_COLUMNS
-)
+) + tuple(n for n, _ in EXTRA_COLUMNS)
 N_KERNEL_COLUMNS = len(KERNEL_COLUMNS)
 COLUMN_INDEX = {name: i for i, name in enumerate(KERNEL_COLUMNS)}
 
@@ -75,6 +86,7 @@ def schema() -> dict[str, pl.DataType]:
     """Return the full frame schema (column name -> polars dtype) in column order."""
     out: dict[str, pl.DataType] = {"seed": pl.Int64, "variant": pl.Categorical}
     out.update(dict(HAND_COLUMNS))
+    out.update(dict(EXTRA_COLUMNS))
     out["win_kind"] = pl.Enum(list(WIN_KINDS))
     out["shape"] = pl.Enum(list(SHAPES))
     for k in range(N_SEATS):

@@ -1,10 +1,13 @@
-"""The rule config of a variant (RULES §4 flags and plain numbers) and its packing.
+"""The rule config of each variant (RULES §4 flags and plain numbers) and its packing.
 
-``RulesConfig`` is a frozen, validated dataclass holding every 晋城 (JC) flag of
-RULES §4 with its default. ``pack()`` turns it into the ``int32[N_RULE_FIELDS]``
-vector that the compiled kernels read (indices in ``sim.core.rule_layout``); an
-enumerated flag is packed as its kernel code (``sim.core.codes``); the option tuples below are
-derived from those codes.
+Each variant has a frozen, validated dataclass of its flags, built on ``VariantRules``
+(field metadata from ``_enum``/``_flag``/``_number``/``_choice``/``_table``, validation,
+``pack()``, ``to_dict()``, ``replace()``): ``RulesConfig`` holds every 晋城 (JC) flag,
+``sim.variants.jinzhong.config.JinzhongRules`` every 晋中 (JZ) flag. ``pack()`` turns a config
+into the ``int32[N_RULE_FIELDS]`` vector that the compiled kernels read (indices in
+``sim.core.rule_layout``); an enumerated flag is packed as its kernel code (``sim.core.codes``); the
+option tuples below are derived from those codes. ``config_class`` finds a variant's class in
+the registry ``CONFIG_CLASSES``; ``VARIANTS`` lists the variants the engine plays.
 ``resolve_rules`` turns a variant name, a config, or a mapping of overrides into a
 config; bad keys and values raise a one-line ``ValueError`` naming the valid choices.
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,8 +25,16 @@ import numpy as np
 from sim.core import codes as C
 from sim.core import rule_layout as L
 
-#: Variants that have a rule config (names ordered by their kernel code, sim.core.codes).
-VARIANTS = C.names_by_code(C.VARIANT_CODES)
+#: Config class of every variant that has one: ``"module:Class"``, imported on first use (``config_class``).
+CONFIG_CLASSES = {
+    "jincheng": "sim.rules:RulesConfig",
+    "jinzhong": "sim.variants.jinzhong.config:JinzhongRules",
+    "jinhua": "sim.variants.jinhua.config:JinhuaRules",
+}
+#: Variants whose config exists but whose rules the engine does not play yet: refused by name.
+_NOT_PLAYED_YET = frozenset({"jinhua"})
+#: Variants the engine plays (names ordered by their kernel code, sim.core.codes): what the CLI accepts.
+VARIANTS = tuple(v for v in C.names_by_code(C.VARIANT_CODES) if v in CONFIG_CLASSES and v not in _NOT_PLAYED_YET)
 #: ``huang_dealer`` options (RULES §1.10 r53, A2).
 HUANG_DEALER_OPTIONS = C.names_by_code(C.HUANG_DEALER_CODES)
 #: ``dead_wall_model`` options (RULES §1.2 r11, A3).
@@ -36,9 +48,15 @@ QIANGGANG_MODES = C.names_by_code(C.QIANGGANG_MODE_CODES)
 #: ``guo_hu`` options (RULES A36).
 GUO_HU_OPTIONS = C.names_by_code(C.GUO_HU_CODES)
 
-def _enum(slot: int, codes: dict[str, int], cite: str):
-    """Field metadata of an enumerated flag packed as its kernel code (``codes``: a sim.core.codes mapping)."""
-    return {"kind": "enum", "slot": slot, "options": C.names_by_code(codes), "codes": codes, "cite": cite}
+def _enum(slot: int, codes: dict[str, int], cite: str, options: tuple[str, ...] | None = None):
+    """Field metadata of an enumerated flag packed as its kernel code (``codes``: a sim.core.codes mapping).
+
+    ``options`` orders the names when ``codes`` map a variant's options onto shared codes that are not
+    0..n-1 (e.g. ``JZ_TING_KONG_POLICY_CODES``); by default they are ordered by code."""
+    options = C.names_by_code(codes) if options is None else tuple(options)
+    if set(options) != set(codes):
+        raise ValueError(f"options {options} must name exactly the codes {codes}")
+    return {"kind": "enum", "slot": slot, "options": options, "codes": codes, "cite": cite}
 
 
 def _flag(slot: int, cite: str):
@@ -51,13 +69,105 @@ def _number(slot: int, low: int, high: int, cite: str):
     return {"kind": "int", "slot": slot, "range": (low, high), "cite": cite}
 
 
+def _choice(slot: int, packed: dict, cite: str):
+    """Field metadata of a flag with a few literal values (ints or names), each packed as ``packed[value]``."""
+    return {"kind": "choice", "slot": slot, "options": tuple(packed), "packed": packed, "cite": cite}
+
+
+def _table(slots: dict[str, int], low: int, high: int, cite: str):
+    """Field metadata of a table of named ints (``{entry: slot}``), each packed into its slot, valid in ``low..high``."""
+    return {"kind": "table", "slots": slots, "range": (low, high), "cite": cite}
+
+
+def _variant_field(name: str, cite: str):
+    """Field metadata of a config's ``variant`` field: the one name its class accepts, packed as its code."""
+    return {"kind": "variant", "slot": L.R_VARIANT, "options": (name,), "codes": C.VARIANT_CODES, "cite": cite}
+
+
+class RuleTable(Mapping):
+    """A read-only, hashable ``{entry: int}`` mapping: the value of a table field (e.g. ``jz_multipliers``)."""
+
+    def __init__(self, entries: Mapping):
+        self._entries = dict(entries)
+
+    def __getitem__(self, key):
+        return self._entries[key]
+
+    def __iter__(self):
+        return iter(self._entries)
+
+    def __len__(self):
+        return len(self._entries)
+
+    def __hash__(self):
+        return hash(tuple(sorted(self._entries.items())))
+
+    def __eq__(self, other):
+        return isinstance(other, Mapping) and dict(self.items()) == dict(other.items())
+
+    def __repr__(self):
+        return f"RuleTable({self._entries!r})"
+
+
+class VariantRules:
+    """The machinery every variant's frozen config dataclass shares (subclass it, declare ``variant`` first).
+
+    Fields carry their metadata (``_enum``/``_flag``/``_number``/``_choice``/``_table``): kind, slot of the
+    rule vector, valid values and the RULES citation. Subclasses may override ``_check_combination``
+    (rules between fields) and ``_fixed_slots`` (common slots the variant fixes or derives).
+    """
+
+    def __post_init__(self):
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.metadata["kind"] == "table":
+                value = _merged_table(f, f.default, value)
+                object.__setattr__(self, f.name, value)
+            _check_value(f, value)
+        self._check_combination()
+
+    def _check_combination(self) -> None:
+        """Raise a one-line ValueError when two valid fields cannot go together (none by default)."""
+
+    def _fixed_slots(self) -> dict[int, int]:
+        """Return ``{slot: value}`` of rule-vector slots the variant fixes or derives from its fields."""
+        return {}
+
+    def pack(self) -> np.ndarray:
+        """Return the ``int32[N_RULE_FIELDS]`` rule vector the kernels read (indices: ``sim.core.rule_layout``)."""
+        vector = np.zeros(L.N_RULE_FIELDS, dtype=np.int32)  # int32[N_RULE_FIELDS]: one slot per rule field
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            meta = f.metadata
+            if meta["kind"] in ("enum", "variant"):
+                vector[meta["slot"]] = meta["codes"][value]
+            elif meta["kind"] == "choice":
+                vector[meta["slot"]] = meta["packed"][value]
+            elif meta["kind"] == "table":
+                for entry, slot in meta["slots"].items():
+                    vector[slot] = value[entry]
+            else:
+                vector[meta["slot"]] = int(value)
+        for slot, value in self._fixed_slots().items():
+            vector[slot] = value
+        return vector
+
+    def to_dict(self) -> dict:
+        """Return the config as a flat ``{field: value}`` dict (``variant`` first; a table as a plain dict),
+        loadable by ``resolve_rules``."""
+        return {f.name: (dict(getattr(self, f.name)) if f.metadata["kind"] == "table" else getattr(self, f.name))
+                for f in dataclasses.fields(self)}
+
+    def replace(self, **overrides):
+        """Return a copy with ``overrides`` applied (validated like ``resolve_rules``)."""
+        return resolve_rules(self, **overrides)
+
+
 @dataclass(frozen=True)
-class RulesConfig:
+class RulesConfig(VariantRules):
     """Every rule a 晋城 study may change, with the default of docs/rules/jincheng.md §4 (money in 底注 units)."""
 
-    variant: str = field(default="jincheng", metadata={"kind": "variant", "slot": L.R_VARIANT,
-                                                        "options": VARIANTS, "codes": C.VARIANT_CODES,
-                                                        "cite": "RULES §1"})
+    variant: str = field(default="jincheng", metadata=_variant_field("jincheng", "RULES §1"))
     # 后包: dealer pays each 闲 this many units on 荒庄 (RULES §1.9 r51, A1).
     houbao_units: int = field(default=2, metadata=_number(L.R_HOUBAO_UNITS, 1, 2, "RULES §1.9 r51, A1"))
     # 荒庄: dealer stays or the deal rotates (RULES §1.10 r53, A2).
@@ -126,37 +236,28 @@ class RulesConfig:
     # 过胡: a passed win blocks winning on that kind until the seat's next turn when restricted (RULES A36).
     guo_hu: str = field(default="unrestricted", metadata=_enum(L.R_GUO_HU, C.GUO_HU_CODES, "RULES A36"))
 
-    def __post_init__(self):
-        for f in dataclasses.fields(self):
-            _check_value(f, getattr(self, f.name))
+    def _check_combination(self) -> None:
         if self.dead_wall_model == "physical" and self.stacks_per_kong == 0 and self.huang_stacks < 8:
             # up to 16 tail replacements must fit in the 荒 zone, or they would reach front-draw positions
             raise ValueError(f"rules.stacks_per_kong=0 needs rules.huang_stacks >= 8 with dead_wall_model=physical, "
                              f"got huang_stacks={self.huang_stacks}")
 
-    def pack(self) -> np.ndarray:
-        """Return the ``int32[N_RULE_FIELDS]`` rule vector the kernels read (indices: ``sim.core.rule_layout``)."""
-        vector = np.zeros(L.N_RULE_FIELDS, dtype=np.int32)  # int32[N_RULE_FIELDS]: one slot per rule field
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            meta = f.metadata
-            if meta["kind"] in ("enum", "variant"):
-                vector[meta["slot"]] = meta["codes"][value]
-            else:
-                vector[meta["slot"]] = int(value)
-        return vector
 
-    def to_dict(self) -> dict:
-        """Return the config as a flat ``{field: value}`` dict (``variant`` first), loadable by ``resolve_rules``."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-
-    def replace(self, **overrides) -> "RulesConfig":
-        """Return a copy with ``overrides`` applied (validated like ``resolve_rules``)."""
-        return resolve_rules(self, **overrides)
-
-
+#: The 晋城 config's field names (what the sensitivity study varies); ``field_names(variant)`` for any variant.
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(RulesConfig))
-_FIELDS = {f.name: f for f in dataclasses.fields(RulesConfig)}
+
+
+def config_class(variant: str) -> type:
+    """Return the config class of ``variant`` from ``CONFIG_CLASSES`` (played or not yet)."""
+    if variant not in CONFIG_CLASSES:
+        raise ValueError(f"unknown rules variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+    module, name = CONFIG_CLASSES[variant].split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def field_names(variant: str = "jincheng") -> tuple[str, ...]:
+    """Return the field names of ``variant``'s config class (``variant`` first)."""
+    return tuple(f.name for f in dataclasses.fields(config_class(variant)))
 
 
 def _check_value(f: dataclasses.Field, value) -> None:
@@ -169,6 +270,18 @@ def _check_value(f: dataclasses.Field, value) -> None:
     elif kind == "bool":
         if not isinstance(value, (bool, np.bool_)):
             raise ValueError(f"rules.{f.name}={value!r} must be a bool (true or false)")
+    elif kind == "choice":
+        same_type = [v for v in meta["options"] if type(v) is type(value)]
+        if value not in same_type:
+            raise ValueError(f"rules.{f.name}={value!r} is not valid; choose one of "
+                             f"{', '.join(str(v) for v in meta['options'])}")
+    elif kind == "table":
+        low, high = meta["range"]
+        for entry, number in value.items():
+            if isinstance(number, (bool, np.bool_)) or not isinstance(number, (int, np.integer)):
+                raise ValueError(f"rules.{f.name}.{entry}={number!r} must be an integer in {low}..{high}")
+            if not low <= number <= high:
+                raise ValueError(f"rules.{f.name}.{entry}={number!r} is out of range {low}..{high}")
     else:
         low, high = meta["range"]
         if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
@@ -177,17 +290,31 @@ def _check_value(f: dataclasses.Field, value) -> None:
             raise ValueError(f"rules.{f.name}={value!r} is out of range {low}..{high}")
 
 
-def _check_key(key) -> None:
-    """Raise a one-line ValueError for a key that is not a rule field, suggesting the closest match."""
-    if key in _FIELDS:
+def _merged_table(f: dataclasses.Field, base, value) -> RuleTable:
+    """Return table field ``f``'s value: ``value``'s entries over ``base``'s; a one-line ValueError for a value
+    that is not a mapping or names an entry the table does not have."""
+    if not isinstance(value, Mapping):
+        raise ValueError(f"rules.{f.name}={value!r} must be a mapping of {', '.join(f.metadata['slots'])}")
+    entries = dict(base)
+    for entry, number in value.items():
+        if entry not in f.metadata["slots"]:
+            raise ValueError(f"rules.{f.name} has no entry {entry!r}; valid entries: {', '.join(f.metadata['slots'])}")
+        entries[entry] = _normalise(number)
+    return RuleTable(entries)
+
+
+def _check_key(cls: type, key) -> None:
+    """Raise a one-line ValueError for a key that is not a field of ``cls``, suggesting the closest match."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    if key in names:
         return
-    close = difflib.get_close_matches(str(key), FIELD_NAMES, n=1)
-    hint = f"did you mean {close[0]!r}?" if close else f"valid keys: {', '.join(FIELD_NAMES)}"
+    close = difflib.get_close_matches(str(key), names, n=1)
+    hint = f"did you mean {close[0]!r}?" if close else f"valid keys: {', '.join(names)}"
     raise ValueError(f"unknown rule key {key!r}; {hint}")
 
 
-def _normalise(key: str, value):
-    """Return ``value`` as the plain Python type of field ``key`` (numpy scalars -> int/bool)."""
+def _normalise(value):
+    """Return ``value`` as a plain Python type (numpy scalars -> int/bool; a mapping stays a mapping)."""
     if isinstance(value, np.bool_):
         return bool(value)
     if isinstance(value, np.integer):
@@ -195,46 +322,54 @@ def _normalise(key: str, value):
     return value
 
 
-def defaults(variant: str = "jincheng") -> RulesConfig:
-    """Return the default config of ``variant`` (only ``"jincheng"`` exists now)."""
+def defaults(variant: str = "jincheng") -> VariantRules:
+    """Return the default config of ``variant``, one of ``VARIANTS`` (the variants the engine plays)."""
     if variant not in VARIANTS:
         raise ValueError(f"unknown rules variant {variant!r}; choose one of {', '.join(VARIANTS)}")
-    return RulesConfig(variant=variant)
+    return config_class(variant)()
 
 
-def resolve_rules(rules=None, **overrides) -> RulesConfig:
-    """Return the ``RulesConfig`` for a variant name, a config, or a mapping, with ``overrides`` applied.
+def resolve_rules(rules=None, **overrides) -> VariantRules:
+    """Return the variant's config for a variant name, a config, or a mapping, with ``overrides`` applied.
 
-    ``rules`` may be ``None`` (jincheng defaults), a variant name, a ``RulesConfig``,
-    or a mapping of field overrides that may name its ``"variant"``. Keyword
-    ``overrides`` win over the mapping. Raises ``ValueError`` for an unknown variant,
-    an unknown key, or a bad value.
+    ``rules`` may be ``None`` (jincheng defaults), a variant name, a config (``RulesConfig``,
+    ``JinzhongRules``, ...), or a mapping of field overrides that may name its ``"variant"``
+    (the variant's defaults are the base). Keyword overrides win over the mapping; a table
+    field's override changes only the entries it names. Raises ``ValueError`` for an unknown
+    variant, an unknown key, or a bad value.
     """
     if rules is None:
         base, changes = defaults(), {}
     elif isinstance(rules, str):
         base, changes = defaults(rules), {}
-    elif isinstance(rules, RulesConfig):
+    elif isinstance(rules, VariantRules):
         base, changes = rules, {}
     elif isinstance(rules, Mapping):
         changes = {str(k): v for k, v in rules.items()}
         base = defaults(changes.pop("variant", "jincheng"))
     else:
         raise ValueError(f"rules={rules!r} must be a variant name ({', '.join(VARIANTS)}), "
-                         "a RulesConfig or a mapping of overrides")
+                         "a rule config or a mapping of overrides")
     changes.update(overrides)
     if not changes:
         return base
     variant = changes.pop("variant", base.variant)
     if variant != base.variant:
         base = defaults(variant)
+    fields = {f.name: f for f in dataclasses.fields(base)}
     for key in changes:
-        _check_key(key)
-    return dataclasses.replace(base, **{k: _normalise(k, v) for k, v in changes.items()})
+        _check_key(type(base), key)
+    values = {}
+    for key, value in changes.items():
+        if fields[key].metadata["kind"] == "table":
+            value = _merged_table(fields[key], getattr(base, key), value)
+        values[key] = _normalise(value)
+    return dataclasses.replace(base, **values)
 
 
-def load_yaml(path) -> RulesConfig:
-    """Return the ``RulesConfig`` described by a flat YAML mapping of rule fields (e.g. conf/rules/jincheng.yaml)."""
+def load_yaml(path) -> VariantRules:
+    """Return the config described by a flat YAML mapping of rule fields (e.g. conf/rules/jincheng.yaml);
+    its ``variant`` key picks the config class (jincheng when absent)."""
     import yaml
 
     text = Path(path).read_text(encoding="utf-8")

@@ -8,8 +8,11 @@ who has 上架); never the wall or other concealed hands.
 """
 from numba import njit
 
+from sim.core.codes import VARIANT_JINZHONG
+from sim.core.rule_layout import R_VARIANT
 from sim.core.state import PHASE_SELF, ST_PENDING_TILE, ST_PHASE
 from strategies.greedy import greedy_claim, greedy_self
+from strategies.jinzhong_play import jz_greedy_claim
 from strategies.random_policy import random_action
 # --- strategies of the strategies issue (selective_ting, thirteen_orphans, defensive) ---
 from strategies.defensive import defensive_claim, defensive_self
@@ -24,6 +27,14 @@ STRATEGY_DEFENSIVE = 4
 
 
 @njit(cache=True, inline="always")
+def _greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, params):
+    """Return greedy's claim answer: its 晋中 form under the 晋中 rules (strategies/jinzhong_play.py)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, st[ST_PENDING_TILE], params)
+    return greedy_claim(rule_vec, tables, hands, st, mask, seat, st[ST_PENDING_TILE], params)
+
+
+@njit(cache=True, inline="always")
 def choose_action(strategy_id, params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
     """Return the ACT_* the seat's strategy picks among the True entries of ``mask``.
 
@@ -33,12 +44,12 @@ def choose_action(strategy_id, params, rule_vec, tables, hands, frozen, melds, r
     if strategy_id == STRATEGY_GREEDY:
         if st[ST_PHASE] == PHASE_SELF:
             return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
-        return greedy_claim(rule_vec, tables, hands, st, mask, seat, st[ST_PENDING_TILE], params)
+        return _greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, params)
     # --- strategies of the strategies issue ---
     if strategy_id == STRATEGY_SELECTIVE_TING:
         if st[ST_PHASE] == PHASE_SELF:
             return selective_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
-        return greedy_claim(rule_vec, tables, hands, st, mask, seat, st[ST_PENDING_TILE], params)
+        return _greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, params)
     if strategy_id == STRATEGY_THIRTEEN_ORPHANS:
         if st[ST_PHASE] == PHASE_SELF:
             return thirteen_orphans_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)

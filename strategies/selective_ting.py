@@ -17,7 +17,8 @@ from which any tenpai is 上架'd).
 from numba import njit
 
 from sim.core.state import ACT_DISCARD, ACT_SHANGJIA, ACT_ANGANG, ST_TURNS
-from sim.core.ting import live_copies, ting_waits, visible_counts
+from sim.core.ting import live_copies, visible_counts
+from sim.variants.hooks import ting_waits
 from strategies.greedy import greedy_self
 
 P_MIN_LIVE_WAITS = 2   # params column of min_live_waits

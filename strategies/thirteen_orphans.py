@@ -26,7 +26,8 @@ from sim.core.state import (
     ACT_DISCARD, ACT_HU, ACT_PASS, ACT_QIANG, ACT_SHANGJIA, ACT_SHI, ACT_ZIMO, ST_COMMITTED,
     ST_PENDING_TILE, ST_TING, ST_YAOJIU_START,
 )
-from sim.core.ting import live_copies, ting_waits, visible_counts
+from sim.core.ting import live_copies, visible_counts
+from sim.variants.hooks import ting_waits  # the variant's 上架/报听 waits (晋中: 缺一门 and the point limit)
 from strategies.greedy import greedy_claim, greedy_self
 
 P_MIN_DISTINCT = 2  # params column of min_distinct

@@ -191,7 +191,7 @@ def test_sections_follow_the_variant_number(name):
 
 
 def test_coming_variants_are_marked_not_implemented():
-    for name in ("jinzhong.md", "jinhua.md"):
+    for name in ("jinhua.md",):
         assert "specification — not yet implemented by the engine" in DOCS_BY_NAME[name].text.splitlines()[0]
 
 
@@ -203,8 +203,9 @@ def test_docs_name_sources_not_paths(name):
     assert text.count("「") == text.count("」") > 10
 
 
-def test_every_jincheng_rule_lists_a_test():
-    doc = DOCS_BY_NAME["jincheng.md"]
+@pytest.mark.parametrize("name", ["jincheng.md", "jinzhong.md"])
+def test_every_implemented_rule_lists_a_test(name):
+    doc = DOCS_BY_NAME[name]
     missing = [r for r in doc.rule_section if not TEST_REF.search(doc.rule_block[r].split("- **Source.**")[0])]
     assert missing == []
 

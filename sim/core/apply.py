@@ -16,7 +16,7 @@ from sim.core.state import (
     KONG_BU, PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, ST_CURRENT, ST_LAST_DRAWN, ST_LIVE_WAITS,
     ST_PASSED, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_STEPS, ST_TING, ST_TING_TURN, ST_TURNS, ST_WAITS, log_event,
 )
-from sim.core.ting import live_copies, ting_waits, visible_counts
+from sim.core.ting import live_copies, visible_counts
 from sim.core.codes import WIN_ZIMO
 from sim.variants import hooks
 
@@ -41,7 +41,7 @@ def discard(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, eve
 def shangjia(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, tile):
     """上架 ``tile`` face-down (r23–r24): fix the waits, record the turn and live waits, pass the turn."""
     hands[seat, tile] -= 1
-    waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    waits = hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
     st[ST_TING + seat] = 1
     st[ST_WAITS + seat] = waits
     st[ST_TING_TURN + seat] = st[ST_TURNS + seat]
@@ -63,7 +63,7 @@ def apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, 
     st[ST_STEPS] += 1
     if action == ACT_ZIMO:
         tile = st[ST_LAST_DRAWN]
-        shape = settle_one_win(rule_vec, tables, hands, frozen, st, money, seat, -1, WIN_ZIMO, tile, True)
+        shape = settle_one_win(rule_vec, tables, hands, frozen, melds, st, money, seat, -1, WIN_ZIMO, tile, True)
         log_event(events, st, EV_ZIMO, seat, tile, 0)
         record_win(st, seat, -1, WIN_ZIMO, shape, tile)
     elif action < ACT_SHANGJIA:

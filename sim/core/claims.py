@@ -80,13 +80,13 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
         hooks.on_claim_taken(rule_vec, st)
         if kind != PEND_DISCARD:
             log_event(events, st, EV_KONG_ROBBED, source, tile, kind)
-        shape = settle_one_win(rule_vec, tables, hands, frozen, st, money, best_seat, source, win_kind, tile, True)
+        shape = settle_one_win(rule_vec, tables, hands, frozen, melds, st, money, best_seat, source, win_kind, tile, True)
         log_event(events, st, EV_HU if kind == PEND_DISCARD else EV_QIANGGANG, best_seat, tile, source)
         if rule_vec[R_MULTI_RON] == MULTI_RON_ALL:
             for i in range(1, 4):
                 s = (source + i) % 4
                 if s != best_seat and st[ST_CLAIM + s] == ACT_HU:
-                    settle_one_win(rule_vec, tables, hands, frozen, st, money, s, source, win_kind, tile, False)
+                    settle_one_win(rule_vec, tables, hands, frozen, melds, st, money, s, source, win_kind, tile, False)
                     log_event(events, st, EV_HU if kind == PEND_DISCARD else EV_QIANGGANG, s, tile, source)
         record_win(st, best_seat, source, win_kind, shape, tile)
         for s in range(4):

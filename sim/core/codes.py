@@ -12,7 +12,8 @@ them, so reordering a tuple cannot swap behaviour.
 
 # --- variants (rule vector slot R_VARIANT; dispatch switch of variant rules) --------------------
 VARIANT_JINCHENG = 0
-VARIANT_CODES = {"jincheng": VARIANT_JINCHENG}
+VARIANT_JINZHONG = 1
+VARIANT_CODES = {"jincheng": VARIANT_JINCHENG, "jinzhong": VARIANT_JINZHONG}
 VARIANT_JINHUA = 2           # 金华 (RULES §3): joins VARIANT_CODES once the engine plays it
 
 # --- enumerated rule flags (RULES §4) ----------------------------------------------------------
@@ -43,6 +44,12 @@ GUO_HU_UNRESTRICTED = 0    # a passed win does not restrict later wins (RULES A3
 GUO_HU_RESTRICTED = 1      # a passed win blocks that kind until the seat's own next turn
 GUO_HU_CODES = {"unrestricted": GUO_HU_UNRESTRICTED, "restricted": GUO_HU_RESTRICTED}
 
+# --- 晋中 enumerated rule flags (RULES §4, A20) --------------------------------------------------
+# 晋中's ting_kong_policy options, each packed as the shared TING_KONG_* code of the same behaviour
+# (concealed_same_waits is the core's concealed_only: only 暗杠, waits unchanged; RULES §2.3 r11, A20).
+JZ_TING_KONG_POLICY_CODES = {"concealed_same_waits": TING_KONG_CONCEALED_ONLY, "same_waits": TING_KONG_SAME_WAITS,
+                             "none": TING_KONG_NONE}
+
 # --- record codes: win_kind and shape ----------------------------------------------------------
 WIN_NONE = 0
 WIN_ZIMO = 1
@@ -56,13 +63,29 @@ SHAPE_QIDUI = 2
 SHAPE_SHISANYAO = 3
 SHAPE_CODES = {"none": SHAPE_NONE, "regular": SHAPE_REGULAR, "qidui": SHAPE_QIDUI, "shisanyao": SHAPE_SHISANYAO}
 
-# --- win features (record column win_features: a bitmask of the winning hand's shape and context) ---
-# Bits 0-10 belong to the 晋中 group (七对, 豪华七对, 碰碰胡, 清一色, 九莲宝灯, 十三幺, 天胡, 地胡, 杠上开花,
-# 海底捞月, 抢杠胡); the four of them that 金华 shares are written here until that group lands.
-FEATURE_QIDUI = 1 << 0          # 七对: seven pairs
-FEATURE_QINGYISE = 1 << 3       # 清一色: one suit, no honors (金华: judged on the natural tiles)
-FEATURE_HAIDI = 1 << 9          # 海底捞月: self-draw on the last drawable tile
-FEATURE_QIANGGANG = 1 << 10     # 抢杠胡: won on a tile added to a 补杠
+# --- winning-hand features: bits of the record's win_features (int32; 0 = a win without any, -1 = no win) --
+# bits 0-10: 晋中 (RULES §2.4 r16-r18, §2.5 r19); a bit says the hand is scored with that feature
+# (a 豪华七对 sets FEATURE_HAOHUA_QIDUI, not FEATURE_QIDUI; a 九莲宝灯 does not set FEATURE_QINGYISE).
+FEATURE_QIDUI = 1 << 0           # 七对 (seven pairs, no quad)
+FEATURE_HAOHUA_QIDUI = 1 << 1    # 豪华七对 (七对 holding a quad as two pairs)
+FEATURE_PENGPENGHU = 1 << 2      # 碰碰胡 (four triplets/kongs and a pair)
+FEATURE_QINGYISE = 1 << 3        # 清一色 (one suit, no honours)
+FEATURE_JIULIAN = 1 << 4         # 九莲宝灯 (1112345678999 of one suit + one more of it, concealed)
+FEATURE_SHISANYAO = 1 << 5       # 十三幺
+FEATURE_TIANHU = 1 << 6          # 天胡 (the dealer's dealt 14 complete)
+FEATURE_DIHU = 1 << 7            # 地胡 (a 闲 wins on the dealer's first discard with its dealt 13)
+FEATURE_GANGKAI = 1 << 8         # 杠上开花 (自摸 on a kong replacement)
+FEATURE_HAIDI = 1 << 9           # 海底捞月 (自摸 on the last tile of the wall)
+FEATURE_QIANGGANG = 1 << 10      # 抢杠胡 (won on another player's 补杠)
+N_JZ_FEATURES = 11
+NO_WIN_FEATURES = -1   # win_features of a hand without a winner
+FEATURE_CODES = {
+    "qidui": FEATURE_QIDUI, "haohua_qidui": FEATURE_HAOHUA_QIDUI, "pengpenghu": FEATURE_PENGPENGHU,
+    "qingyise": FEATURE_QINGYISE, "jiulian": FEATURE_JIULIAN, "shisanyao": FEATURE_SHISANYAO,
+    "tianhu": FEATURE_TIANHU, "dihu": FEATURE_DIHU, "gangkai": FEATURE_GANGKAI, "haidi": FEATURE_HAIDI,
+    "qianggang": FEATURE_QIANGGANG,
+}
+
 # 金华 features (RULES §3.4 r15), right after the 晋中 group
 FEATURE_HUNYISE = 1 << 11       # 混一色: one suit plus honors
 FEATURE_BAOTOU = 1 << 12        # 爆头/敲响: four sets and a lone 财神 as the half-pair, completed by a self-draw
@@ -84,7 +107,6 @@ JH_MULT_CODES = {"qidui": JH_MULT_QIDUI, "qifeng": JH_MULT_QIFENG, "qingyise": J
                  "qingyise_wild": JH_MULT_QINGYISE_WILD, "hunyise": JH_MULT_HUNYISE, "baotou": JH_MULT_BAOTOU,
                  "haidi": JH_MULT_HAIDI, "baotou_haidi": JH_MULT_BAOTOU_HAIDI}
 
-# --- 金华 enumerated flags (RULES §4 A30) --------------------------------------------------------
 # --- 金华 enumerated flags (RULES §4 A27, A30) ---------------------------------------------------
 JH_DEALER_STAY = 0             # the dealer keeps the deal only on its own win, else the 下家 deals (RULES §3.1 r2, A27)
 JH_DEALER_ROTATE = 1           # the deal always passes to the 下家
@@ -162,6 +184,12 @@ SEAT_COLUMN_CODES = {
     "ting_turn": SCOL_TING_TURN, "waits": SCOL_WAITS, "yaojiu_start": SCOL_YAOJIU_START, "frozen": SCOL_FROZEN,
     "win": SCOL_WIN, "kong": SCOL_KONG, "genzhuang": SCOL_GENZHUANG, "huang": SCOL_HUANG, "delta": SCOL_DELTA,
 }
+# hand-level columns added after the seat block (so the earlier columns keep their matrix positions):
+# column N_HAND_COLUMNS + 4 * N_SEAT_COLUMNS + c
+XCOL_WIN_FEATURES = 0   # the win's FEATURE_* bits, NO_WIN_FEATURES (-1) without a win
+XCOL_MULTIPLIER = 1     # the win money's total multiplier, 0 without a win
+N_EXTRA_COLUMNS = 2
+EXTRA_COLUMN_CODES = {"win_features": XCOL_WIN_FEATURES, "multiplier": XCOL_MULTIPLIER}
 
 
 def names_by_code(codes: dict) -> tuple:

@@ -5,9 +5,10 @@ from numba import njit
 from sim.core.flow import seat_draws
 from sim.core.state import (
     CLAIM_NOT_ELIGIBLE, EV_DEAL, PHASE_SELF, ST_CLAIM, ST_DEALER, ST_FEEDER, ST_HAND,
-    ST_LIVE_WAITS, ST_PHASE, ST_SEED, ST_SHANGJIA_TILE, ST_TING_TURN, ST_WIN_TILE, ST_WINNER,
+    ST_LIVE_WAITS, ST_PHASE, ST_SEED, ST_SHANGJIA_TILE, ST_TING_TURN, ST_WIN_FEATURES, ST_WIN_TILE, ST_WINNER,
     ST_YAOJIU_START, YAOJIU_BITS, log_event,
 )
+from sim.core.codes import NO_WIN_FEATURES
 from sim.core.wall import deal_position
 from sim.variants import hooks
 
@@ -38,6 +39,7 @@ def start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, 
     st[ST_WINNER] = -1
     st[ST_FEEDER] = -1
     st[ST_WIN_TILE] = -1
+    st[ST_WIN_FEATURES] = NO_WIN_FEATURES
     hooks.deal_extras(rule_vec, st)
     for s in range(4):
         st[ST_TING_TURN + s] = -1

@@ -9,11 +9,10 @@ from numba import njit
 from sim.core.state import (
     EV_ANGANG, EV_BUGANG, EV_DRAW, EV_HUANG, EV_MINGGANG, KONG_AN, KONG_BU, MELD_ANGANG, MELD_BUGANG,
     MELD_MINGGANG, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_DEALER, ST_FEEDER, ST_FRONT_DRAWS, ST_GUO_HU,
-    ST_KONGS, ST_LAST_DRAWN, ST_PHASE, ST_REPLACEMENTS, ST_SHAPE, ST_TING, ST_TURNS, ST_WAITS,
+    ST_FROM_TAIL, ST_KONGS, ST_LAST_DRAWN, ST_PHASE, ST_REPLACEMENTS, ST_SHAPE, ST_TING, ST_TURNS, ST_WAITS,
     ST_WIN_KIND, ST_WIN_TILE, ST_WINNER, log_event,
 )
 from sim.core.melds import add_meld, upgrade_meld
-from sim.core.ting import ting_waits
 from sim.core.wall import front_position, tail_position
 from sim.variants import hooks
 
@@ -33,6 +32,7 @@ def draw_tail(wall, hands, st, events, seat):
     """Give ``seat`` the next kong replacement from the tail (r10, always granted); returns the kind."""
     tile = wall[tail_position(st[ST_REPLACEMENTS])]
     st[ST_REPLACEMENTS] += 1
+    st[ST_FROM_TAIL] = 1
     hands[seat, tile] += 1
     st[ST_LAST_DRAWN] = tile
     log_event(events, st, EV_DRAW, seat, tile, 1)
@@ -58,23 +58,24 @@ def seat_draws(rule_vec, wall, hands, st, money, events, seat):
         return
     tile = wall[front_position(st[ST_FRONT_DRAWS])]
     st[ST_FRONT_DRAWS] += 1
+    st[ST_FROM_TAIL] = 0
     hands[seat, tile] += 1
     begin_turn(st, seat, tile)
     log_event(events, st, EV_DRAW, seat, tile, 0)
 
 
 @njit(cache=True)
-def settle_one_win(rule_vec, tables, hands, frozen, st, money, winner, feeder, win_kind, tile, keep_tile):
+def settle_one_win(rule_vec, tables, hands, frozen, melds, st, money, winner, feeder, win_kind, tile, keep_tile):
     """Pay one win (variant hook ``settle_win``) with ``tile`` completing ``winner``'s hand; returns the SHAPE_* code.
 
     ``keep_tile`` = False removes the tile again (the extra winners of a 一炮多响 share one tile).
     """
     if feeder >= 0:
         hands[winner, tile] += 1
-    shape = hooks.win_shape(rule_vec, tables, hands, frozen, st, winner)
+    shape = hooks.win_shape(rule_vec, tables, hands, frozen, melds, st, winner)
+    hooks.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
     if feeder >= 0 and not keep_tile:
         hands[winner, tile] -= 1
-    hooks.settle_win(rule_vec, st, money, winner, feeder, win_kind, shape)
     return shape
 
 
@@ -108,7 +109,7 @@ def complete_kong(rule_vec, tables, wall, hands, frozen, melds, st, money, event
         add_meld(melds, st, seat, MELD_MINGGANG, tile, feeder)
         log_event(events, st, EV_MINGGANG, seat, tile, feeder)
     if st[ST_TING + seat] == 1:
-        st[ST_WAITS + seat] = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+        st[ST_WAITS + seat] = hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
     st[ST_KONGS] += 1
     hooks.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
     st[ST_CURRENT] = seat

@@ -12,7 +12,9 @@ the loop): the T_* slots below.
 import numpy as np
 from numba import njit
 
-from sim.core.codes import MONEY_WIN, MULTI_RON_HEADBUMP, WALL_MODEL_PHYSICAL, WIN_DIANHU
+from sim.core.codes import (
+    FEATURE_DIHU, FEATURE_TIANHU, MONEY_WIN, MULTI_RON_HEADBUMP, WALL_MODEL_PHYSICAL, WIN_DIANHU,
+)
 from sim.core.rule_layout import (
     R_DEAD_WALL_MODEL, R_HUANG_STACKS, R_MULTI_RON, R_STACKS_PER_KONG, R_TING_ALLOW_PONG,
 )
@@ -21,9 +23,10 @@ from sim.core.state import (
     REC_TILE, REC_TYPE, ST_MELD_RECS, PEND_DISCARD, PHASE_CLAIM, PHASE_OVER, PHASE_SELF, ST_COMMITTED,
     ST_CURRENT, ST_FRONT_DRAWS, ST_KONGS, ST_N_FROZEN, ST_N_MELDS, ST_PENDING_FROM, ST_PENDING_KIND,
     ST_PENDING_TILE, ST_PHASE, ST_PONGS, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_TING, ST_WAITS,
-    ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
+    ST_WIN_FEATURES, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
 )
-from sim.core.ting import ting_waits, win_shape_forms
+from sim.core.ting import win_shape_forms
+from sim.variants import hooks
 
 ERR_NONE = 0
 ERR_TILE_COUNT = 1        # a kind is not accounted for exactly (hands, melds, frozen, rivers, 上架 tiles vs the wall drawn)
@@ -148,7 +151,7 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
     # --- a finished hand's win ------------------------------------------------------------------
     winner = st[ST_WINNER]
     if st[ST_PHASE] == PHASE_OVER and winner >= 0:
-        if st[ST_TING + winner] == 0:
+        if st[ST_TING + winner] == 0 and st[ST_WIN_FEATURES] & (FEATURE_TIANHU | FEATURE_DIHU) == 0:
             return ERR_WIN_WITHOUT_TING
         if rule_vec[R_MULTI_RON] == MULTI_RON_HEADBUMP:
             n_paid = 0
@@ -202,7 +205,7 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
                            and st[ST_PENDING_FROM] == s)
                        or (st[ST_PHASE] == PHASE_OVER and winner == s))
         # a kong allowed by still_tenpai may change the waits: the engine then stores the new ones
-        if not holds_extra and ting_waits(rule_vec, tables, hands, frozen, melds, st, s) != st[ST_WAITS + s]:
+        if not holds_extra and hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, s) != st[ST_WAITS + s]:
             return ERR_WAITS_CHANGED
     # --- the 荒 limit of the physical model ------------------------------------------------------------
     if st[ST_FRONT_DRAWS] > tracks[T_FRONT_SEEN] and rule_vec[R_DEAD_WALL_MODEL] == WALL_MODEL_PHYSICAL:

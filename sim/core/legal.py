@@ -20,7 +20,7 @@ from sim.core.state import (
     MELD_PONG, PEND_DISCARD, ST_COMMITTED, ST_CURRENT, ST_LAST_DRAWN, ST_N_MELDS, ST_PENDING_FROM,
     ST_PENDING_KIND, ST_PENDING_TILE, ST_TING, ST_WAITS, is_yaojiu,
 )
-from sim.core.ting import drop_owned_waits, seat_forms, ting_waits
+from sim.core.ting import drop_owned_waits, seat_forms
 from sim.variants import hooks
 
 POLICY_SAME_WAITS = TING_KONG_SAME_WAITS
@@ -40,7 +40,7 @@ def waits_after_kong(rule_vec, tables, hands, frozen, melds, st, seat, tile, kon
     else:
         melds[seat, tile] = MELD_ANGANG if kong_type == KONG_AN else MELD_MINGGANG
         st[ST_N_MELDS + seat] += 1
-    waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    waits = hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
     hands[seat, tile] += taken
     melds[seat, tile] = old_code
     if kong_type != KONG_BU:
@@ -64,7 +64,7 @@ def ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile, kong_ty
 def keeps_waits_discard(rule_vec, tables, hands, frozen, melds, st, seat, tile):
     """Return True when discarding ``tile`` leaves the seat's fixed 上架 waits unchanged."""
     hands[seat, tile] -= 1
-    waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    waits = hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
     hands[seat, tile] += 1
     return waits == st[ST_WAITS + seat]
 
@@ -122,7 +122,7 @@ def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
                 n += 1
             mask[ACT_DISCARD + last] = True
             n += 1
-            if st[ST_COMMITTED + seat] == 0:
+            if st[ST_COMMITTED + seat] == 0 and hooks.kong_allowed(rule_vec, st):
                 if hands[seat, last] == 4 and ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, last, KONG_AN):
                     mask[ACT_ANGANG + last] = True
                     n += 1
@@ -144,14 +144,20 @@ def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
             for t in range(34):
                 if hands[seat, t] > 0:
                     hands[seat, t] -= 1
-                    waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+                    waits = hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
                     hands[seat, t] += 1
                     if waits != 0:
                         mask[ACT_SHANGJIA + t] = True
                         n += 1
         else:
-            n += mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-    if last >= 0 and st[ST_COMMITTED + seat] == 0:
+            marked = hooks.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+            if marked < 0:  # the variant uses the core's one-scan marking
+                marked = mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+            n += marked
+    if last >= 0 and hooks.self_win_without_ting(rule_vec, tables, hands, melds, st, seat):
+        mask[ACT_ZIMO] = True
+        n += 1
+    if last >= 0 and st[ST_COMMITTED + seat] == 0 and hooks.kong_allowed(rule_vec, st):
         only_drawn = rule_vec[R_BUGANG_ONLY_ON_DRAW] == 1
         for t in range(34):
             if hands[seat, t] == 4:
@@ -188,7 +194,7 @@ def claim_options(rule_vec, tables, hands, frozen, melds, st, seat):
     if seat == source:
         return 0
     bits = 0
-    if hooks.can_win(rule_vec, tables, hands, frozen, st, seat, tile):
+    if hooks.can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile):
         bits |= CLAIM_BIT_HU
     if st[ST_PENDING_KIND] != PEND_DISCARD:
         return bits
@@ -198,7 +204,7 @@ def claim_options(rule_vec, tables, hands, frozen, melds, st, seat):
     if not committed and held >= 2:
         if not ting or (rule_vec[R_TING_ALLOW_PONG] == 1 and ting_pong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile)):
             bits |= CLAIM_BIT_PENG
-    if not committed and held == 3:
+    if not committed and held == 3 and hooks.kong_allowed(rule_vec, st):
         if not ting or ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile, 0):
             bits |= CLAIM_BIT_GANG
     bits |= hooks.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)

@@ -114,10 +114,13 @@ ST_SHANGJIA_TILE = 76   # + seat: the face-down 上架 tile, -1 = none
 ST_N_SHI = 80           # + seat: 拾 taken
 ST_PASSED = 84          # + seat: mask of kinds discarded face-up while the seat was 上架 (public; defensive play)
 ST_ERROR = 88           # invariant check mode only: the first broken invariant (sim.core.invariants ERR_*), 0 = none
+ST_WIN_FEATURES = 89    # the first win's sim.core.codes FEATURE_* bits (NO_WIN_FEATURES = -1 until a win)
+ST_MULTIPLIER = 90      # the first win's total multiplier of the win money (0 until a win)
+ST_FROM_TAIL = 91       # 1 when the current seat's last draw was a kong replacement (杠上开花), else 0
 # Meld records: st[ST_MELD_RECS:ST_MELD_RECS + 48] read as int64[4 seats, MAX_MELDS, 3] = (MELD_* type, lowest tile
 # kind, from-seat; -1 = concealed), in the order declared; slots past st[ST_N_MELDS + seat] stay zero
 # (sim.core.melds keeps them and the per-kind view ``melds`` together).
-ST_MELD_RECS = 89
+ST_MELD_RECS = 92
 MAX_MELDS = 4           # a seat's 14 tiles hold at most 4 sets and a pair; add_meld raises past it
 MELD_FIELDS = 3         # REC_TYPE, REC_TILE, REC_FROM
 REC_TYPE = 0

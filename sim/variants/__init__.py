@@ -1,0 +1,1 @@
+"""Variant rules over the shared core: one package per variant (config, compiled rule kernels)."""

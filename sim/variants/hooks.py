@@ -13,14 +13,16 @@ No core module imports a variant package except through this module.
 """
 from numba import njit
 
-from sim.core.codes import VARIANT_JINCHENG
+from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINZHONG
 from sim.core.rule_layout import R_VARIANT
 from sim.core.state import MONEY_KONG
+from sim.core import ting as core_ting
 from sim.variants.jincheng import genzhuang as jc_genzhuang
 from sim.variants.jincheng import hand_end as jc_hand_end
 from sim.variants.jincheng import settlement as jc_settlement
 from sim.variants.jincheng import shisanyao_claims as jc_shisanyao
 from sim.variants.jincheng import wins as jc_wins
+from sim.variants.jinzhong import _rules as jz_rules
 
 
 # --- deal and draws ------------------------------------------------------------------------------------------
@@ -31,6 +33,8 @@ def deal_extras(rule_vec, st):
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         jc_genzhuang.gz_start(rule_vec, st)
         return
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -40,6 +44,8 @@ def front_draw_allowed(rule_vec, st):
     (draw limit). 晋城: the 荒 zone at the tail (RULES §1.2 r8–r12, A3)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         return jc_hand_end.may_draw_front(rule_vec, st)
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.may_draw_front(rule_vec, st)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -51,6 +57,8 @@ def on_discard(rule_vec, st, seat, tile):
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         jc_genzhuang.gz_follow(st, seat, tile)
         return
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -60,6 +68,8 @@ def on_unclaimed(rule_vec, st, money, events):
     ``money`` and log; returns nothing. 晋城: pays 前包 once four matching first discards passed (r47, r50)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         jc_genzhuang.gz_settle_if_complete(rule_vec, st, money, events)
+        return
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
@@ -71,6 +81,8 @@ def on_shangjia(rule_vec, st, money, events, seat, tile):
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         jc_genzhuang.gz_after_shangjia(rule_vec, st, money, events, seat, tile)
         return
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -81,6 +93,8 @@ def on_claim_taken(rule_vec, st):
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         jc_genzhuang.gz_break(st)
         return
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -90,6 +104,8 @@ def claim_priority(rule_vec, action):
     nearest after the discarder. 晋城: 胡 4 > 抢 3 > 拾 2 > 杠 = 碰 1 (RULES §1.3 r19–r21)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         return jc_shisanyao.claim_priority(action)
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.claim_priority(action)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -99,6 +115,8 @@ def variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source):
     the discard ``tile`` of ``source``, 0 when none. 晋城: 拾 and 抢 (RULES §1.5 r30–r33)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         return jc_shisanyao.shi_qiang_bits(rule_vec, hands, frozen, st, seat, tile, source)
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return 0
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -110,34 +128,90 @@ def apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, 
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         jc_shisanyao.take_frozen(frozen, st, events, seat, tile, source, action)
         return
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
 # --- wins -----------------------------------------------------------------------------------------------
 @njit(cache=True, inline='always')
-def can_win(rule_vec, tables, hands, frozen, st, seat, tile):
+def can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile):
     """Return True when ``seat`` may 胡 the pending ``tile`` (a discard or a kong tile, kind in
     ``st[ST_PENDING_KIND]``): the ting requirement, the wait filter and 过胡. 晋城: only after 上架, on a
-    fixed wait (r22, r26, A36); a 暗杠 only by 十三幺 (A9)."""
+    fixed wait (r22, r26, A36); a 暗杠 only by 十三幺 (A9). 晋中: after 报听 on a fixed wait the point limit
+    lets win (RULES §2.4 r15–r17), or as 地胡 without 报听 (r18)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         return jc_wins.can_win_on(rule_vec, tables, hands, frozen, st, seat, tile)
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.can_win_on(rule_vec, tables, hands, melds, st, seat, tile)
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True, inline='always')
+def self_win_without_ting(rule_vec, tables, hands, melds, st, seat):
+    """Return True when ``seat``, not 上架/报听, may declare 自摸 now. 晋城: never (r22). 晋中: 天胡 (RULES §2.4 r18)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        return False
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.tianhu_ok(tables, hands, melds, st, seat)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
 @njit(cache=True)
-def win_shape(rule_vec, tables, hands, frozen, st, seat):
+def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
+    """Return the int64 waits that count for 上架/报听 of ``seat``'s 3k+1 hand (0 = none). 晋城: the raw waits
+    without 空听 kinds (RULES §1.4 r27). 晋中: legal under 缺一门, without the kinds the point limit never lets
+    win (RULES §2.3 r12, §2.4 r13–r15)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        return core_ting.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True)
+def ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
+    """Set ACT_SHANGJIA + t in ``mask`` for each discard t after which the seat may 上架/报听 and return how many,
+    or return -1 when the variant uses the core's one-scan marking (sim.core.legal.mark_tenpai_discards).
+    晋城: -1. 晋中: each discard whose 报听 waits are not empty (RULES §2.3 r12)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        return -1
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.mark_baoting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True, inline='always')
+def kong_allowed(rule_vec, st):
+    """Return True when a kong may be declared now (its replacement exists). 晋城: always (the 荒 zone holds
+    the replacements, r10). 晋中: while a tile is left above the dead wall (RULES §2.1 r4)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        return True
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.kong_allowed(rule_vec, st)
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+@njit(cache=True)
+def win_shape(rule_vec, tables, hands, frozen, melds, st, seat):
     """Return the sim.core.codes SHAPE_* code of ``seat``'s complete concealed hand (winning tile included)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         return jc_wins.win_shape(rule_vec, tables, hands, frozen, st, seat)
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.win_shape(tables, hands, melds, st, seat)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
 @njit(cache=True)
-def settle_win(rule_vec, st, money, winner, feeder, win_kind, shape):
+def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape):
     """Add one win's money into ``money`` (底注, zero-sum) for ``winner`` fed by ``feeder`` (-1 = 自摸) with
-    ``win_kind`` (WIN_*) and ``shape`` (SHAPE_*); returns the winner's gain in 底注. 晋城: RULES §1.7."""
+    ``win_kind`` (WIN_*) and ``shape`` (SHAPE_*), the winning tile in ``hands``; the first win of a hand stores
+    its FEATURE_* bits and total multiplier in ``st``. Returns the winner's gain in 底注.
+    晋城: RULES §1.7. 晋中: RULES §2.5 (hu money × the features' multipliers, the winner's kong money)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         return jc_wins.settle_one_win(rule_vec, st, money, winner, feeder, win_kind, shape)
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.settle_win_in_state(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -151,6 +225,8 @@ def on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting):
         jc_genzhuang.gz_after_kong(rule_vec, st, seat, kong_type)
         jc_settlement.kong_payment(rule_vec, seat, kong_type, feeder, feeder_ting, money[MONEY_KONG])
         return
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -161,6 +237,8 @@ def on_huang(rule_vec, st, money):
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         jc_hand_end.huang_money(rule_vec, st, money)
         return
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -170,4 +248,6 @@ def next_dealer(rule_vec, st):
     晋城: RULES §1.10 r52–r53, A2."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         return jc_hand_end.next_dealer(rule_vec, st)
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.next_dealer(rule_vec, st)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")

@@ -1,12 +1,17 @@
 """Who may win and what a win is worth in 晋城 (RULES §1.4 r22, r26, §1.6, §1.7, A9, A36) — kernels."""
 from numba import njit
 
-from sim.core.codes import GUO_HU_RESTRICTED, SHAPE_QIDUI, SHAPE_REGULAR, SHAPE_SHISANYAO
+from sim.core.codes import (
+    FEATURE_QIANGGANG, FEATURE_QIDUI, FEATURE_SHISANYAO, GUO_HU_RESTRICTED, NO_WIN_FEATURES, SHAPE_QIDUI,
+    SHAPE_REGULAR, SHAPE_SHISANYAO, WIN_QIANGGANG,
+)
 from sim.core.hand.kernel import FORM_QIDUI, FORM_SHISANYAO
 from sim.core.rule_layout import R_GUO_HU
-from sim.core.state import MONEY_WIN, PEND_ANGANG, ST_DEALER, ST_GUO_HU, ST_PENDING_KIND, ST_TING, ST_WAITS
+from sim.core.state import (
+    MONEY_WIN, PEND_ANGANG, ST_DEALER, ST_GUO_HU, ST_MULTIPLIER, ST_PENDING_KIND, ST_TING, ST_WAITS, ST_WIN_FEATURES,
+)
 from sim.core.ting import win_shape_forms
-from sim.variants.jincheng.settlement import settle_win
+from sim.variants.jincheng.settlement import settle_win, shape_multiplier
 
 
 @njit(cache=True, inline='always')
@@ -46,4 +51,20 @@ def settle_one_win(rule_vec, st, money, winner, feeder, win_kind, shape):
     """Add one win's §1.7 settlement into ``money[MONEY_WIN]`` (底注); the feeder (-1 for 自摸) pays 炮钱
     unless it has 上架. Returns the winner's gain in 底注."""
     feeder_ting = st[ST_TING + feeder] if feeder >= 0 else 0
+    if st[ST_WIN_FEATURES] == NO_WIN_FEATURES:  # the record's win_features and multiplier (first win)
+        st[ST_WIN_FEATURES] = win_features(win_kind, shape)
+        st[ST_MULTIPLIER] = shape_multiplier(rule_vec, shape)
     return settle_win(rule_vec, st[ST_DEALER], winner, feeder, feeder_ting, win_kind, shape, money[MONEY_WIN])
+
+
+@njit(cache=True)
+def win_features(win_kind, shape):
+    """Return the sim.core.codes FEATURE_* bits a 晋城 win records: 七对, 十三幺 (its shape) and 抢杠胡."""
+    features = 0
+    if shape == SHAPE_QIDUI:
+        features |= FEATURE_QIDUI
+    elif shape == SHAPE_SHISANYAO:
+        features |= FEATURE_SHISANYAO
+    if win_kind == WIN_QIANGGANG:
+        features |= FEATURE_QIANGGANG
+    return features

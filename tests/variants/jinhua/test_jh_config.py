@@ -4,17 +4,11 @@ A27–A35, A36). The config class is built on the shared ``sim.rules.VariantRule
 """
 import pytest
 
-import sim.rules
-
-if not hasattr(sim.rules, "VariantRules"):
-    pytest.skip("sim.rules has no VariantRules machinery on this branch (the multi-variant config)",
-                allow_module_level=True)
-
-from sim.core import codes as C  # noqa: E402
-from sim.core import rule_layout as L  # noqa: E402
-from sim.hand_tables import get_tables  # noqa: E402
-from sim.hand_wild_tables import get_wild_tables  # noqa: E402
-from sim.variants.jinhua.config import JinhuaRules  # noqa: E402
+from sim.core import codes as C
+from sim.core import rule_layout as L
+from sim.hand_tables import get_tables
+from sim.hand_wild_tables import get_wild_tables
+from sim.variants.jinhua.config import JinhuaRules
 
 
 def test_defaults_pack_into_the_jinhua_block():

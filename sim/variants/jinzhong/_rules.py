@@ -1,0 +1,287 @@
+"""晋中 rule layer over the shared core (RULES §2.2–§2.4): 报听 waits, who may 胡, 天胡/地胡 — compiled.
+
+The core calls these through its variant hooks. Every function reads the flat state arrays of
+``sim.core.state`` (``hands``/``melds`` int8[4, 34], ``st`` int64[N_ST]) and the packed rule vector of
+``JinzhongRules.pack()``; none mutates state except where it restores what it changed.
+
+* 报听 waits (r10, r12, r13, r15): the kinds completing the seat's 3k+1 hand legally under 缺一门
+  (concealed tiles and melds; 十三幺 exempt), without the kinds the point limit never lets win
+  (rank 1–2), and without kinds whose four copies the seat holds; a 报听 needs at least one.
+* 胡 on a discard (r15): also not rank 3–5 under the point limit (点炮); on a 补杠 (抢杠胡) rank 3–5
+  may win when it is paid as 自摸 (A19) [our choice: the point limit follows how the win is paid];
+  十三幺 is never completed by 抢杠胡 (r16).
+* 天胡 (r18): the dealer's dealt 14 complete under 缺一门 at its first turn, before any kong; no
+  point limit (no tile is the winning one) [our choice]. 地胡: a 闲 completes its dealt 13 with the
+  dealer's first discard (no kong yet), without 报听, under the point limit of a 点炮.
+"""
+import numpy as np
+from numba import njit
+
+from sim.core.hand.queyimen_kernel import (
+    FORM_QIDUI, FORM_SHISANYAO, NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK, complete_forms_qym_k, shanten_qym_k, waits_mask_qym_k,
+)
+from sim.core.codes import (
+    ACT_GANG, ACT_HU, ACT_SHANGJIA, NO_WIN_FEATURES, ACT_PENG, GUO_HU_RESTRICTED, HUANG_DEALER_STAY, SHAPE_QIDUI, SHAPE_REGULAR,
+    SHAPE_SHISANYAO, FEATURE_DIHU, FEATURE_GANGKAI, FEATURE_HAIDI, FEATURE_QIANGGANG, FEATURE_TIANHU, QIANGGANG_ZIMO, WIN_DIANHU,
+    WIN_QIANGGANG, WIN_ZIMO,
+)
+from sim.core.rule_layout import (
+    R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_JZ_HUANG_WITH_KONG_ROTATES, R_JZ_POINT_LIMIT,
+    R_QIANGGANG_MODE, R_STACKS_PER_KONG,
+)
+from sim.core.ting import drop_owned_waits
+from sim.core.state import (
+    MELD_ANGANG, MELD_BUGANG, MELD_MINGGANG, MELD_NONE, MONEY_KONG, MONEY_WIN, PEND_ANGANG, PEND_BUGANG,
+    PEND_DISCARD, ST_DEALER, ST_FRONT_DRAWS, ST_GUO_HU, ST_PENDING_FROM, ST_KONGS, ST_N_MELDS, ST_PENDING_KIND, ST_REPLACEMENTS,
+    ST_FROM_TAIL, ST_MULTIPLIER, ST_RIVER_LEN, ST_TING, ST_TURNS, ST_WAITS, ST_WIN_FEATURES, ST_WINNER,
+)
+from sim.variants.jinzhong._money import settle_jz_win
+from sim.variants.jinzhong._win_features import hand_features_k, total_multiplier_k
+from sim.core.wall import front_draw_allowed
+
+
+@njit(cache=True)
+def blocked_suits(melds, seat):
+    """Return the 3-bit mask of the suits (万 1, 饼 2, 条 4) holding one of ``seat``'s melds (r13)."""
+    blocked = 0
+    for k in range(27):
+        if melds[seat, k] != MELD_NONE:
+            blocked |= 1 << (k // 9)
+    return blocked
+
+
+@njit(cache=True)
+def never_wins(rule_vec):
+    """Return the int64 kinds that can never win under the point limit (rank 1–2; 0 when it is off)."""
+    return NEVER_WINS_MASK if rule_vec[R_JZ_POINT_LIMIT] != 0 else np.int64(0)
+
+
+@njit(cache=True)
+def baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
+    """Return the int64 报听 waits of the seat's 3k+1 hand (module docstring; 0 = no legal 报听)."""
+    waits = waits_mask_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, seat), True, tables)
+    return drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits & ~never_wins(rule_vec))
+
+
+@njit(cache=True)
+def complete_forms(tables, hands, melds, st, seat):
+    """Return the FORM_* bits in which the seat's 3k+2 hand is complete under 缺一门 (0 = not complete)."""
+    return complete_forms_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, seat), True, tables)
+
+
+@njit(cache=True)
+def claim_tile_allowed(rule_vec, tables, hands, melds, st, seat, tile, pend_kind):
+    """Return True when the point limit and the 抢杠胡 rules let ``seat`` 胡 the offered ``tile`` (its waits
+    already include it): 点炮 not on rank 3–5; 抢杠胡 on rank 3–5 only when paid as 自摸; never a 十三幺 by
+    抢杠胡 (r15–r17)."""
+    bit = np.int64(1) << tile
+    if rule_vec[R_JZ_POINT_LIMIT] != 0 and SELF_DRAW_ONLY_MASK & bit != 0:
+        as_zimo = pend_kind == PEND_BUGANG and rule_vec[R_QIANGGANG_MODE] == QIANGGANG_ZIMO
+        if not as_zimo:
+            return False
+    if pend_kind != PEND_DISCARD:
+        hands[seat, tile] += 1
+        forms = complete_forms(tables, hands, melds, st, seat)
+        hands[seat, tile] -= 1
+        if forms == FORM_SHISANYAO:
+            return False
+    return True
+
+
+@njit(cache=True)
+def is_tianhu_turn(st, seat):
+    """Return True on the dealer's first turn before any kong (天胡 may be declared, r18)."""
+    return seat == st[ST_DEALER] and st[ST_TURNS + seat] == 1 and st[ST_FRONT_DRAWS] == 1 and st[ST_KONGS] == 0
+
+
+@njit(cache=True)
+def tianhu_ok(tables, hands, melds, st, seat):
+    """Return True when the dealer may declare 天胡 now: its first turn and its 14 complete under 缺一门."""
+    return is_tianhu_turn(st, seat) and complete_forms(tables, hands, melds, st, seat) != 0
+
+
+@njit(cache=True)
+def is_dealers_first_discard(st, source):
+    """Return True when the pending (or just taken) discard is the dealer's first: the dealer discards and
+    nobody else has drawn, and no kong was made (地胡, r18)."""
+    return source == st[ST_DEALER] and st[ST_FRONT_DRAWS] == 1 and st[ST_KONGS] == 0
+
+
+@njit(cache=True)
+def dihu_ok(rule_vec, tables, hands, melds, st, seat, tile, source):
+    """Return True when ``seat`` (not 报听) may 胡 ``tile`` as 地胡: the dealer's first discard completes its
+    dealt 13 under 缺一门 and the point limit of a 点炮."""
+    if not is_dealers_first_discard(st, source) or seat == source:
+        return False
+    if rule_vec[R_JZ_POINT_LIMIT] != 0 and (NEVER_WINS_MASK | SELF_DRAW_ONLY_MASK) & (np.int64(1) << tile) != 0:
+        return False
+    hands[seat, tile] += 1
+    forms = complete_forms(tables, hands, melds, st, seat)
+    hands[seat, tile] -= 1
+    return forms != 0
+
+
+@njit(cache=True)
+def shanten_after(tables, hands, melds, st, seat, extra_melds, extra_blocked):
+    """Return the seat's shanten under 缺一门 with ``extra_melds`` more melds and suits ``extra_blocked`` more
+    blocked (for a call being weighed); -1 = complete."""
+    return shanten_qym_k(hands[seat], st[ST_N_MELDS + seat] + extra_melds,
+                         blocked_suits(melds, seat) | extra_blocked, True, tables)
+
+
+@njit(cache=True)
+def wall_exhausted(rule_vec, st):
+    """Return True when no front draw is left (the tile just drawn was the last: 海底)."""
+    return not front_draw_allowed(st[ST_FRONT_DRAWS], st[ST_REPLACEMENTS], st[ST_KONGS], rule_vec[R_DEAD_WALL_MODEL],
+                                  rule_vec[R_HUANG_STACKS], rule_vec[R_STACKS_PER_KONG])
+
+
+@njit(cache=True)
+def win_situation(rule_vec, st, winner, feeder, win_kind, drawn_from_tail):
+    """Return the situational FEATURE_* bits of a win: 天胡, 地胡 (r18), 杠上开花, 海底捞月 (自摸 on a kong
+    replacement / on the last tile, r19), 抢杠胡 (r17)."""
+    situation = 0
+    if win_kind == WIN_ZIMO:
+        if is_tianhu_turn(st, winner):
+            situation |= FEATURE_TIANHU
+        if drawn_from_tail:
+            situation |= FEATURE_GANGKAI
+        if wall_exhausted(rule_vec, st):
+            situation |= FEATURE_HAIDI
+    elif win_kind == WIN_DIANHU and is_dealers_first_discard(st, feeder):
+        situation |= FEATURE_DIHU
+    elif win_kind == WIN_QIANGGANG:
+        situation |= FEATURE_QIANGGANG
+    return situation
+
+
+@njit(cache=True)
+def meld_kinds_of(melds, seat, out):
+    """Fill ``out`` (int64[4]) with the kinds of the seat's melds (one per meld) and return how many; the second
+    value is the number of 明杠/补杠, the third of 暗杠 (for the kong money of r20)."""
+    n = 0
+    ming = 0
+    an = 0
+    for k in range(34):
+        code = melds[seat, k]
+        if code != MELD_NONE:
+            out[n] = k
+            n += 1
+            if code == MELD_MINGGANG or code == MELD_BUGANG:
+                ming += 1
+            elif code == MELD_ANGANG:
+                an += 1
+    return n, ming, an
+
+
+@njit(cache=True)
+def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, drawn_from_tail):
+    """Pay one 晋中 win (RULES §2.5) with the winning tile already in ``winner``'s hand: the hu money into
+    ``money[MONEY_WIN]``, the winner's kong money into ``money[MONEY_KONG]``; return (features, multiplier)."""
+    kinds = np.zeros(4, np.int64)  # int64[4]: kind of each of the winner's melds
+    n_melds, ming, an = meld_kinds_of(melds, winner, kinds)
+    situation = win_situation(rule_vec, st, winner, feeder, win_kind, drawn_from_tail)
+    features = hand_features_k(hands[winner], kinds, n_melds, False, situation, rule_vec, tables)
+    multiplier = total_multiplier_k(rule_vec, features)
+    feeder_ting = st[ST_TING + feeder] if feeder >= 0 else 0
+    settle_jz_win(rule_vec, st[ST_DEALER], winner, feeder, feeder_ting, win_kind, multiplier, ming, an,
+                  money[MONEY_WIN], money[MONEY_KONG])
+    return features, multiplier
+
+
+@njit(cache=True)
+def can_win_on(rule_vec, tables, hands, melds, st, seat, tile):
+    """Return True when ``seat`` may 胡 the pending ``tile``: after 报听 on a fixed wait (r9, r10) that the point
+    limit and the 抢杠 rules allow (r15–r17) and 过胡 does not block (A36); without 报听 only as 地胡 (r18).
+    A 暗杠 is never robbed."""
+    pend_kind = st[ST_PENDING_KIND]
+    if pend_kind == PEND_ANGANG:
+        return False
+    if st[ST_TING + seat] == 0:
+        return pend_kind == PEND_DISCARD and dihu_ok(rule_vec, tables, hands, melds, st, seat, tile,
+                                                    st[ST_PENDING_FROM])
+    if (st[ST_WAITS + seat] >> tile) & 1 == 0:
+        return False
+    if rule_vec[R_GUO_HU] == GUO_HU_RESTRICTED and (st[ST_GUO_HU + seat] >> tile) & 1 == 1:
+        return False
+    return claim_tile_allowed(rule_vec, tables, hands, melds, st, seat, tile, pend_kind)
+
+
+@njit(cache=True)
+def win_shape(tables, hands, melds, st, seat):
+    """Return the SHAPE_* code of the seat's complete hand under 缺一门 (十三幺 > 七对 > regular)."""
+    forms = complete_forms(tables, hands, melds, st, seat)
+    if forms & FORM_SHISANYAO:
+        return SHAPE_SHISANYAO
+    if forms & FORM_QIDUI:
+        return SHAPE_QIDUI
+    return SHAPE_REGULAR
+
+
+@njit(cache=True)
+def may_draw_front(rule_vec, st):
+    """Return True while a front tile is left above the dead wall (none or 14 tiles, r4); replacements count."""
+    return not wall_exhausted(rule_vec, st)
+
+
+@njit(cache=True)
+def kong_allowed(rule_vec, st):
+    """Return True when a kong's tail replacement is still above the dead wall (no kong on the last tile, r4)."""
+    return not wall_exhausted(rule_vec, st)
+
+
+@njit(cache=True)
+def claim_priority(action):
+    """Return the priority of a claim answer: 胡 3 > 杠 2 > 碰 1 > pass 0 (RULES §2.2 r6)."""
+    if action == ACT_HU:
+        return 3
+    if action == ACT_GANG:
+        return 2
+    if action == ACT_PENG:
+        return 1
+    return 0
+
+
+@njit(cache=True)
+def next_dealer(rule_vec, st):
+    """Return the next dealer (RULES §2.6 r23): the dealer stays on its win or a 荒庄, the deal passes to its
+    下家 on a 闲 win, and on a 荒庄 with a kong when ``jz_huang_with_kong_rotates``."""
+    dealer = st[ST_DEALER]
+    winner = st[ST_WINNER]
+    if winner == dealer:
+        return dealer
+    if winner < 0:
+        if rule_vec[R_JZ_HUANG_WITH_KONG_ROTATES] != 0 and st[ST_KONGS] > 0:
+            return (dealer + 1) % 4
+        if rule_vec[R_HUANG_DEALER] == HUANG_DEALER_STAY:
+            return dealer
+    return (dealer + 1) % 4
+
+
+@njit(cache=True)
+def mark_baoting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
+    """Set ACT_SHANGJIA + t in ``mask`` (bool[N_ACTIONS]) for each held kind t whose discard leaves 报听 waits
+    (``baoting_waits`` not empty, r12); return how many were set."""
+    n = 0
+    for t in range(34):
+        if hands[seat, t] > 0:
+            hands[seat, t] -= 1
+            waits = baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+            hands[seat, t] += 1
+            if waits != 0:
+                mask[ACT_SHANGJIA + t] = True
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def settle_win_in_state(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind):
+    """Pay one 晋中 win (``settle_win``) and store its features and multiplier in ``st`` (the first win of the
+    hand only); return the winner's gain in 底分 (hu and kong money)."""
+    gain_before = money[MONEY_WIN, winner] + money[MONEY_KONG, winner]
+    features, multiplier = settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind,
+                                      st[ST_FROM_TAIL] == 1)
+    if st[ST_WIN_FEATURES] == NO_WIN_FEATURES:
+        st[ST_WIN_FEATURES] = features
+        st[ST_MULTIPLIER] = multiplier
+    return money[MONEY_WIN, winner] + money[MONEY_KONG, winner] - gain_before

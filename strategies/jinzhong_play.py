@@ -1,0 +1,123 @@
+"""``greedy`` under the 晋中 rules (RULES §2): 缺一门 shanten, 报听 on the most live winnable waits — compiled.
+
+Called by ``greedy`` (and the strategies built on it) when the rule vector's variant is 晋中. Behaviour:
+always win when it can; discard the tile that minimises the shanten under 缺一门 (the least over
+the suit given up, so the seat drifts out of its weakest suit by itself), ties broken by the most live
+useful tiles; 报听 as soon as a discard leaves a legal 报听, on the discard whose waits have the most
+live *winnable* copies — a rank 3–5 wait wins only by 自摸 under the point limit, so its copies count
+half (about a third of a seat's winning tiles are drawn by itself); 碰/杠 when the 缺一门 shanten falls
+(pong mode as greedy) or, for a kong, does not rise.
+
+View: own concealed hand and melds, and what the seat can see (sim.core.ting.visible_counts).
+Parameters: greedy's row ([0] pong mode, [1] kong).
+"""
+import numpy as np
+from numba import njit
+
+from sim.core.hand.queyimen_kernel import SELF_DRAW_ONLY_MASK, useful_mask_qym_k
+from sim.core.rule_layout import R_JZ_POINT_LIMIT
+from sim.core.state import (
+    ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA, ACT_ZIMO,
+    ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
+)
+from sim.core.ting import live_copies_in, live_planes, visible_counts
+from sim.variants.jinzhong._rules import baoting_waits, blocked_suits, shanten_after
+
+PONG_IMPROVES = 0  # greedy's pong modes (params[0])
+PONG_ALWAYS = 1
+
+
+@njit(cache=True)
+def winnable_score(rule_vec, waits, planes):
+    """Return twice the live copies of the waits that win either way plus the live copies of rank 3–5 waits
+    (自摸 only under the point limit): the 报听 choice's score."""
+    slow = waits & SELF_DRAW_ONLY_MASK if rule_vec[R_JZ_POINT_LIMIT] != 0 else np.int64(0)
+    return 2 * live_copies_in(waits & ~slow, planes) + live_copies_in(slow, planes)
+
+
+@njit(cache=True)
+def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
+    """Return the self-phase ACT_* of greedy under the 晋中 rules; ``seen`` is an int8[34] scratch row."""
+    if mask[ACT_ZIMO]:
+        return ACT_ZIMO
+    if st[ST_TING + seat] == 1:  # locked hand: a same-waits 暗杠 if legal, else the drawn tile goes out
+        for t in range(34):
+            if params[1] > 0 and mask[ACT_ANGANG + t]:
+                return ACT_ANGANG + t
+        last = st[ST_LAST_DRAWN]
+        if last >= 0 and mask[ACT_DISCARD + last]:
+            return ACT_DISCARD + last
+        for t in range(34):
+            if mask[ACT_DISCARD + t]:
+                return ACT_DISCARD + t
+    n_melds = st[ST_N_MELDS + seat]
+    blocked = blocked_suits(melds, seat)
+    if params[1] > 0:
+        base = shanten_after(tables, hands, melds, st, seat, 0, 0)
+        for t in range(34):
+            if mask[ACT_ANGANG + t] or mask[ACT_BUGANG + t]:
+                taken = 4 if mask[ACT_ANGANG + t] else 1
+                added = 1 if mask[ACT_ANGANG + t] else 0
+                suit_bit = 1 << (t // 9) if t < 27 else 0
+                hands[seat, t] -= taken
+                s = shanten_after(tables, hands, melds, st, seat, added, suit_bit)
+                hands[seat, t] += taken
+                if s <= base:
+                    return ACT_ANGANG + t if mask[ACT_ANGANG + t] else ACT_BUGANG + t
+    visible_counts(hands, frozen, melds, rivers, st, seat, seen)
+    planes = live_planes(seen)
+    after = np.full(34, 99, np.int64)  # [kind] shanten under 缺一门 once it is discarded (99 = not a legal discard)
+    best_shanten = 99
+    best_ting_score = -1
+    best_ting = -1
+    for t in range(34):
+        if not mask[ACT_DISCARD + t]:
+            continue
+        hands[seat, t] -= 1
+        after[t] = shanten_after(tables, hands, melds, st, seat, 0, 0)
+        if mask[ACT_SHANGJIA + t]:
+            score = winnable_score(rule_vec, baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat), planes)
+            if score > best_ting_score:
+                best_ting_score, best_ting = score, t
+        hands[seat, t] += 1
+        best_shanten = min(best_shanten, after[t])
+    best_live = -1
+    best_tile = -1
+    for t in range(34):  # among the least-shanten discards, the first with the most live useful copies
+        if after[t] == best_shanten:
+            hands[seat, t] -= 1
+            live = live_copies_in(useful_mask_qym_k(hands[seat], n_melds, blocked, True, tables), planes)
+            hands[seat, t] += 1
+            if live > best_live:
+                best_live, best_tile = live, t
+    if best_ting >= 0:
+        return ACT_SHANGJIA + best_ting
+    return ACT_DISCARD + best_tile
+
+
+@njit(cache=True)
+def jz_greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, tile, params):
+    """Return greedy's answer under the 晋中 rules (ACT_HU / ACT_GANG / ACT_PENG / ACT_PASS) to ``tile``."""
+    if mask[ACT_HU]:
+        return ACT_HU
+    if not (mask[ACT_GANG] or mask[ACT_PENG]):
+        return ACT_PASS
+    base = shanten_after(tables, hands, melds, st, seat, 0, 0)
+    suit_bit = 1 << (tile // 9) if tile < 27 else 0
+    if mask[ACT_GANG] and params[1] > 0:
+        hands[seat, tile] -= 3
+        s = shanten_after(tables, hands, melds, st, seat, 1, suit_bit)
+        hands[seat, tile] += 3
+        if s <= base:
+            return ACT_GANG
+    if mask[ACT_PENG]:
+        mode = int(params[0])
+        if mode == PONG_ALWAYS:
+            return ACT_PENG
+        if mode == PONG_IMPROVES:
+            hands[seat, tile] -= 2
+            s = shanten_after(tables, hands, melds, st, seat, 1, suit_bit)
+            hands[seat, tile] += 2
+            if s < base:
+                return ACT_PENG
+    return ACT_PASS

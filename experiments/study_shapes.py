@@ -11,6 +11,9 @@ Summary rows, group ``shape:<name>`` or ``feature:<name>``:
 * ``money_share``: its share of all money moved — Σ over hands won with it of the money moved in the hand /
   Σ over all hands of the money moved, where the money moved in a hand is the sum of the winners' (positive)
   results in 底注, 荒庄 后包 included; a ratio of means, delta-method interval (``paired_delta.ratio``);
+* ``extra_money_per_win``: mean money moved in a hand won with it − mean money moved in any won hand (底注;
+  above 0 = it pays more than an average win); a difference of two ratios of means over the same hands,
+  delta-method interval (``paired_delta.ratio_difference``);
 * ``mean_multiplier``: mean total multiplier over the wins with it (Student-t; only with ``multiplier``).
 
 Group ``all``: ``win_rate`` (share of hands with a win) and ``mean_multiplier`` over every win (with the column).
@@ -46,10 +49,12 @@ def money_moved(frame: pl.DataFrame) -> np.ndarray:
 
 def kind_statistics(flags: np.ndarray, won: np.ndarray, moved: np.ndarray,
                     multiplier: np.ndarray | None) -> dict[str, stats.Estimate]:
-    """Return hand_rate, win_share, money_share (and mean_multiplier) of one shape/feature's 0/1 ``flags``."""
+    """Return hand_rate, win_share, money_share, extra_money_per_win (and mean_multiplier) of one shape/feature's
+    0/1 per-hand ``flags``; ``won`` is 0/1 per hand, ``moved`` the money moved per hand (底注)."""
     out = {"hand_rate": stats.proportion(flags),
            "win_share": stats.wilson(int(flags.sum()), int(won.sum())),
-           "money_share": paired_delta.ratio(moved * flags, moved)}
+           "money_share": paired_delta.ratio(moved * flags, moved),
+           "extra_money_per_win": paired_delta.ratio_difference(moved * flags, flags, moved * won, won)}
     if multiplier is not None:
         chosen = multiplier[(flags > 0) & ~np.isnan(multiplier)]
         out["mean_multiplier"] = stats.mean_ci(chosen)

@@ -75,7 +75,7 @@ def variant_statistics(frame: pl.DataFrame) -> dict[str, stats.Estimate]:
         "dealer_win_rate": stats.proportion(winner == dealer),
     }
     for method in WIN_METHODS:
-        out[f"{method}_share"] = stats.wilson(int((kind == method).sum()), wins)
+        out[f"{method}_share"] = stats.wilson(int(((kind == method) & (winner >= 0)).sum()), wins)
     out["hand_draws"] = stats.mean_ci(hands["draws"])
     out["volatility"] = study_sensitivity.arm_statistics(hands)["volatility"]
     for name, flags in win_features.shape_indicators(frame).items():

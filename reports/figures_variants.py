@@ -89,10 +89,14 @@ def comparison(summary: pl.DataFrame, path: Path) -> Path | None:
     prefix, shape_labels, names = _shape_names(rows)
     _grouped(panels[6], rows, prefix, shape_labels, variants, names)
     panels[6].set_title("牌型（占胡牌）" + ("，按胡牌特征" if prefix == "feature_" else "，普通胡除外"), fontsize=10)
+    unrecorded = [variant_label(v) for v in variants
+                  if not rows.filter((pl.col("group") == v) & pl.col("name").str.starts_with("feature_")).height]
+    notes = ["变体：" + "、".join(labels), "每个变体按各自默认规则，同一座位组合、同一种子",
+             "误差线：各变体自己的 95 % 区间", "不同变体是不同的游戏，不做逐手配对"]
+    if unrecorded and prefix == "feature_":
+        notes.append("未记录胡牌特征（牌型图中无柱）：" + "、".join(unrecorded))
     panels[7].axis("off")
-    panels[7].text(0.02, 0.9, "\n".join([
-        "变体：" + "、".join(labels), "每个变体按各自默认规则，同一座位组合、同一种子",
-        "误差线：各变体自己的 95 % 区间", "不同变体是不同的游戏，不做逐手配对"]), fontsize=10, va="top")
+    panels[7].text(0.02, 0.9, "\n".join(notes), fontsize=10, va="top")
     fig.suptitle("各规则变体并排：主要统计量（各自的 95 % 区间）")
     fig.tight_layout()
     fig.savefig(path, dpi=110)

@@ -3,7 +3,7 @@
 Two sources: the ``shape`` column (every variant: regular / 七对 / 十三幺) and, when the engine records
 it, the ``win_features`` column, an int32 bitmask of the kernel's ``FEATURE_*`` codes (bit k set = the win
 has feature k). Bits 0–10 are shared by every variant; bits from 11 on are named by the kernel codes
-module (``FEATURE_<NAME> = k``) when it defines them, else ``bit<k>``.
+module (``FEATURE_<NAME> = k``, or the one-bit mask ``1 << k``) when it defines them, else ``bit<k>``.
 """
 from __future__ import annotations
 
@@ -26,8 +26,16 @@ def feature_names() -> dict[int, str]:
 
     names = dict(FEATURE_BITS)
     for attribute, value in vars(codes).items():
-        if attribute.startswith("FEATURE_") and isinstance(value, int) and 11 <= value < 32:
-            names.setdefault(value, attribute.removeprefix("FEATURE_").lower())
+        if not (attribute.startswith("FEATURE_") and isinstance(value, int)):
+            continue
+        if 11 <= value < 32:  # a bit index
+            bit = value
+        elif value >= 1 << 11 and value & (value - 1) == 0:  # a one-bit mask
+            bit = value.bit_length() - 1
+        else:
+            continue
+        if bit < 32:
+            names.setdefault(bit, attribute.removeprefix("FEATURE_").lower())
     return names
 
 

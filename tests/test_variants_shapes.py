@@ -185,3 +185,12 @@ def test_shapes_end_to_end(tmp_path):
     shape_money = share.filter(pl.col("group").str.starts_with("shape:"))["estimate"].sum()
     assert 0.5 < shape_money <= 1.0  # the rest is 荒庄 后包 money
     assert section_shapes.TITLE in (tmp_path / "report.md").read_text(encoding="utf-8")
+
+
+def test_higher_feature_bits_take_their_names_from_the_kernel_codes(monkeypatch):
+    from sim.core import codes
+
+    monkeypatch.setattr(codes, "FEATURE_HUNYISE", 11, raising=False)   # a bit index
+    monkeypatch.setattr(codes, "FEATURE_BAOTOU", 1 << 12, raising=False)  # a one-bit mask
+    names = win_features.feature_names()
+    assert names[11] == "hunyise" and names[12] == "baotou" and names[0] == "qidui"

@@ -93,15 +93,23 @@ class ArmRunner:
             hands = max(arm.session_length, hands - hands % arm.session_length)
         return hands
 
+    def other_variant(self, arm: ArmSpec) -> bool:
+        """Return True when the arm names a variant other than the run's (it then starts from its own defaults)."""
+        variant = dict(arm.rules).get("variant")
+        return variant is not None and variant != self.config.rules.get("variant", "jincheng")
+
     def rules_of(self, arm: ArmSpec) -> dict:
-        """Return the rules mapping of the arm: the run's rules group with the arm's overrides."""
+        """Return the rules mapping of the arm: the run's rules group with the arm's overrides, or only the
+        overrides for an arm of another variant (the run's flags belong to the run's variant)."""
+        if self.other_variant(arm):
+            return dict(arm.rules)
         return {**self.config.rules, **dict(arm.rules)}
 
     def canonical(self, arm: ArmSpec) -> ArmSpec:
         """Return ``arm`` without rule overrides that equal the run's rules (so equal arms are shared)."""
         from sim.rules import resolve_rules
 
-        run_rules = resolve_rules(dict(self.config.rules)).to_dict()
+        run_rules = {} if self.other_variant(arm) else resolve_rules(dict(self.config.rules)).to_dict()
         kept = tuple((k, v) for k, v in arm.rules if k not in run_rules or run_rules[k] != v)
         hands = None if arm.hands == self.config.hands else arm.hands
         return ArmSpec(arm.seats, kept, arm.session_length, hands, arm.deal_condition)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 #: Studies the app can run, in report order.
-STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity")
+STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity", "variants", "shapes")
 #: ``greedy`` pong policies (strategies issue).
 PONG_POLICIES = ("always", "improves", "never")
 #: Parallel backends of ``sim.simulate``.
@@ -79,6 +79,22 @@ class SensitivityParams:
 
 
 @dataclass
+class VariantsParams:
+    """variants: the rule sets compared, each at its own defaults (empty = every variant); ``hands`` per variant
+    (None = hands)."""
+
+    variants: list[str] = field(default_factory=list, metadata={"empty_means_all": True})
+    hands: Optional[int] = field(default=None, metadata=_range(1, 10**10))
+
+
+@dataclass
+class ShapesParams:
+    """shapes: ``hands`` of the run's rules and seat mix whose winning shapes are counted (None = hands)."""
+
+    hands: Optional[int] = field(default=None, metadata=_range(1, 10**10))
+
+
+@dataclass
 class ExperimentConfig:
     """The experiment group: a name, the studies it runs, and each study's parameters."""
 
@@ -89,6 +105,8 @@ class ExperimentConfig:
     thirteen_orphans: ThirteenOrphansParams = field(default_factory=ThirteenOrphansParams)
     early_ting: EarlyTingParams = field(default_factory=EarlyTingParams)
     sensitivity: SensitivityParams = field(default_factory=SensitivityParams)
+    variants: VariantsParams = field(default_factory=VariantsParams)
+    shapes: ShapesParams = field(default_factory=ShapesParams)
 
 
 @dataclass

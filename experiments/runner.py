@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from experiments import (stats, study_dealer_edge, study_early_ting, study_huangzhuang, study_sensitivity,
-                         study_thirteen_orphans)
+                         study_shapes, study_thirteen_orphans, study_variants)
 from experiments.arms import ArmRunner, base_arm
 from experiments.config import RunConfig
 
@@ -23,6 +23,8 @@ STUDY_MODULES = {
     "thirteen_orphans": study_thirteen_orphans,
     "early_ting": study_early_ting,
     "sensitivity": study_sensitivity,
+    "variants": study_variants,
+    "shapes": study_shapes,
 }
 
 

@@ -25,7 +25,8 @@ from pathlib import Path
 import matplotlib
 import polars as pl
 
-from reports import figures, figures_sensitivity, readings, section_sensitivity
+from reports import (figures, figures_sensitivity, figures_shapes, figures_variants, readings, section_sensitivity,
+                     section_shapes, section_variants)
 from reports.fonts import figure_style
 
 
@@ -47,6 +48,9 @@ SECTIONS: dict[str, Section] = {
     "early_ting": Section("上架：首次听牌就上架要付出多少？", figures.early_ting, readings.early_ting),
     "sensitivity": Section(section_sensitivity.TITLE, figures_sensitivity.tornado, section_sensitivity.reading,
                            section_sensitivity.section_blocks),
+    "variants": Section(section_variants.TITLE, figures_variants.comparison, section_variants.reading,
+                        section_variants.section_blocks),
+    "shapes": Section(section_shapes.TITLE, figures_shapes.draw, section_shapes.reading),
 }
 
 

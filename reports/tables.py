@@ -15,6 +15,9 @@ HEADLINE = (
     ("thirteen_orphans", "completion_rate", "k=9, shi_qiang=on"),
     ("thirteen_orphans", "completion_rate", "k=9, shi_qiang=off"),
     ("early_ting", "diff_mean_result", None),
+    ("variants", "huang_rate", None),
+    ("variants", "dealer_result", None),
+    ("shapes", "mean_multiplier", "all"),
 )
 
 #: Plain-Chinese meaning of each statistic name (the report's tables show it beside the name).
@@ -34,6 +37,10 @@ MEANINGS = {
     "volatility": "一家每手输赢的标准差", "diff_dealer_result": "庄家每手输赢变化（改后 − 基准，配对）",
     "diff_huang_rate": "荒庄率变化（改后 − 基准，配对）", "diff_zimo_share": "自摸比例变化（改后 − 基准，配对）",
     "diff_hand_draws": "每手摸牌数变化（改后 − 基准，配对）", "diff_volatility": "输赢标准差变化（改后 − 基准，配对）",
+    "dealer_win_rate": "庄家胡牌率", "dianhu_share": "点炮占胡牌的比例", "qianggang_share": "抢杠胡占胡牌的比例",
+    "mean_multiplier": "胡牌的平均倍数", "hand_rate": "以该牌型胡牌的手占全部手的比例",
+    "win_share": "该牌型占胡牌的比例", "money_share": "该牌型胡牌的手占全部流动金额的比例",
+    "extra_money_per_win": "该牌型胡牌的手比平均胡牌的手多流动的金额",
 }
 
 
@@ -41,15 +48,20 @@ def meaning(name: str) -> str:
     """Return the plain-Chinese meaning of a statistic name ('' when none is registered)."""
     if name.startswith("needs "):
         return "这条规则不能单独改变：须同时满足 " + name.removeprefix("needs ")
+    if name.startswith(("shape_", "feature_")):
+        from reports.win_labels import kind_label
+
+        return kind_label(name.replace("_", ":", 1)) + "占胡牌的比例"
     return MEANINGS.get(name, "")
 
 
-UNITS = {"rate": "%", "share": "%", "turn": "turns", "tenure_hands": "hands", "pays_from_k": "kinds"}
+UNITS = {"rate": "%", "share": "%", "turn": "turns", "tenure_hands": "hands", "pays_from_k": "kinds",
+         "multiplier": "×"}
 
 
 def unit_of(name: str) -> str:
     """Return the display unit of a statistic: '%' for rates/shares, else 底注, turns, hands or kinds."""
-    if name.endswith("_share") or name.endswith("_rate") or "_rate_" in name:
+    if name.endswith("_share") or name.endswith("_rate") or "_rate_" in name or name.startswith(("shape_", "feature_")):
         return "%"
     for key, unit in UNITS.items():
         if name.endswith(key):

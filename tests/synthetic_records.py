@@ -64,3 +64,21 @@ def record_matrix(n: int, seed: int = 0, session_length: int = 0) -> np.ndarray:
 def record_frame(n: int, seed: int = 0, session_length: int = 0, strategies=("greedy",) * 4):
     """Return the typed polars record frame of ``record_matrix`` (run seed 0, variant jincheng)."""
     return to_frame(record_matrix(n, seed, session_length), 0, "jincheng", list(strategies))
+
+
+def with_win_features(frame, seed: int = 0, bits: tuple[int, ...] = (0, 2, 3, 8, 11)):
+    """Return ``frame`` with the optional ``win_features`` (int32 bitmask; each of ``bits`` set with
+    probability 0.3 on a won hand, 0 otherwise) and ``multiplier`` (1 + number of set bits; null without a
+    win) columns the engine records for variants with win features."""
+    import polars as pl
+
+    rng = np.random.default_rng(seed)
+    won = frame["winner"].to_numpy() >= 0
+    mask = np.zeros(frame.height, dtype=np.int64)
+    for bit in bits:
+        mask |= (rng.random(frame.height) < 0.3).astype(np.int64) << bit
+    mask = np.where(won, mask, 0)
+    count = np.array([bin(int(m)).count("1") for m in mask])
+    multiplier = [int(1 + c) if w else None for c, w in zip(count, won)]
+    return frame.with_columns(pl.Series("win_features", mask, dtype=pl.Int32),
+                              pl.Series("multiplier", multiplier, dtype=pl.Int32))

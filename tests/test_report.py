@@ -11,10 +11,10 @@ import pytest
 
 from experiments import config as cfg
 from experiments import (stats, study_dealer_edge, study_early_ting, study_huangzhuang, study_sensitivity,
-                         study_thirteen_orphans)
+                         study_shapes, study_thirteen_orphans, study_variants)
 from reports import builder, cli, comparison, document, figures, sections, tables
 from reports.summary_io import read_summary, write_summary
-from synthetic_records import record_frame
+from synthetic_records import record_frame, with_win_features
 
 VOID = {"meta", "img", "br", "hr", "link", "input"}
 
@@ -54,6 +54,10 @@ def synthetic_summary() -> pl.DataFrame:
     bound = study_sensitivity.bind_rules(cfg.SensitivityParams(flags=["houbao_units", "stacks_per_kong"]), {})
     rows += study_sensitivity.summarize({"base": seats, "houbao_units=1": record_frame(1500, 6),
                                          "stacks_per_kong=2": seats}, bound)
+    featured = with_win_features(record_frame(1500, 7), seed=7)  # a variant recording win features
+    rows += study_variants.summarize({"jincheng": seats, "jinhua": featured},
+                                     study_variants.VariantsPlan(cfg.VariantsParams(), ("jincheng", "jinhua")))
+    rows += study_shapes.summarize({study_shapes.ROLE: featured}, cfg.ShapesParams())
     return stats.summary_frame(rows)
 
 

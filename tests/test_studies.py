@@ -222,7 +222,8 @@ def test_overview_from_the_console_entry_point(tmp_path, capsys):
           "experiment.huangzhuang.sweep_hands=200", "experiment.early_ting.min_live_waits=[3]",
           "experiment.thirteen_orphans.shi_qiang=[true]", "experiment.thirteen_orphans.hands_per_k=0",
           "experiment.dealer_edge.session_length=0",
-          "experiment.sensitivity.flags=[houbao_units]", "experiment.sensitivity.hands=400"])
+          "experiment.sensitivity.flags=[houbao_units]", "experiment.sensitivity.hands=400",
+          "experiment.variants.variants=[jincheng]"])  # the run's variant and shapes reuse the plain arm
     captured = capsys.readouterr()
     out = captured.out
     assert f"report: {tmp_path / 'report.html'}" in out
@@ -234,7 +235,8 @@ def test_overview_from_the_console_entry_point(tmp_path, capsys):
     assert logging.getLogger("matplotlib").getEffectiveLevel() >= logging.WARNING
     assert "huang_rate" in out and "result_total" in out
     studies = set(pl.read_parquet(tmp_path / "summary.parquet")["study"])
-    assert studies == {"dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity"}
+    assert studies == {"dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity", "variants",
+                       "shapes"}
 
 
 def test_conditioned_pays_from_skips_a_k_where_both_arms_play_alike():

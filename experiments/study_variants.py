@@ -1,0 +1,97 @@
+"""Study variants: the rule sets side by side, each at its own default rules, with the run's seat mix and seed.
+
+Every variant of ``sim.rules.VARIANTS`` (or the list ``experiment.variants.variants``) is one arm; the run's
+own variant keeps the run's rules group, every other variant starts from its own defaults. The variants are
+different games, so each statistic gets its own 95 % interval per variant and nothing is paired across them.
+
+Summary rows, group = the variant name (money in 底注 per hand, shares as fractions):
+
+* ``huang_rate``: share of hands ending 荒庄 (Wilson);
+* ``dealer_result``: the dealer's result per hand (Student-t); ``dealer_win_rate``: share of hands the
+  dealer wins (Wilson);
+* ``zimo_share``, ``dianhu_share``, ``qianggang_share``: win method / wins (Wilson over wins);
+* ``hand_draws``: front draws per hand (Student-t);
+* ``volatility``: standard deviation of a seat's result per hand (the sensitivity study's estimator);
+* ``shape_<name>``: share of wins with that ``shape`` (regular, qidui, shisanyao; Wilson over wins);
+* ``feature_<name>``: share of wins with that ``win_features`` bit, and ``mean_multiplier`` over wins — only
+  when the engine records those columns (the report then says no shape data was recorded).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from experiments import stats, study_sensitivity, win_features
+from experiments.arms import ArmSpec
+from experiments.config import ConfigError, VariantsParams
+
+STUDY = "variants"
+#: Win methods (``win_kind`` values) whose share of wins is reported.
+WIN_METHODS = ("zimo", "dianhu", "qianggang")
+
+
+@dataclass(frozen=True)
+class VariantsPlan:
+    """The study's parameters with the variants to play resolved (in ``sim.rules.VARIANTS`` order or as listed)."""
+
+    params: VariantsParams
+    variants: tuple[str, ...]
+
+
+def bind_rules(params: VariantsParams, rules: dict) -> VariantsPlan:
+    """Return the plan of ``params``; ConfigError (one line) naming a variant the engine does not play."""
+    from sim.rules import VARIANTS
+
+    for i, name in enumerate(params.variants):
+        if name not in VARIANTS:
+            raise ConfigError(f"experiment.variants.variants[{i}]={name!r} is not a variant; "
+                              f"choose from {', '.join(VARIANTS)}")
+    return VariantsPlan(params, tuple(dict.fromkeys(params.variants)) or tuple(VARIANTS))
+
+
+def plan(bound: VariantsPlan, base: ArmSpec) -> dict[str, ArmSpec]:
+    """Return one arm per variant (role = its name): the run's seats, the variant's rules."""
+    return {name: ArmSpec(base.seats, (("variant", name),), 0, bound.params.hands) for name in bound.variants}
+
+
+def columns(role: str) -> list[str]:
+    """Return the record columns the study reads (the optional shape columns when the engine records them)."""
+    return ["dealer", "winner", "win_kind", "shape", "draws"] + [f"s{k}_delta" for k in range(4)] \
+        + win_features.recorded_columns()
+
+
+def variant_statistics(frame: pl.DataFrame) -> dict[str, stats.Estimate]:
+    """Return the statistics of one variant's hands (names as in the module docstring)."""
+    hands = study_sensitivity.per_hand(frame)
+    wins = int(hands["win"].sum())
+    dealer = frame["dealer"].cast(pl.Int64).to_numpy()
+    winner = frame["winner"].cast(pl.Int64).to_numpy()
+    kind = frame["win_kind"].cast(pl.Utf8).to_numpy()
+    out = {
+        "huang_rate": stats.proportion(hands["huang"]),
+        "dealer_result": stats.mean_ci(hands["dealer_result"]),
+        "dealer_win_rate": stats.proportion(winner == dealer),
+    }
+    for method in WIN_METHODS:
+        out[f"{method}_share"] = stats.wilson(int(((kind == method) & (winner >= 0)).sum()), wins)
+    out["hand_draws"] = stats.mean_ci(hands["draws"])
+    out["volatility"] = study_sensitivity.arm_statistics(hands)["volatility"]
+    for name, flags in win_features.shape_indicators(frame).items():
+        out[f"shape_{name}"] = stats.wilson(int(flags.sum()), wins)
+    features = win_features.feature_indicators(frame)
+    for name, flags in (features or {}).items():
+        out[f"feature_{name}"] = stats.wilson(int(flags.sum()), wins)
+    multiplier = win_features.multipliers(frame)
+    if multiplier is not None:
+        out["mean_multiplier"] = stats.mean_ci(multiplier[~np.isnan(multiplier)])
+    return out
+
+
+def summarize(frames: dict[str, pl.DataFrame], bound: VariantsPlan) -> list[dict]:
+    """Return the summary rows of the study: every statistic of every variant (group = variant)."""
+    rows = []
+    for name in bound.variants:
+        rows += [e.row(STUDY, statistic, name) for statistic, e in variant_statistics(frames[name]).items()]
+    return rows

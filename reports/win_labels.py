@@ -1,0 +1,29 @@
+"""Chinese names of the variants, winning shapes and win features the variants and shapes sections show."""
+from __future__ import annotations
+
+VARIANT_LABELS = {"jincheng": "晋城", "jinzhong": "晋中", "jinhua": "金华"}
+#: ``shape`` column values.
+SHAPE_LABELS = {"regular": "普通胡", "qidui": "七对", "shisanyao": "十三幺"}
+#: ``win_features`` bit names (experiments.win_features).
+FEATURE_LABELS = {
+    "qidui": "七对", "haohua_qidui": "豪华七对", "pengpeng": "碰碰胡", "qingyise": "清一色", "jiulian": "九莲宝灯",
+    "shisanyao": "十三幺", "tianhu": "天胡", "dihu": "地胡", "gangshang_kaihua": "杠上开花",
+    "haidi_laoyue": "海底捞月", "qianggang_hu": "抢杠胡", "hunyise": "混一色", "baotou": "爆头",
+}
+WIN_METHOD_LABELS = {"zimo": "自摸", "dianhu": "点炮", "qianggang": "抢杠胡"}
+#: The line a section shows for a variant whose records carry no ``win_features`` column.
+NO_SHAPE_DATA = "没有记录牌型特征数据（win_features 列）：只统计了记录里 shape 列的普通胡 / 七对 / 十三幺"
+
+
+def variant_label(name: str) -> str:
+    """Return the Chinese name of a variant ('晋城'), or the name itself when it has none."""
+    return VARIANT_LABELS.get(name, name)
+
+
+def kind_label(group: str) -> str:
+    """Return the Chinese name of a shapes-study group ``shape:<name>`` / ``feature:<name>`` (or the bare name)."""
+    source, _, name = group.partition(":")
+    if not name:
+        source, name = "shape", group
+    labels = SHAPE_LABELS if source == "shape" else FEATURE_LABELS
+    return labels.get(name, name)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core import codes
+
 from sim.record import COLUMN_INDEX, N_KERNEL_COLUMNS, SHAPES, WIN_KINDS, seat_column, to_frame
 
 
@@ -53,6 +55,11 @@ def record_matrix(n: int, seed: int = 0, session_length: int = 0) -> np.ndarray:
                 pay = pay * (2 if zimo[i] else 1) + (pay if k == f else 0)
                 m[i, seat_column(k, "win")] -= pay
                 m[i, seat_column(w, "win")] += pay
+    # what the 晋城 engine writes (sim.record EXTRA_COLUMNS): shape and 抢杠 features, multiplier 1 on a win
+    shape_bit = {1: 0, 2: codes.FEATURE_QIDUI, 3: codes.FEATURE_SHISANYAO}
+    features = np.array([shape_bit.get(int(s), 0) for s in m[:, col["shape"]]], dtype=np.int32)
+    m[:, col["win_features"]] = np.where(winner < 0, codes.NO_WIN_FEATURES, features)
+    m[:, col["multiplier"]] = np.where(winner < 0, 0, 1)
     for k in range(4):
         total = sum(m[:, seat_column(k, c)] for c in ("win", "kong", "genzhuang", "huang"))
         m[:, seat_column(k, "delta")] = total

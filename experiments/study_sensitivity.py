@@ -87,8 +87,8 @@ def bind_rules(params: SensitivityParams, rules: dict) -> SensitivityPlan:
     flags = [f.name for f in dataclasses.fields(run_rules) if f.name != "variant"]
     for i, flag in enumerate(params.flags):
         if flag not in flags:
-            raise ConfigError(f"experiment.sensitivity.flags[{i}]={flag!r} is not a rule flag of "
-                              f"{run_rules.variant}; choose from {', '.join(flags)}")
+            raise ConfigError(f"experiment.sensitivity.flags[{i}]={flag!r} is not a rule flag; "
+                              f"choose from {', '.join(flags)} (the flags of {run_rules.variant})")
     return SensitivityPlan(params, run_rules)
 
 

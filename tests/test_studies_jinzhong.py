@@ -123,3 +123,13 @@ def test_jinzhong_overview_writes_every_section(tmp_path, capsys):
         assert not re.search("(?<!没)有拾/抢", body) and "荒牌" not in body, study
     assert "底分" in sections[titles["dealer_edge"]]
     assert "点数限制" in sections[titles["huangzhuang"]]
+
+
+def test_sensitivity_flags_are_the_run_variants():
+    """A 晋中 flag is a sensitivity flag under rules=jinzhong (RULES §2.4 r15, A17), and a 晋城-only flag is not."""
+    from experiments.config import SensitivityParams
+    from experiments.study_sensitivity import bind_rules
+
+    assert bind_rules(SensitivityParams(flags=["jz_point_limit"]), JINZHONG).params.flags == ["jz_point_limit"]
+    with pytest.raises(ConfigError, match=r"flags\[0\]='huang_stacks' is not a rule flag; .*\(the flags of jinzhong\)"):
+        bind_rules(SensitivityParams(flags=["huang_stacks"]), JINZHONG)

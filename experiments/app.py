@@ -33,6 +33,7 @@ def run_app(cfg: DictConfig) -> None:
 
     from experiments.runner import run
     from reports.summary_io import read_summary
+    from reports import terms
     from reports.tables import headline, text_table
 
     from sim.parts import RunFolderError
@@ -45,7 +46,8 @@ def run_app(cfg: DictConfig) -> None:
     except (ConfigError, RunFolderError) as error:
         fail(str(error))
     summary, meta = read_summary(report.parent / "summary.parquet")
-    print(text_table(headline(summary)))
+    with terms.using(meta.get("rules", {}).get("variant", "jincheng")):
+        print(terms.say(text_table(headline(summary))))  # money in the variant's unit (底注 / 底分)
     print(hands_line(meta))
     print(f"report: {report}")
 

@@ -44,21 +44,25 @@ class DealerEdgeParams:
 
 @dataclass
 class HuangzhuangParams:
-    """huangzhuang: the 荒 stacks and greedy pong policies swept; ``sweep_hands`` per sweep arm (None = hands)."""
+    """huangzhuang: the sweep cells and ``sweep_hands`` per sweep arm (None = hands). 晋城 sweeps the 荒 ``stacks``
+    × greedy ``pong_policies``; 晋中 sweeps the ``dead_wall`` (0 = none, 14 tiles) × the ``point_limit`` (on/off).
+    None = the run's variant's default; a key of the other variant is refused in one line."""
 
-    stacks: list[int] = field(default_factory=lambda: [5, 6, 7, 8, 9], metadata=_range(0, 20))
-    pong_policies: list[str] = field(default_factory=lambda: list(PONG_POLICIES),
-                                     metadata=_choices(PONG_POLICIES))
+    stacks: Optional[list[int]] = field(default=None, metadata=_range(0, 20))            # 晋城: default 5..9
+    pong_policies: Optional[list[str]] = field(default=None, metadata=_choices(PONG_POLICIES))  # 晋城: all three
+    dead_wall: Optional[list[int]] = field(default=None, metadata=_range(0, 14))         # 晋中: default [0, 14]
+    point_limit: Optional[list[bool]] = field(default=None)                              # 晋中: default [true, false]
     sweep_hands: Optional[int] = field(default=None, metadata=_range(1, 10**10))
 
 
 @dataclass
 class ThirteenOrphansParams:
-    """thirteen_orphans: dealt distinct 幺九/字 counts k studied, the 拾/抢 settings compared and the hands played
-    per k on walls conditioned to deal seat 0 exactly k kinds (``hands_per_k``; 0 = plain walls of ``hands``)."""
+    """thirteen_orphans: dealt distinct 幺九/字 counts k studied, the 拾/抢 settings compared (晋城 only; None =
+    both on 晋城, none on 晋中, which has no 拾/抢) and the hands played per k on walls conditioned to deal seat 0
+    exactly k kinds (``hands_per_k``; 0 = plain walls of ``hands``)."""
 
     min_distinct: list[int] = field(default_factory=lambda: list(range(7, 14)), metadata=_range(1, 13))
-    shi_qiang: list[bool] = field(default_factory=lambda: [True, False])
+    shi_qiang: Optional[list[bool]] = field(default=None)
     hands_per_k: int = field(default=10_000, metadata=_range(0, 10**9))  # per dealt k and arm; 0 = plain walls only
 
 

@@ -1,8 +1,10 @@
 """Study dealer_edge: what sitting in each position relative to the dealer is worth.
 
-Summary rows (study ``dealer_edge``; money in 底注 per hand, rates as fractions):
+Summary rows (study ``dealer_edge``; money in the variant's unit per hand — 底注 for 晋城, 底分 for 晋中 —
+rates as fractions):
 
-* ``result_{component}`` for component in win, kong, qianbao (前包), houbao (后包), total, by
+* ``result_{component}`` for component in win, kong, qianbao (前包), houbao (后包), total (晋中, which has no
+  前包/后包: win, kong, total), by
   group ``dealer`` / ``xiajia`` (下家) / ``duijia`` (对家) / ``shangjia`` (上家): the mean money of the
   seat in that position per hand. One observation per hand and position.
 * ``win_rate`` by the same groups (Wilson intervals); ``dealer`` is the dealer win rate.
@@ -14,17 +16,39 @@ Summary rows (study ``dealer_edge``; money in 底注 per hand, rates as fraction
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import polars as pl
 
 from experiments import stats
 from experiments.arms import ArmSpec
 from experiments.config import DealerEdgeParams
+from experiments.variant_params import DEFAULT_VARIANT, run_variant
 
 STUDY = "dealer_edge"
 #: Positions relative to the dealer, in turn order (seat offset 0..3 after the dealer).
 POSITIONS = ("dealer", "xiajia", "duijia", "shangjia")
 #: Money components: summary name suffix -> record column suffix.
 COMPONENTS = {"win": "win", "kong": "kong", "qianbao": "genzhuang", "houbao": "huang", "total": "delta"}
+#: Components a variant does not have (their money is always 0 there, so no row is written).
+ABSENT_COMPONENTS = {"jinzhong": ("qianbao", "houbao")}
+
+
+@dataclass
+class DealerEdgePlan(DealerEdgeParams):
+    """The study's parameters bound to the run's variant (which money components it has)."""
+
+    variant: str = DEFAULT_VARIANT
+
+
+def bind_rules(params: DealerEdgeParams, rules: dict) -> DealerEdgePlan:
+    """Return ``params`` bound to the run's variant."""
+    return DealerEdgePlan(params.session_length, variant=run_variant(rules))
+
+
+def components(variant: str) -> list[str]:
+    """Return the money components (``COMPONENTS`` keys) the variant has, ``total`` last."""
+    return [name for name in COMPONENTS if name not in ABSENT_COMPONENTS.get(variant, ())]
 
 
 def plan(params: DealerEdgeParams, base: ArmSpec) -> dict[str, ArmSpec]:
@@ -100,7 +124,7 @@ def summarize(frames: dict[str, pl.DataFrame], params: DealerEdgeParams) -> list
     """Return the summary rows of the study (see the module docstring)."""
     rows = []
     long = by_position(frames["seats"])
-    for name in COMPONENTS:
+    for name in components(getattr(params, "variant", DEFAULT_VARIANT)):
         for position, estimate in stats.grouped_means(long, name, "position").items():
             rows.append(estimate.row(STUDY, f"result_{name}", POSITIONS[position]))
     wins = long.group_by("position").agg(pl.col("won").sum().alias("k"), pl.len().alias("n")).sort("position")

@@ -79,15 +79,17 @@ class SensitivityPlan:
 
 
 def bind_rules(params: SensitivityParams, rules: dict) -> SensitivityPlan:
-    """Return ``params`` bound to the run's rules mapping; ConfigError (one line) for an unknown flag."""
-    from sim.rules import FIELD_NAMES, resolve_rules
+    """Return ``params`` bound to the run's rules mapping; ConfigError (one line) for a flag the run's variant
+    does not have."""
+    from sim.rules import resolve_rules
 
-    flags = [f for f in FIELD_NAMES if f != "variant"]
+    run_rules = resolve_rules(dict(rules))
+    flags = [f.name for f in dataclasses.fields(run_rules) if f.name != "variant"]
     for i, flag in enumerate(params.flags):
         if flag not in flags:
             raise ConfigError(f"experiment.sensitivity.flags[{i}]={flag!r} is not a rule flag; "
-                              f"choose from {', '.join(flags)}")
-    return SensitivityPlan(params, resolve_rules(dict(rules)))
+                              f"choose from {', '.join(flags)} (the flags of {run_rules.variant})")
+    return SensitivityPlan(params, run_rules)
 
 
 def alternatives(field: dataclasses.Field, value) -> list:

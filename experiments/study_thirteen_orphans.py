@@ -34,7 +34,9 @@ never acted, so the sample says nothing about it: reports print "no data").
 """
 from __future__ import annotations
 
+import dataclasses
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
@@ -42,6 +44,7 @@ import polars as pl
 from experiments import stats
 from experiments.arms import ArmSpec
 from experiments.config import ThirteenOrphansParams
+from experiments.variant_params import DEFAULT_VARIANT, refuse_foreign, run_variant
 from experiments.stratified import combine, proportion_part
 from sim.deal_conditions import dealer_weight, start_probabilities, yaojiu_condition
 
@@ -54,13 +57,35 @@ def _switch(on: bool) -> str:
     return "on" if on else "off"
 
 
+@dataclass
+class ThirteenOrphansPlan(ThirteenOrphansParams):
+    """The study's parameters bound to the run's variant, ``shi_qiang`` filled with its default."""
+
+    variant: str = DEFAULT_VARIANT
+
+
+def bind_rules(params: ThirteenOrphansParams, rules: dict) -> ThirteenOrphansPlan:
+    """Return ``params`` bound to the run's variant: 晋城 compares 拾/抢 on and off (default both); 晋中 has no
+    拾/抢, so its one setting is ``off`` with no rule override, and setting ``shi_qiang`` is a one-line error."""
+    variant = run_variant(rules)
+    refuse_foreign(STUDY, params, {"shi_qiang": "jincheng"}, variant)
+    fields = {f.name: getattr(params, f.name) for f in dataclasses.fields(ThirteenOrphansParams)}
+    if fields["shi_qiang"] is None:
+        fields["shi_qiang"] = [True, False] if variant == "jincheng" else [False]
+    return ThirteenOrphansPlan(**fields, variant=variant)
+
+
 def plan(params: ThirteenOrphansParams, base: ArmSpec) -> dict[str, ArmSpec]:
     """Return a ``chase`` and a ``greedy`` arm for each 拾/抢 setting (``chase, shi_qiang=on`` ...), or with
-    ``hands_per_k`` > 0 one pair per studied k on conditioned walls (``chase k=9, shi_qiang=on`` ...)."""
+    ``hands_per_k`` > 0 one pair per studied k on conditioned walls (``chase k=9, shi_qiang=on`` ...).
+    Unbound parameters are 晋城's; a variant without 拾/抢 plays its one ``off`` setting without rule overrides."""
+    if not isinstance(params, ThirteenOrphansPlan):
+        params = bind_rules(params, {})
     lowest = min(params.min_distinct)
     arms = {}
     for on in params.shi_qiang:
-        rules = base.rules + (("allow_shi", on), ("allow_qiang", on))
+        shi_qiang = (("allow_shi", on), ("allow_qiang", on)) if params.variant == "jincheng" else ()
+        rules = base.rules + shi_qiang
         if params.hands_per_k:
             for k in sorted(params.min_distinct):
                 arm = ArmSpec(base.seats, rules, 0, params.hands_per_k, yaojiu_condition(k))
@@ -95,6 +120,8 @@ def _paired(chase: pl.DataFrame, greedy: pl.DataFrame) -> pl.DataFrame:
 
 def summarize(frames: dict[str, pl.DataFrame], params: ThirteenOrphansParams) -> list[dict]:
     """Return the summary rows of the study (see the module docstring)."""
+    if not isinstance(params, ThirteenOrphansPlan):
+        params = bind_rules(params, {})
     if params.hands_per_k:
         return summarize_conditioned(frames, params)
     rows = []

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import polars as pl
 
-from reports import sections, tables
+from reports import sections, tables, terms
 from reports.document import render_html, render_markdown
 from reports.rule_notes import rule_notes
 from reports.summary_io import SUMMARY_NAME, read_summary
@@ -56,7 +56,7 @@ def _setup_blocks(meta: dict) -> list[tuple]:
               ("p", f"实验 `{meta.get('experiment', '?')}`，种子 {meta.get('seed', '?')}，每臂 {meta.get('hands', 0):,} 手"
                     f"（共模拟 {meta.get('simulated_hands', 0):,} 手），用时 {meta.get('run_seconds', float('nan')):.1f} 秒，"
                     f"完成于 {meta.get('finished_utc', '?')}，规则变体 {meta.get('rules', {}).get('variant', '?')}。"),
-              ("p", METHOD),
+              ("p", terms.say(METHOD)),
               ("p", f"座位组合 `{meta.get('seats_name', '?')}`：0 号位（被研究的座位）到 3 号位依次为 "
                     + "、".join(f"`{s}`" for s in meta.get("seats", [])) + "。每手的庄家位置随机均匀抽取"
                     "（连庄模式下按规则轮庄）。")]
@@ -84,26 +84,45 @@ def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Pat
     blocks = [("h1", f"mjrules 报告 — {meta.get('experiment', 'run')}"), ("p", headline),
               ("h2", "主要结果"), ("table", TABLE_HEADER, table_rows(tables.headline(summary)))]
     for study in summary["study"].unique(maintain_order=True).to_list():
-        blocks.append(("h2", sections.title(study)))
+        section = [("h2", sections.title(study))]
         custom = sections.SECTIONS[study].blocks if study in sections.SECTIONS else None
         if custom is not None:
-            blocks += custom(summary, figure_paths.get(study))
-            continue
-        if study in figure_paths:
-            blocks.append(("figure", figure_paths[study], f"{sections.title(study)}（误差线为 95 % 区间）"))
-        text = sections.reading(summary, study)
-        if text:
-            blocks.append(("p", text))
-        blocks.append(("table", TABLE_HEADER, table_rows(summary.filter(pl.col("study") == study))))
+            section += custom(summary, figure_paths.get(study))
+        else:
+            if study in figure_paths:
+                section.append(("figure", figure_paths[study], f"{sections.title(study)}（误差线为 95 % 区间）"))
+            text = sections.reading(summary, study)
+            if text:
+                section.append(("p", text))
+            section.append(("table", TABLE_HEADER, table_rows(summary.filter(pl.col("study") == study))))
+        blocks += section if study in OWN_WORDS else [_in_variant_words(block) for block in section]
+    blocks[:4] = [_in_variant_words(block) for block in blocks[:4]]
     return blocks + _setup_blocks(meta)
+
+
+#: Sections that keep their own words: they compare rule sets, each in its own unit.
+OWN_WORDS = ("variants",)
+
+
+def _in_variant_words(block: tuple) -> tuple:
+    """Return a report block with its text in the run variant's words (reports.terms; figures are drawn so)."""
+    kind = block[0]
+    if kind in ("h1", "h2", "h3", "p"):
+        return (kind, terms.say(block[1]))
+    if kind == "table":
+        return (kind, [terms.say(h) for h in block[1]], [[terms.say(str(c)) for c in row] for row in block[2]])
+    if kind == "figure":
+        return (kind, block[1], terms.say(block[2]))
+    return block
 
 
 def build_report(run_dir: Path) -> Path:
     """Write figures/*.png, report.md and report.html into ``run_dir`` from its summary; return report.html."""
     run_dir = Path(run_dir)
     summary, meta = read_summary(run_dir / SUMMARY_NAME)
-    figure_paths = sections.draw_figures(summary, run_dir / "figures")
-    blocks = report_blocks(summary, meta, figure_paths)
+    with terms.using(meta.get("rules", {}).get("variant", "jincheng")):
+        figure_paths = sections.draw_figures(summary, run_dir / "figures")
+        blocks = report_blocks(summary, meta, figure_paths)
     (run_dir / "report.md").write_text(render_markdown(blocks, run_dir), encoding="utf-8")
     html_path = run_dir / "report.html"
     html_path.write_text(render_html(blocks, f"mjrules 报告 — {meta.get('experiment', 'run')}"), encoding="utf-8")

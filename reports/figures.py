@@ -12,13 +12,19 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.text  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
+
+from reports import terms  # noqa: E402
 
 POSITION_LABELS = {"dealer": "庄家", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
 COMPONENT_LABELS = {"win": "胡牌", "kong": "杠", "qianbao": "前包", "houbao": "后包", "total": "合计"}
 PONG_LABELS = {"always": "能碰就碰", "improves": "改善才碰", "never": "从不碰"}
 SHI_QIANG_LABELS = {"on": "有拾/抢", "off": "无拾/抢"}
+POINT_LIMIT_LABELS = {"on": "有", "off": "无"}
+#: The one 拾/抢 setting of a variant without 拾/抢, by variant.
+NO_SHI_QIANG_LABELS = {"jinzhong": "晋中（没有拾/抢）"}
 
 
 def parse_group(group: str) -> dict[str, str]:
@@ -44,6 +50,9 @@ def _yerr(frame: pl.DataFrame, scale: float = 1.0) -> np.ndarray:
 
 
 def _save(fig, path: Path) -> Path:
+    """Write ``fig`` to ``path`` with every label in the report variant's words (reports.terms); return ``path``."""
+    for text in fig.findobj(matplotlib.text.Text):
+        text.set_text(terms.say(text.get_text()))
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -56,13 +65,15 @@ def dealer_edge(summary: pl.DataFrame, path: Path) -> Path | None:
     if _rows(summary, "dealer_edge", "result_total").is_empty():
         return None
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), gridspec_kw={"width_ratios": [2.2, 1]})
-    width = 0.8 / len(COMPONENT_LABELS)
+    shown = {c: label for c, label in COMPONENT_LABELS.items()  # a variant without 前包/后包 has no such rows
+             if not _rows(summary, "dealer_edge", f"result_{c}").is_empty()}
+    width = 0.8 / len(shown)
     x = np.arange(len(positions))
-    for i, (component, label) in enumerate(COMPONENT_LABELS.items()):
+    for i, (component, label) in enumerate(shown.items()):
         rows = _rows(summary, "dealer_edge", f"result_{component}")
         rows = rows.join(pl.DataFrame({"group": positions, "order": range(4)}), on="group").sort("order")
-        left.bar(x[rows["order"].to_numpy()] + (i - 2) * width, rows["estimate"], width, yerr=_yerr(rows),
-                 capsize=2, label=label)
+        left.bar(x[rows["order"].to_numpy()] + (i - (len(shown) - 1) / 2) * width, rows["estimate"], width,
+                 yerr=_yerr(rows), capsize=2, label=label)
     left.axhline(0, color="black", lw=0.6)
     left.set_xticks(x, [POSITION_LABELS[p] for p in positions])
     left.set_ylabel("每手平均输赢（底注）")
@@ -78,30 +89,35 @@ def dealer_edge(summary: pl.DataFrame, path: Path) -> Path | None:
 
 
 def huangzhuang(summary: pl.DataFrame, path: Path) -> Path | None:
-    """Draw the 荒庄 rate against the 荒 stacks (one line per pong policy) and by kongs."""
+    """Draw the 荒庄 rate over the sweep (晋城: against the 荒 stacks, one line per pong policy; 晋中: against
+    the dead wall, one line per point-limit setting) and by kongs."""
     sweep = _rows(summary, "huangzhuang", "huang_rate_sweep")
     by_kongs = _rows(summary, "huangzhuang", "huang_rate").filter(pl.col("group") != "all")
     if sweep.is_empty() and by_kongs.is_empty():
         return None
+    jinzhong = sweep["group"].str.starts_with("dead_wall=").any()
+    x_key, line_key = ("dead_wall", "point_limit") if jinzhong else ("stacks", "pong")
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     if not sweep.is_empty():
         cells = sweep.with_columns(
-            pl.col("group").map_elements(lambda g: int(parse_group(g)["stacks"]), return_dtype=pl.Int64).alias("x"),
-            pl.col("group").map_elements(lambda g: parse_group(g)["pong"], return_dtype=pl.String).alias("pong"))
-        for pong in cells["pong"].unique(maintain_order=True):
-            line = cells.filter(pl.col("pong") == pong).sort("x")
+            pl.col("group").map_elements(lambda g: int(parse_group(g)[x_key]), return_dtype=pl.Int64).alias("x"),
+            pl.col("group").map_elements(lambda g: parse_group(g)[line_key], return_dtype=pl.String).alias("line"))
+        for value in cells["line"].unique(maintain_order=True):
+            line = cells.filter(pl.col("line") == value).sort("x")
+            label = (f"四家贪心，点数限制{POINT_LIMIT_LABELS.get(value, value)}" if jinzhong
+                     else f"四家贪心，{PONG_LABELS.get(value, value)}")
             left.errorbar(line["x"], line["estimate"] * 100, yerr=_yerr(line, 100), marker="o", capsize=3,
-                          label=f"四家贪心，{PONG_LABELS.get(pong, pong)}")
+                          label=label)
         left.set_xticks(sorted(cells["x"].unique().to_list()))
         left.legend(fontsize=8)
-    left.set_xlabel("牌尾荒牌墩数（每墩 2 张）")
+    left.set_xlabel("留在牌尾不摸的牌张数（0 = 摸到最后一张）" if jinzhong else "牌尾荒牌墩数（每墩 2 张）")
     left.set_ylabel("荒庄率（占手数 %）")
-    left.set_title("荒庄率与荒牌墩数")
+    left.set_title("荒庄率与留牌、点数限制" if jinzhong else "荒庄率与荒牌墩数")
     if not by_kongs.is_empty():
         right.bar(range(by_kongs.height), by_kongs["estimate"] * 100, yerr=_yerr(by_kongs, 100), capsize=3,
                   color="tab:orange")
         right.set_xticks(range(by_kongs.height), [g.removeprefix("kongs=") for g in by_kongs["group"]])
-    right.set_xlabel("本手开杠次数（每杠加一墩荒牌）")
+    right.set_xlabel("本手开杠次数" if jinzhong else "本手开杠次数（每杠加一墩荒牌）")
     right.set_ylabel("荒庄率（占手数 %）")
     right.set_title("按开杠次数的荒庄率（本次座位组合）")
     return _save(fig, path)
@@ -125,7 +141,8 @@ def thirteen_orphans(summary: pl.DataFrame, path: Path) -> Path | None:
             line = frame.filter(pl.col("shi_qiang") == setting).sort("k")
             if not line.is_empty():
                 axis.errorbar(line["k"] + offset, line["estimate"] * scale, yerr=_yerr(line, scale), marker="o",
-                              capsize=3, label=SHI_QIANG_LABELS[setting])
+                              capsize=3, label=NO_SHI_QIANG_LABELS.get(terms.variant(), SHI_QIANG_LABELS[setting])
+                              if setting == "off" else SHI_QIANG_LABELS[setting])
     left.set_ylabel("十三幺做成率（占该 k 手数 %）")
     left.set_title("追十三幺的做成率")
     right.axhline(0, color="black", lw=0.6)

@@ -11,11 +11,14 @@ import math
 
 import polars as pl
 
+from reports import terms
 from reports.sample_size import hands_needed, round_hands
 from reports.tables import fixed, missing
 
 POSITION_NAMES = {"dealer": "庄家", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
 PONG_NAMES = {"always": "能碰就碰", "improves": "改善才碰", "never": "从不碰"}
+#: The one 拾/抢 setting of a variant without 拾/抢, by variant.
+NO_SHI_QIANG_NAMES = {"jinzhong": "晋中（没有拾/抢）"}
 NO_DATA = "没有数据"
 
 
@@ -109,10 +112,11 @@ def dealer_edge(summary: pl.DataFrame) -> str:
               for p in ("xiajia", "duijia", "shangjia") if (r := _get(summary, "dealer_edge", "result_total", p))]
     if others:
         parts.append("三家闲家按位置：" + "；".join(others) + "。")
+    pieces = [f"{name} {money(row)}" for name, component in (("前包", "qianbao"), ("后包", "houbao"))
+              if (row := _get(summary, "dealer_edge", f"result_{component}", "dealer")) is not None]
     parts.append(f"庄家的钱里，胡牌得 {money(_get(summary, 'dealer_edge', 'result_win', 'dealer'))}，"
-                 f"前包 {money(_get(summary, 'dealer_edge', 'result_qianbao', 'dealer'))}，"
-                 f"后包 {money(_get(summary, 'dealer_edge', 'result_houbao', 'dealer'))}，"
-                 f"杠 {money(_get(summary, 'dealer_edge', 'result_kong', 'dealer'))}（底注/手）。")
+                 + "".join(p + "，" for p in pieces)   # a variant without 前包/后包 has no such rows
+                 + f"杠 {money(_get(summary, 'dealer_edge', 'result_kong', 'dealer'))}（底注/手）。")
     parts.append(f"庄家胡牌率 {percent(_get(summary, 'dealer_edge', 'win_rate', 'dealer'))}。")
     tenure = _rows(summary, "dealer_edge", "tenure_hands")
     if tenure.height:
@@ -134,14 +138,17 @@ def huangzhuang(summary: pl.DataFrame) -> str:
     kongs = [(g, _get(summary, "huangzhuang", "huang_rate", g)) for g in ("kongs=0", "kongs=1", "kongs=2", "kongs=3+")]
     kongs = [(g, r) for g, r in kongs if r is not None]
     if kongs:
-        parts.append("按开杠次数（每杠多留一墩荒牌）：" + "；".join(
+        jinzhong = _rows(summary, "huangzhuang", "huang_rate_sweep")["group"].str.starts_with("dead_wall=").any()
+        parts.append(("按开杠次数：" if jinzhong else "按开杠次数（每杠多留一墩荒牌）：") + "；".join(
             f"{g.removeprefix('kongs=')} 杠 {percent(r)}（{r['n']:,} 手）" for g, r in kongs) + "。")
         if len(kongs) > 1 and _has_interval(kongs[0][1]) and _has_interval(kongs[1][1]):
             d = _difference(kongs[0][1], kongs[1][1])
             parts.append(f"有 1 杠的手比无杠的手荒庄率高 {points(d)}：{verdict(d, '手（每组）')}。这是按结果分组的"
                          "相关，不是因果：开杠的手本身就打得更久。")
     sweep = _rows(summary, "huangzhuang", "huang_rate_sweep")
-    if sweep.height:
+    if sweep.height and sweep["group"].str.starts_with("dead_wall=").any():
+        parts += _jinzhong_sweep(sweep)
+    elif sweep.height:
         cells = sweep.with_columns(
             pl.col("group").str.extract(r"stacks=(\d+)").cast(pl.Int64).alias("stacks"),
             pl.col("group").str.extract(r"pong=(\w+)").alias("pong"))
@@ -156,6 +163,28 @@ def huangzhuang(summary: pl.DataFrame) -> str:
     return "".join(parts) or NO_DATA + "。"
 
 
+def _jinzhong_sweep(sweep: pl.DataFrame) -> list[str]:
+    """Return the sentences on 晋中's sweep cells ``dead_wall=D, point_limit=on|off``: each cell's rate and the
+    change of each switch with the other held (two independent cell estimates, normal interval)."""
+    cells = {row["group"]: row for row in sweep.iter_rows(named=True)}
+    parts = ["四家贪心时各格荒庄率：" + "；".join(
+        f"留牌 {g.split(',')[0].removeprefix('dead_wall=')} 张、点数限制{'有' if g.endswith('on') else '无'} "
+        f"{percent(r)}" for g, r in cells.items()) + "。"]
+    for limit in ("on", "off"):
+        first, last = cells.get(f"dead_wall=0, point_limit={limit}"), cells.get(f"dead_wall=14, point_limit={limit}")
+        if first and last and _has_interval(first) and _has_interval(last):
+            d = _difference(first, last)
+            parts.append(f"点数限制{'有' if limit == 'on' else '无'}时，留 14 张不摸使荒庄率变 {points(d)}："
+                         f"{verdict(d, '手（每格）')}。")
+    for wall in sorted({g.split(",")[0] for g in cells}):
+        on, off = cells.get(f"{wall}, point_limit=on"), cells.get(f"{wall}, point_limit=off")
+        if on and off and _has_interval(on) and _has_interval(off):
+            d = _difference(off, on)
+            parts.append(f"留牌 {wall.removeprefix('dead_wall=')} 张时，点数限制使荒庄率变 {points(d)}："
+                         f"{verdict(d, '手（每格）')}。")
+    return parts
+
+
 def thirteen_orphans(summary: pl.DataFrame) -> str:
     """Return the reading of the thirteen_orphans study (plain walls, or walls conditioned on k when the
     summary holds ``dealt_share`` rows: each k then has its own hands and the per-k sample sizes are per k)."""
@@ -163,7 +192,7 @@ def thirteen_orphans(summary: pl.DataFrame) -> str:
     conditioned = _rows(summary, "thirteen_orphans", "dealt_share").height > 0
     for pays in _rows(summary, "thirteen_orphans", "pays_from_k").iter_rows(named=True):
         setting = pays["group"]
-        name = "有拾/抢" if setting.endswith("on") else "无拾/抢"
+        name = "有拾/抢" if setting.endswith("on") else NO_SHI_QIANG_NAMES.get(terms.variant(), "无拾/抢")
         gains = _rows(summary, "thirteen_orphans", "chase_minus_greedy").filter(
             pl.col("group").str.ends_with(setting))
         policies = _rows(summary, "thirteen_orphans", "policy_value").filter(pl.col("group").str.ends_with(setting))

@@ -6,6 +6,7 @@ packed ``int32[N_RULE_FIELDS]`` of ``sim.rules.RulesConfig.pack()``.
 """
 from numba import njit
 
+from sim.core.ledger import each_other_pays, pays_every_other
 from sim.core.rule_layout import (
     R_ANGANG_UNITS,
     R_DIANGANG_BAO,
@@ -92,18 +93,7 @@ def kong_payment(rule_vec, declarer, kong_type, feeder, feeder_ting, out_kong):
         units = rule_vec[R_MINGGANG_UNITS]
     bao = (rule_vec[R_DIANGANG_BAO] != 0 and kong_type == KONG_DIRECT
            and feeder >= 0 and feeder != declarer and feeder_ting == 0)
-    gain = 0
-    for payer in range(N_SEATS):
-        if payer == declarer:
-            continue
-        if bao:
-            amount = units * (N_SEATS - 1) if payer == feeder else 0
-        else:
-            amount = units
-        out_kong[payer] -= amount
-        gain += amount
-    out_kong[declarer] += gain
-    return gain
+    return each_other_pays(declarer, units, feeder if bao else -1, out_kong)
 
 
 @njit(cache=True)
@@ -114,7 +104,7 @@ def genzhuang_payment(rule_vec, dealer, out):
     """
     if rule_vec[R_GENZHUANG_ENABLED] == 0:
         return 0
-    return _dealer_pays_each(dealer, rule_vec[R_GENZHUANG_UNITS], out)
+    return pays_every_other(dealer, rule_vec[R_GENZHUANG_UNITS], out)
 
 
 @njit(cache=True)
@@ -123,14 +113,5 @@ def houbao_payment(rule_vec, dealer, out):
 
     Returns the dealer's loss.
     """
-    return _dealer_pays_each(dealer, rule_vec[R_HOUBAO_UNITS], out)
+    return pays_every_other(dealer, rule_vec[R_HOUBAO_UNITS], out)
 
-
-@njit(cache=True)
-def _dealer_pays_each(dealer, units, out):
-    """Move ``units`` from the dealer to each of the three 闲 in ``out``; return the dealer's loss."""
-    for seat in range(N_SEATS):
-        if seat != dealer:
-            out[seat] += units
-    out[dealer] -= units * (N_SEATS - 1)
-    return units * (N_SEATS - 1)

@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.codes import QIANGGANG_ZIMO, WIN_QIANGGANG, WIN_ZIMO
+from sim.core.ledger import each_other_pays
 from sim.core.rule_layout import R_ANGANG_UNITS, R_JZ_CAP, R_JZ_MULT_ON_EXTRA, R_MINGGANG_UNITS, R_QIANGGANG_MODE
 
 N_SEATS = 4
@@ -103,15 +104,5 @@ def settle_jz_win(rule_vec, dealer, winner, feeder, feeder_ting, win_kind, multi
     out_win[winner] += gain
     per_opponent = winner_minggangs * rule_vec[R_MINGGANG_UNITS] + winner_angangs * rule_vec[R_ANGANG_UNITS]
     bao = not paid_as_zimo(rule_vec, win_kind) and feeder_ting == 0 and feeder >= 0
-    kong_gain = 0
-    for payer in range(N_SEATS):
-        if payer == winner:
-            continue
-        if bao:
-            amount = per_opponent * (N_SEATS - 1) if payer == feeder else 0
-        else:
-            amount = per_opponent
-        out_kong[payer] -= amount
-        kong_gain += amount
-    out_kong[winner] += kong_gain
+    kong_gain = each_other_pays(winner, per_opponent, feeder if bao else -1, out_kong)
     return gain + kong_gain

@@ -54,9 +54,11 @@ def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
     n_melds = st[ST_N_MELDS + seat]
     blocked = blocked_suits(melds, seat)
     if params[1] > 0:
-        base = shanten_after(tables, hands, melds, st, seat, 0, 0)
+        base = 99  # the seat's shanten under 缺一门, found at the first legal kong
         for t in range(34):
             if mask[ACT_ANGANG + t] or mask[ACT_BUGANG + t]:
+                if base == 99:
+                    base = shanten_after(tables, hands, melds, st, seat, 0, 0)
                 taken = 4 if mask[ACT_ANGANG + t] else 1
                 added = 1 if mask[ACT_ANGANG + t] else 0
                 suit_bit = 1 << (t // 9) if t < 27 else 0

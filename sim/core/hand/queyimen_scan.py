@@ -12,7 +12,9 @@ one component only, so the component rows and their min-plus combinations are fo
 
 七对 (per part: three suits and the honors) and 十三幺 (exempt from 缺一门) are updated in constant time
 per discard. Useful masks (pass 2) are built only for the discards reaching the least shanten, from
-the tight columns of the changed row and the useful kinds of the rest (``_combine_useful``).
+the tight columns of the changed row and the useful kinds of the rest (``_combine_useful``); pass 1
+keeps each discard's form distances and the suits given up that reach its regular distance, so pass 2
+builds only the masks of the forms and suits that reach the least.
 """
 import numpy as np
 from numba import njit
@@ -125,36 +127,41 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
             out_shanten[k] = NOT_HELD
             continue
         held = counts[k]
-        if k < 9:
+        if k < 9:  # the regular distance with each suit given up (d_m, d_p, d_s: 万, 饼, 条)
             row = _row_distances(suits, i_m - POWERS_OF_5[k])
-            regular = min(keep_ps,
-                          _whole_distance(row, sz, sets) if open_p else NO_DISTANCE,
-                          _whole_distance(row, pz, sets) if open_s else NO_DISTANCE)
+            d_m = keep_ps
+            d_p = _whole_distance(row, sz, sets) if open_p else NO_DISTANCE
+            d_s = _whole_distance(row, pz, sets) if open_s else NO_DISTANCE
         elif k < 18:
             row = _row_distances(suits, i_p - POWERS_OF_5[k - 9])
-            regular = min(keep_ms,
-                          _whole_distance(row, sz, sets) if open_m else NO_DISTANCE,
-                          _whole_distance(row, mz, sets) if open_s else NO_DISTANCE)
+            d_m = _whole_distance(row, sz, sets) if open_m else NO_DISTANCE
+            d_p = keep_ms
+            d_s = _whole_distance(row, mz, sets) if open_s else NO_DISTANCE
         elif k < 27:
             row = _row_distances(suits, i_s - POWERS_OF_5[k - 18])
-            regular = min(keep_mp,
-                          _whole_distance(row, pz, sets) if open_m else NO_DISTANCE,
-                          _whole_distance(row, mz, sets) if open_p else NO_DISTANCE)
+            d_m = _whole_distance(row, pz, sets) if open_m else NO_DISTANCE
+            d_p = _whole_distance(row, mz, sets) if open_p else NO_DISTANCE
+            d_s = keep_mp
         else:
             row = _row_distances(honors, i_z - POWERS_OF_5[k - 27])
-            regular = min(_whole_distance(ps, row, sets) if open_m else NO_DISTANCE,
-                          _whole_distance(ms, row, sets) if open_p else NO_DISTANCE,
-                          _whole_distance(mp, row, sets) if open_s else NO_DISTANCE)
+            d_m = _whole_distance(ps, row, sets) if open_m else NO_DISTANCE
+            d_p = _whole_distance(ms, row, sets) if open_p else NO_DISTANCE
+            d_s = _whole_distance(mp, row, sets) if open_s else NO_DISTANCE
+        regular = min(d_m, d_p, d_s)
         best = regular
+        qidui = NO_DISTANCE
+        orphans = NO_DISTANCE
         if concealed:
             dp_, ds_ = _tally_change(held, allow_quad)
             part = k // 9 if k < 27 else 3
-            best = min(best, _qidui_qym_distance(p0 + (dp_ if part == 0 else 0), p1 + (dp_ if part == 1 else 0),
-                                                 p2 + (dp_ if part == 2 else 0), p3 + (dp_ if part == 3 else 0),
-                                                 s0 + (ds_ if part == 0 else 0), s1 + (ds_ if part == 1 else 0),
-                                                 s2 + (ds_ if part == 2 else 0), s3 + (ds_ if part == 3 else 0)))
-            best = min(best, _shisanyao_shanten_after(distinct, yaojiu_pairs, k, held) + 1)
-        out_mask[k] = regular
+            qidui = _qidui_qym_distance(p0 + (dp_ if part == 0 else 0), p1 + (dp_ if part == 1 else 0),
+                                        p2 + (dp_ if part == 2 else 0), p3 + (dp_ if part == 3 else 0),
+                                        s0 + (ds_ if part == 0 else 0), s1 + (ds_ if part == 1 else 0),
+                                        s2 + (ds_ if part == 2 else 0), s3 + (ds_ if part == 3 else 0))
+            orphans = _shisanyao_shanten_after(distinct, yaojiu_pairs, k, held) + 1
+            best = min(best, qidui, orphans)
+        reach = (1 if d_m == regular else 0) | (2 if d_p == regular else 0) | (4 if d_s == regular else 0)
+        out_mask[k] = regular | (qidui << 8) | (orphans << 16) | (reach << 24)  # the forms' distances, for pass 2
         out_shanten[k] = best - 1
         least = min(least, best - 1)
     idx = (i_m, i_p, i_s, i_z)
@@ -174,7 +181,11 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
     have_mp = False
     for k in range(34):  # pass 2: the useful masks of the least-shanten discards
         target = out_shanten[k]
-        regular = out_mask[k]
+        packed = out_mask[k]
+        regular = packed & 255
+        qidui = (packed >> 8) & 255
+        orphans = (packed >> 16) & 255
+        reach = packed >> 24  # the suits given up reaching the regular distance, bit per suit
         out_mask[k] = 0
         if (scanned >> k) & 1 == 0 or target != least:
             continue
@@ -188,9 +199,8 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
                 c = k // 9
                 base = 9 * c
                 row = idx[c] - POWERS_OF_5[k - base]
-                row_d = _row_distances(suits, row)
                 for d in range(3):  # the suit given up
-                    if blocked & (1 << d) != 0:
+                    if reach & (1 << d) == 0:
                         continue
                     if d == c:  # the changed suit is given up: the other rows are unchanged
                         if kept_masks[d] < 0:
@@ -220,8 +230,6 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
                             rest_s = _combine_useful(ds, _row_useful(suits, i_s, 18), dz, _row_useful(honors, i_z, 27), sz)
                             have_sz = True
                         rest = rest_s
-                    if _whole_distance(row_d, others, sets) != best:
-                        continue
                     for i in range(last + 1):
                         entry = suits[row, i]
                         m = last - i
@@ -229,9 +237,8 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
                             mask |= (np.int64(entry & RANK_BITS) << base) | rest[m]
             else:
                 row = i_z - POWERS_OF_5[k - 27]
-                row_d = _row_distances(honors, row)
                 for d in range(3):
-                    if blocked & (1 << d) != 0:
+                    if reach & (1 << d) == 0:
                         continue
                     if d == 0:
                         others = ps
@@ -251,16 +258,13 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
                             rest_mp = _combine_useful(dm, _row_useful(suits, i_m, 0), dp, _row_useful(suits, i_p, 9), mp)
                             have_mp = True
                         rest = rest_mp
-                    if _whole_distance(row_d, others, sets) != best:
-                        continue
                     for i in range(last + 1):
                         entry = honors[row, i]
                         m = last - i
                         if (entry >> DIST_SHIFT) + others[m] == best:
                             mask |= (np.int64(entry & RANK_BITS) << 27) | rest[m]
-        if concealed:
-            after = _one_less(zeros, ones, twos, threes, k, held)
-            z_, o_, t_, h_ = after
+        if qidui == best:
+            z_, o_, t_, h_ = _one_less(zeros, ones, twos, threes, k, held)
             dp_, ds_ = _tally_change(held, allow_quad)
             part = k // 9 if k < 27 else 3
             pp = (p0 + (dp_ if part == 0 else 0), p1 + (dp_ if part == 1 else 0), p2 + (dp_ if part == 2 else 0),
@@ -278,9 +282,8 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
                     continue
                 kinds = odd | fresh if singles < 7 - pairs else odd
                 mask |= kinds & ~SUIT_MASKS[d] & ALL_KINDS
-            s, m_y = _shisanyao_after(distinct, yaojiu_pairs, k, held, after)
-            if s == target:
-                mask |= m_y
+        if orphans == best:
+            mask |= _shisanyao_after(distinct, yaojiu_pairs, k, held, _one_less(zeros, ones, twos, threes, k, held))[1]
         out_mask[k] = mask
     return least
 

@@ -8,7 +8,7 @@ CPU time, one process, numba is single-threaded), and on the greedy hands the �
 dealer win rate, 自摸 share of wins, 前包 rate and mean front draws per hand, each with
 its standard error.
 
-``--against DIR`` compares greedy hands/s with another checkout of the project (e.g. an old commit
+``--against DIR [--rules jinzhong]`` compares greedy hands/s (under that variant) with another checkout of the project (e.g. an old commit
 unpacked with ``git archive <commit> | tar -x -C DIR``): ``--rounds`` interleaved pairs of fresh
 processes, this tree then DIR, each timing ``--hands`` greedy hands by CPU time after a warm-up
 chunk; prints every pair and the ratio of the means (this tree / DIR). Both trees compile their own
@@ -42,27 +42,28 @@ def first_call_seconds(cold: bool) -> float:
 
 
 AB_SNIPPET = (
-    "import sys, time; from sim.play import play_chunk; n = int(sys.argv[1]); "
-    "play_chunk('jincheng', ['greedy'] * 4, 1, 0, 20); c = time.process_time(); "
-    "play_chunk('jincheng', ['greedy'] * 4, 1, 0, n); print(n / (time.process_time() - c))"
+    "import sys, time; from sim.play import play_chunk; n = int(sys.argv[1]); rules = sys.argv[2]; "
+    "play_chunk(rules, ['greedy'] * 4, 1, 0, 20); c = time.process_time(); "
+    "play_chunk(rules, ['greedy'] * 4, 1, 0, n); print(n / (time.process_time() - c))"
 )
 
 
-def greedy_rate_in(tree: str, hands: int) -> float:
-    """Return greedy hands/s (CPU time) of the checkout at ``tree``, measured in a fresh process there."""
+def greedy_rate_in(tree: str, hands: int, rules: str = "jincheng") -> float:
+    """Return greedy hands/s (CPU time) under ``rules`` of the checkout at ``tree``, measured in a fresh process
+    there."""
     env = dict(os.environ, PYTHONPATH=tree)
-    out = subprocess.run([sys.executable, "-c", AB_SNIPPET, str(hands)], cwd=tree, env=env, capture_output=True,
+    out = subprocess.run([sys.executable, "-c", AB_SNIPPET, str(hands), rules], cwd=tree, env=env, capture_output=True,
                          text=True, check=True)
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def compare_against(other: str, hands: int, rounds: int) -> None:
-    """Print interleaved greedy hands/s of this tree and ``other`` and the ratio of their means."""
+def compare_against(other: str, hands: int, rounds: int, rules: str = "jincheng") -> None:
+    """Print interleaved greedy hands/s (under ``rules``) of this tree and ``other`` and the ratio of their means."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     mine, theirs = [], []
     for r in range(rounds):
-        mine.append(greedy_rate_in(here, hands))
-        theirs.append(greedy_rate_in(other, hands))
+        mine.append(greedy_rate_in(here, hands, rules))
+        theirs.append(greedy_rate_in(other, hands, rules))
         print(f"round {r + 1}: this tree {mine[-1]:9,.0f}   other {theirs[-1]:9,.0f} greedy hands/s (CPU)")
     print(f"ratio of means (this / other): {np.mean(mine) / np.mean(theirs):.3f}")
 
@@ -109,9 +110,10 @@ def main() -> None:
     parser.add_argument("--skip-cold", action="store_true", help="skip the cold-compile subprocess")
     parser.add_argument("--against", metavar="DIR", help="another checkout to compare greedy hands/s with")
     parser.add_argument("--rounds", type=int, default=4, help="interleaved pairs for --against")
+    parser.add_argument("--rules", default="jincheng", help="variant of the --against hands (jincheng, jinzhong)")
     args = parser.parse_args()
     if args.against:
-        compare_against(args.against, args.hands, args.rounds)
+        compare_against(args.against, args.hands, args.rounds, args.rules)
         return
     if not args.skip_cold:
         print(f"cold first call (compile every kernel): {first_call_seconds(cold=True):8.1f} s")

@@ -1,8 +1,9 @@
 """Profile of a greedy hand (not a test): where one hand's time goes, part by part, on one core.
 
-Usage: ``python benchmarks/profile.py [--hands 300] [--seed 1] [--target-seconds 0.3] [--whole-hands 5000] [--rounds 5]``
+Usage: ``python benchmarks/profile.py [--rules jincheng|jinzhong] [--hands 300] [--seed 1] [--target-seconds 0.3]
+[--whole-hands 5000] [--rounds 5]``
 
-Plays ``--hands`` seeded hands with four ``greedy`` seats (jincheng defaults) in a compiled loop that
+Plays ``--hands`` seeded hands with four ``greedy`` seats (the variant's default rules, 晋城 unless ``--rules``) in a compiled loop that
 stores the state before every decision (benchmarks/profile_kernels.py), then times each engine part
 alone in a compiled loop over those real states, repeated until it runs about ``--target-seconds`` of
 CPU time:
@@ -10,7 +11,8 @@ CPU time:
 - legal actions: ``sim.core.legal.legal_self`` (self phase; includes the 上架 discard scan when the hand is
   tenpai or better) and ``legal_claim`` (each seat asked in a claim window);
 - the greedy self decision (``strategies.greedy.greedy_self``, whole), and inside it the discard scan
-  (``sim.core.hand.discard_scan.least_discards_k``, on the states where greedy reaches it) and the live-tile
+  (``sim.core.hand.discard_scan.least_discards_k``; under 晋中 the 缺一门 scan
+  ``sim.core.hand.queyimen_scan.least_discards_qym_k``; on the states where greedy reaches it) and the live-tile
   counts (``visible_counts`` + ``live_planes``);
 - the greedy claim answer (``greedy_claim``);
 - apply/bookkeeping: ``apply_self``/``apply_claim`` of the recorded action (discard + opening the claim
@@ -75,6 +77,7 @@ def cpu_seconds_per_repeat(run, target: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="jincheng", help="variant whose default rules the hands play")
     parser.add_argument("--hands", type=int, default=300, help="hands whose decision states are recorded")
     parser.add_argument("--seed", type=int, default=1, help="run seed of the recorded and the whole hands")
     parser.add_argument("--target-seconds", type=float, default=0.3, help="CPU time per part measurement")
@@ -94,7 +97,8 @@ def main() -> None:
     clear_stale_profile_kernels()
     import profile_kernels as K
 
-    rule_vec = resolve_rules("jincheng").pack()
+    rule_vec = resolve_rules(args.rules).pack()
+    jinzhong = args.rules == "jinzhong"
     tables = get_tables()
     ids, params = seat_arrays(resolve_seats(["greedy"] * 4))
     seat_params = params[0]  # every seat is greedy with the same parameters
@@ -138,7 +142,9 @@ def main() -> None:
                                                      claim_idx, r), claim_idx),
         "greedy_self": (lambda r: K.time_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_full,
                                                      masks_b, seat_params, self_idx, r), self_idx),
-        "discard_scan": (lambda r: K.time_discard_scan(rule_vec, tables, hands_b, st_full, masks_b, scan_idx, r),
+        "discard_scan": ((lambda r: K.time_discard_scan_qym(tables, hands_b, melds_b, st_full, masks_b, scan_idx, r))
+                         if jinzhong else
+                         (lambda r: K.time_discard_scan(rule_vec, tables, hands_b, st_full, masks_b, scan_idx, r)),
                          scan_idx),
         "live_counts": (lambda r: K.time_live_counts(hands_b, frozen_b, melds_b, rivers_b, st_full, scan_idx, r),
                         scan_idx),
@@ -152,11 +158,11 @@ def main() -> None:
                                                     st_full, money_b, seats_b, actions_b, claim_idx, r), claim_idx),
         "hand_setup": (lambda r: K.time_hand_setup(rule_vec, args.seed, args.hands, out, r), hand_range),
     }
-    play_chunk("jincheng", ["greedy"] * 4, args.seed, 0, 20)
+    play_chunk(args.rules, ["greedy"] * 4, args.seed, 0, 20)
     samples = {name: [] for name in list(parts) + ["whole"]}
     for _ in range(args.rounds):
         start = time.process_time()
-        play_chunk("jincheng", ["greedy"] * 4, args.seed, 0, args.whole_hands)
+        play_chunk(args.rules, ["greedy"] * 4, args.seed, 0, args.whole_hands)
         samples["whole"].append((time.process_time() - start) / args.whole_hands * 1e6)  # µs per hand
         for name, (run, idx) in parts.items():
             samples[name].append(cpu_seconds_per_repeat(run, target) / max(len(idx), 1) * 1e9)  # ns per call
@@ -177,7 +183,8 @@ def main() -> None:
         ("legal actions, self phase (legal_self)", "legal_self", 0),
         ("legal actions, claim windows (legal_claim)", "legal_claim", 0),
         ("greedy self decision (greedy_self, whole)", "greedy_self", 0),
-        ("  of which discard scan (least_discards_k)", "discard_scan", 1),
+        ("  of which discard scan (least_discards_qym_k)" if jinzhong else "  of which discard scan (least_discards_k)",
+         "discard_scan", 1),
         ("  of which live-tile counts (visible_counts + live_planes)", "live_counts", 1),
         ("greedy claim answer (greedy_claim)", "greedy_claim", 0),
         ("apply + bookkeeping, self phase (apply_self)", "apply_self", 0),
@@ -185,7 +192,7 @@ def main() -> None:
         ("per hand: dealer, wall, deal, record row", "hand_setup", 0),
     ]
     top = sum(us[key] for _, key, sub in rows if not sub)
-    print(f"greedy hand profile: {args.hands:,} recorded hands (seed {args.seed}), {n:,} decision states; "
+    print(f"greedy hand profile ({args.rules}): {args.hands:,} recorded hands (seed {args.seed}), {n:,} decision states; "
           f"whole hand {whole_us:.1f} µs ({1e6 / whole_us:,.0f} hands/s, play_chunk, {args.whole_hands:,} hands, "
           f"one core, CPU time); medians of {args.rounds} interleaved rounds")
     print(f"{'part':60s} {'ns/call':>9s} {'calls/hand':>11s} {'µs/hand':>9s} {'of whole':>9s} {'of parts':>9s}")

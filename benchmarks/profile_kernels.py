@@ -14,6 +14,7 @@ from sim.core.apply import apply_self
 from sim.core.claims import apply_claim
 from sim.core.deal import start_hand
 from sim.core.hand.discard_scan import least_discards_k
+from sim.core.hand.queyimen_scan import least_discards_qym_k
 from sim.core.legal import legal_claim, legal_self
 from sim.core.record_fill import fill_record
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
@@ -25,6 +26,7 @@ from sim.core.ting import live_copies_in, live_planes, seat_forms, visible_count
 from sim.core.turn import seat_to_act, seed_seats
 from sim.core.wall import draw_dealer, fill_wall
 from strategies.dispatch import choose_action
+from sim.variants.jinzhong._rules import blocked_suits
 from strategies.greedy import greedy_claim, greedy_self
 
 
@@ -147,6 +149,25 @@ def time_discard_scan(rule_vec, tables, hands_b, st_b, masks_b, idx, repeats):
                     candidates |= np.int64(1) << t
             total += least_discards_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad,
                                       seat_forms(st_b[i], seat), tables, candidates, after_shanten, after_useful)
+    return total
+
+
+@njit(cache=True)
+def time_discard_scan_qym(tables, hands_b, melds_b, st_b, masks_b, idx, repeats):
+    """Run 晋中 greedy's discard scan under 缺一门 (sim.core.hand.queyimen_scan.least_discards_qym_k over the
+    legal discards) on each state in ``idx``; returns the summed least shanten."""
+    after_shanten = np.empty(34, np.int8)  # [kind] shanten under 缺一门 once it is discarded
+    after_useful = np.empty(34, np.int64)  # [kind] its useful kinds
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            seat = st_b[i, ST_CURRENT]
+            candidates = np.int64(0)
+            for t in range(34):
+                if masks_b[i, ACT_DISCARD + t]:
+                    candidates |= np.int64(1) << t
+            total += least_discards_qym_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], blocked_suits(melds_b[i], seat),
+                                          True, tables, candidates, after_shanten, after_useful)
     return total
 
 

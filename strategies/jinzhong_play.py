@@ -14,14 +14,15 @@ Parameters: greedy's row ([0] pong mode, [1] kong).
 import numpy as np
 from numba import njit
 
-from sim.core.hand.queyimen_kernel import SELF_DRAW_ONLY_MASK, useful_mask_qym_k
+from sim.core.hand.queyimen_kernel import SELF_DRAW_ONLY_MASK
+from sim.core.hand.queyimen_scan import least_discards_qym_k
 from sim.core.rule_layout import R_JZ_POINT_LIMIT
 from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA, ACT_ZIMO,
     ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
 )
-from sim.core.ting import live_copies_in, live_planes, visible_counts
-from sim.variants.jinzhong._rules import baoting_waits, blocked_suits, shanten_after
+from sim.core.ting import drop_owned_waits, live_copies_in, live_planes, visible_counts
+from sim.variants.jinzhong._rules import blocked_suits, never_wins, shanten_after
 
 PONG_IMPROVES = 0  # greedy's pong modes (params[0])
 PONG_ALWAYS = 1
@@ -53,9 +54,11 @@ def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
     n_melds = st[ST_N_MELDS + seat]
     blocked = blocked_suits(melds, seat)
     if params[1] > 0:
-        base = shanten_after(tables, hands, melds, st, seat, 0, 0)
+        base = 99  # the seat's shanten under 缺一门, found at the first legal kong
         for t in range(34):
             if mask[ACT_ANGANG + t] or mask[ACT_BUGANG + t]:
+                if base == 99:
+                    base = shanten_after(tables, hands, melds, st, seat, 0, 0)
                 taken = 4 if mask[ACT_ANGANG + t] else 1
                 added = 1 if mask[ACT_ANGANG + t] else 0
                 suit_bit = 1 << (t // 9) if t < 27 else 0
@@ -64,34 +67,53 @@ def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
                 hands[seat, t] += taken
                 if s <= base:
                     return ACT_ANGANG + t if mask[ACT_ANGANG + t] else ACT_BUGANG + t
-    visible_counts(hands, frozen, melds, rivers, st, seat, seen)
-    planes = live_planes(seen)
-    after = np.full(34, 99, np.int64)  # [kind] shanten under 缺一门 once it is discarded (99 = not a legal discard)
-    best_shanten = 99
-    best_ting_score = -1
-    best_ting = -1
+    candidates = np.int64(0)  # legal discards, bit per kind
+    options = 0  # legal 报听 discards
     for t in range(34):
-        if not mask[ACT_DISCARD + t]:
-            continue
-        hands[seat, t] -= 1
-        after[t] = shanten_after(tables, hands, melds, st, seat, 0, 0)
-        if mask[ACT_SHANGJIA + t]:
-            score = winnable_score(rule_vec, baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat), planes)
-            if score > best_ting_score:
-                best_ting_score, best_ting = score, t
-        hands[seat, t] += 1
-        best_shanten = min(best_shanten, after[t])
+        if mask[ACT_DISCARD + t]:
+            candidates |= np.int64(1) << t
+        options += 1 if mask[ACT_SHANGJIA + t] else 0
+    after = np.empty(34, np.int8)     # [kind] shanten under 缺一门 once it is discarded (NOT_HELD = not a candidate)
+    useful = np.empty(34, np.int64)   # [kind] its useful kinds (its waits at tenpai); 0 unless least shanten
+    best_shanten = least_discards_qym_k(hands[seat], n_melds, blocked, True, tables, candidates, after, useful)
+    # The live counts (what the seat sees) are found only once two choices must be compared.
+    planes_ready = False
+    planes = (np.int64(0), np.int64(0), np.int64(0))  # live_planes(seen) once planes_ready
+    if options > 0:
+        if options > 1:
+            visible_counts(hands, frozen, melds, rivers, st, seat, seen)
+            planes = live_planes(seen)
+        best_ting_score = -1
+        best_ting = -1
+        for t in range(34):
+            if mask[ACT_SHANGJIA + t]:
+                if options == 1:  # nothing to compare
+                    return ACT_SHANGJIA + t
+                waits = useful[t] if after[t] == 0 else np.int64(0)
+                hands[seat, t] -= 1
+                waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits & ~never_wins(rule_vec))
+                hands[seat, t] += 1
+                score = winnable_score(rule_vec, waits, planes)
+                if score > best_ting_score:
+                    best_ting_score, best_ting = score, t
+        return ACT_SHANGJIA + best_ting
     best_live = -1
     best_tile = -1
     for t in range(34):  # among the least-shanten discards, the first with the most live useful copies
-        if after[t] == best_shanten:
-            hands[seat, t] -= 1
-            live = live_copies_in(useful_mask_qym_k(hands[seat], n_melds, blocked, True, tables), planes)
-            hands[seat, t] += 1
+        if (candidates >> t) & 1 == 1 and after[t] == best_shanten:
+            if best_tile < 0:
+                best_tile = t
+                continue
+            if not planes_ready:
+                if useful[t] == useful[best_tile]:
+                    continue  # same live count as the leader, which stays (first wins ties)
+                visible_counts(hands, frozen, melds, rivers, st, seat, seen)
+                planes = live_planes(seen)
+                planes_ready = True
+                best_live = live_copies_in(useful[best_tile], planes)
+            live = live_copies_in(useful[t], planes)
             if live > best_live:
                 best_live, best_tile = live, t
-    if best_ting >= 0:
-        return ACT_SHANGJIA + best_ting
     return ACT_DISCARD + best_tile
 
 

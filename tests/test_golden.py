@@ -1,4 +1,4 @@
-"""Golden records: the Jincheng engine's record matrices stay byte-identical across refactors.
+"""Golden records: the engine's record matrices stay byte-identical across refactors.
 
 Each case plays ``sim.play.play_chunk`` for a seed, a rule config and a seat mix, and compares
 the SHA-256 of the int32 record matrix (C order, little-endian) with the hash taken on the
@@ -6,6 +6,10 @@ engine before the variant-ready reshaping (issue 8). A refactor that changes any
 case changes its hash. The cases cover the default rules, multi_ron=all, the count dead-wall
 model, 十三幺 chasers with 拾/抢, session mode, a random-seat mix and several non-default flags.
 Only a deliberate rule fix may change a hash, and its commit says how many hands changed.
+
+The 晋中 cases (``JZ_CASES``) hash the same columns plus win_features and multiplier, taken before the
+晋中 speed work (缺一门 discard scan): greedy and the strategies built on it, mixed with random seats,
+sessions and the point limit off.
 """
 import hashlib
 
@@ -36,6 +40,16 @@ CASES = {
                    ["greedy", "selective_ting", "thirteen_orphans{min_distinct=7}", "random"], 17, 0, 400, 0),
 }
 
+JZ = {"variant": "jinzhong"}
+JZ_CASES = {
+    # name: (rules overrides, seats, seed, first_hand, n_hands, session_length)
+    "jz_default": (JZ, GREEDY, 7, 0, 400, 0),
+    "jz_far_hands": (JZ, GREEDY, 123456789, 10_000_000, 200, 0),
+    "jz_mix": (JZ, ["random", "greedy{pong=always}", "selective_ting", "defensive"], 11, 0, 400, 0),
+    "jz_sessions": (JZ, ["greedy", "early_ting", "greedy{pong=never}", "greedy"], 9, 32, 96, 16),
+    "jz_no_point_limit": ({"variant": "jinzhong", "jz_point_limit": False}, GREEDY, 17, 0, 300, 0),
+}
+
 # SHA-256 of each case's matrix, taken on the engine before the reshaping.
 GOLDEN = {
     "count_model": "170174b1711ba781094b5a8c1815104297153ade73c467b1e911ea22982fc6ce",
@@ -49,18 +63,29 @@ GOLDEN = {
 }
 
 
+# SHA-256 of each 晋中 case's matrix (golden columns + win_features + multiplier), before the 晋中 speed work.
+JZ_GOLDEN = {
+    "jz_default": "07adc97fb98c9bdd69ab6dea6fe741b6b06df503dccc8de6a185ab39cfa35ae7",
+    "jz_far_hands": "e74c071e6482288b0b94bae0b3c27580a8d5e4d5ef7203ececbeffa9a8b5d98a",
+    "jz_mix": "a90cc5f77861cffb80ddc081d749075506dc21576d82caf76e7a099d39f1356e",
+    "jz_sessions": "5625cad1ee342b2052910e2d52c1d5cd516f40b12694e5f9c317bd0e2d66b41d",
+    "jz_no_point_limit": "c34c3616c5391211639bf7d5145fcd2997c75abc22686c6898402e41d0319a27",
+}
+
+
 # The hashes cover the matrix columns the golden engine had (hand and per-seat columns, in that order); columns
 # added later after the seat block (win_features, multiplier: sim.core.codes XCOL_*) are checked by their own tests.
 GOLDEN_COLUMNS = 14 + 4 * 9
+JZ_GOLDEN_COLUMNS = GOLDEN_COLUMNS + 2  # and win_features, multiplier (XCOL_*), which 晋中 fills
 
 
-def matrix_hash(matrix: np.ndarray) -> str:
-    """Return the SHA-256 (hex) of the golden columns of an int32 record matrix, C order, little-endian."""
-    return hashlib.sha256(np.ascontiguousarray(matrix[:, :GOLDEN_COLUMNS], dtype="<i4").tobytes()).hexdigest()
+def matrix_hash(matrix: np.ndarray, columns: int = GOLDEN_COLUMNS) -> str:
+    """Return the SHA-256 (hex) of the first ``columns`` columns of an int32 record matrix, C order, little-endian."""
+    return hashlib.sha256(np.ascontiguousarray(matrix[:, :columns], dtype="<i4").tobytes()).hexdigest()
 
 
 def play_case(name: str) -> np.ndarray:
-    rules, seats, seed, first, n, session = CASES[name]
+    rules, seats, seed, first, n, session = CASES[name] if name in CASES else JZ_CASES[name]
     return play_chunk(rules, seats, seed, first, n, session_length=session)
 
 
@@ -71,6 +96,15 @@ def test_record_matrix_matches_golden_hash(name):
     assert matrix_hash(matrix) == GOLDEN[name], f"case {name}: records differ from the golden engine"
 
 
+@pytest.mark.parametrize("name", sorted(JZ_CASES))
+def test_jinzhong_record_matrix_matches_golden_hash(name):
+    matrix = play_case(name)
+    assert matrix.shape[0] == JZ_CASES[name][4]
+    assert matrix_hash(matrix, JZ_GOLDEN_COLUMNS) == JZ_GOLDEN[name], f"case {name}: records differ from the golden engine"
+
+
 if __name__ == "__main__":  # print the table to paste into GOLDEN (only when a rule fix changes records)
     for case in sorted(CASES):
         print(f'    "{case}": "{matrix_hash(play_case(case))}",')
+    for case in sorted(JZ_CASES):
+        print(f'    "{case}": "{matrix_hash(play_case(case), JZ_GOLDEN_COLUMNS)}",')

@@ -17,6 +17,7 @@ The core calls these through its variant hooks. Every function reads the flat st
 import numpy as np
 from numba import njit
 
+from sim.core.hand.queyimen_scan import least_discards_qym_k
 from sim.core.hand.queyimen_kernel import (
     FORM_QIDUI, FORM_SHISANYAO, NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK, complete_forms_qym_k, shanten_qym_k, waits_mask_qym_k,
 )
@@ -261,12 +262,20 @@ def next_dealer(rule_vec, st):
 @njit(cache=True)
 def mark_baoting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     """Set ACT_SHANGJIA + t in ``mask`` (bool[N_ACTIONS]) for each held kind t whose discard leaves 报听 waits
-    (``baoting_waits`` not empty, r12); return how many were set."""
+    (``baoting_waits`` not empty, r12); return how many were set. One discard scan finds every held kind's
+    shanten and, at tenpai, its waits under 缺一门."""
+    after = np.empty(34, np.int8)     # [kind] shanten under 缺一门 once it is discarded
+    useful = np.empty(34, np.int64)   # [kind] its waits when that shanten is the least and 0 (tenpai)
+    held = np.int64((1 << 34) - 1)
+    least = least_discards_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, seat), True, tables, held,
+                                 after, useful)
+    if least != 0:
+        return 0
     n = 0
     for t in range(34):
-        if hands[seat, t] > 0:
+        if after[t] == 0:
             hands[seat, t] -= 1
-            waits = baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+            waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, useful[t] & ~never_wins(rule_vec))
             hands[seat, t] += 1
             if waits != 0:
                 mask[ACT_SHANGJIA + t] = True

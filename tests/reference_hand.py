@@ -68,8 +68,8 @@ def _overlap_lookup(n_ranks: int, with_sequences: bool) -> tuple[np.ndarray, np.
     blocks = [targets[(s, p)] for s in range(5) for p in range(2)]
     starts = np.cumsum([0] + [len(b) for b in blocks[:-1]])
     stacked = np.concatenate(blocks)
-    overlap = np.stack([np.minimum(stacked.T, v) for v in range(5)], axis=1).astype(np.int16)
-    return overlap, stacked.sum(axis=1).astype(np.int16), starts
+    overlap = np.stack([np.minimum(stacked.T, v) for v in range(5)], axis=1).astype(np.int8)  # values 0..4
+    return overlap, stacked.sum(axis=1).astype(np.int8), starts  # sizes 0..14
 
 
 @lru_cache(maxsize=None)
@@ -95,13 +95,16 @@ def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _as_list(counts) -> list[int]:
-    """Return the 34 counts as a list of Python ints."""
-    return counts.tolist() if isinstance(counts, np.ndarray) else [int(x) for x in counts]
+    """Return the 34 counts as a (new) list of Python ints."""
+    return counts.tolist() if isinstance(counts, np.ndarray) else list(map(int, counts))
 
 
 def regular_distance(counts, melds: int) -> int:
     """Return the fewest tiles to add for 4 - melds sets + a pair (fifth copies never allowed)."""
-    c = _as_list(counts)
+    return _regular_distance(_as_list(counts), melds)
+
+
+def _regular_distance(c: list[int], melds: int) -> int:
     man = component_distances(tuple(c[0:9]), True)
     pin = component_distances(tuple(c[9:18]), True)
     sou = component_distances(tuple(c[18:27]), True)
@@ -112,7 +115,11 @@ def regular_distance(counts, melds: int) -> int:
 
 def qidui_distance(counts, allow_quad: bool) -> int:
     """Return the fewest tiles to add for seven pairs (a kind gives at most 1 pair, 2 with quads)."""
-    held = tuple(sorted(c for c in _as_list(counts) if c))  # only the multiset of counts matters
+    return _qidui_distance_of_list(_as_list(counts), allow_quad)
+
+
+def _qidui_distance_of_list(c: list[int], allow_quad: bool) -> int:
+    held = tuple(sorted(x for x in c if x))  # only the multiset of counts matters
     return _qidui_distance(held + (0,) * (34 - len(held)), allow_quad)
 
 
@@ -140,10 +147,10 @@ def shisanyao_distance(counts) -> int:
 
 @lru_cache(maxsize=None)
 def _shisanyao_distance(yaojiu_counts: tuple[int, ...]) -> int:
-    return min(
-        sum(max((2 if i == dup else 1) - c, 0) for i, c in enumerate(yaojiu_counts))
-        for dup in range(13)
-    )
+    """Least over the 13 kinds as the duplicate: one missing per absent kind, the duplicate needing two."""
+    lacking = [max(1 - c, 0) for c in yaojiu_counts]  # tiles missing for one of each kind
+    one_each = sum(lacking)
+    return min(one_each - lacking[dup] + max(2 - yaojiu_counts[dup], 0) for dup in range(13))
 
 
 def shanten_regular(counts, melds: int = 0) -> int:
@@ -160,10 +167,15 @@ def shanten_shisanyao(counts) -> int:
 
 def shanten(counts, melds: int = 0, allow_quad: bool = True) -> int:
     """Return the least shanten over the forms (七对/十三幺 only without melds)."""
-    best = shanten_regular(counts, melds)
+    return _shanten(_as_list(counts), melds, allow_quad)
+
+
+def _shanten(c: list[int], melds: int, allow_quad: bool) -> int:
+    best = _regular_distance(c, melds)
     if melds == 0:
-        best = min(best, shanten_qidui(counts, allow_quad), shanten_shisanyao(counts))
-    return best
+        best = min(best, _qidui_distance_of_list(c, allow_quad),
+                   _shisanyao_distance(tuple(c[k] for k in YAOJIU)))
+    return best - 1
 
 
 def _decomposes(counts: list[int], sets: int) -> bool:
@@ -225,10 +237,11 @@ def is_complete(counts, melds: int = 0, allow_quad: bool = True) -> bool:
 
 def waits(counts, melds: int = 0, allow_quad: bool = True) -> list[int]:
     """Return the kinds whose added tile (never a fifth copy) completes the hand."""
+    held = _as_list(counts)
     out = []
     for k in range(34):
-        after = _as_list(counts)
-        if after[k] < 4:
+        if held[k] < 4:
+            after = held.copy()
             after[k] += 1
             if is_complete(after, melds, allow_quad):
                 out.append(k)
@@ -237,12 +250,13 @@ def waits(counts, melds: int = 0, allow_quad: bool = True) -> list[int]:
 
 def useful_tiles(counts, melds: int = 0, allow_quad: bool = True) -> list[int]:
     """Return the kinds whose added tile (never a fifth copy) lowers ``shanten``."""
-    here = shanten(counts, melds, allow_quad)
+    held = _as_list(counts)
+    here = _shanten(held, melds, allow_quad)
     out = []
     for k in range(34):
-        after = _as_list(counts)
-        if after[k] < 4:
+        if held[k] < 4:
+            after = held.copy()
             after[k] += 1
-            if shanten(after, melds, allow_quad) < here:
+            if _shanten(after, melds, allow_quad) < here:
                 out.append(k)
     return out

@@ -133,11 +133,11 @@ def _overlap_lookup(n_ranks: int, with_sequences: bool) -> tuple[np.ndarray, np.
     targets = _uncapped_targets(n_ranks, with_sequences)
     # a pattern holds <= 4 of a rank, so min(target, pattern) only sees min(target, 4): drop repeats
     blocks = [np.unique(np.minimum(targets[(s, p)], 4), axis=0) for s in range(5) for p in range(2)]
-    sizes = np.concatenate([np.full(len(b), 3 * s + 2 * p, np.int16) for b, (s, p) in
+    sizes = np.concatenate([np.full(len(b), 3 * s + 2 * p, np.int8) for b, (s, p) in   # 0..14
                             zip(blocks, [(s, p) for s in range(5) for p in range(2)])])
     starts = np.cumsum([0] + [len(b) for b in blocks[:-1]])
     stacked = np.concatenate(blocks)
-    overlap = np.stack([np.minimum(stacked.T, v) for v in range(5)], axis=1).astype(np.int16)
+    overlap = np.stack([np.minimum(stacked.T, v) for v in range(5)], axis=1).astype(np.int8)  # 0..4
     return overlap, sizes, starts
 
 

@@ -139,7 +139,7 @@ def test_replay_is_identical_and_matches_the_record(variant):
 # standard errors are 0.16 %, 0.31 % and 0.36 % (about 18,900 wins), each band the reference ± 5 of them.
 # 金华 (default rules: the 14-tile reserve, 3 live 财神, 吃) from 200,000 greedy hands (seed 7): 荒庄 0.122 %, dealer
 # win rate 27.04 %, 自摸 share of wins 27.41 %. 荒庄 is rare because a hand holding a 财神 waits on many kinds and 吃
-# speeds every hand up (RULES §5 gives only the 68-draw budget, which the conformance runs check). At 20,000 hands
+# speeds every hand up (the specification gives only the 68-draw budget, RULES §3.1 r4). At 20,000 hands
 # the standard errors are 0.025 % (荒庄), 0.31 % (dealer wins) and 0.32 % (自摸 share of about 19,975 wins); each
 # band is the reference ± 5 of them (the 荒庄 band's floor is 0).
 CALIBRATION = {

@@ -228,16 +228,17 @@ def _validate_rules(rules: dict) -> None:
         raise ConfigError(message if message.startswith("rules.") else f"rules: {message}") from None
 
 
-def validate_seats(seats: list, path: str = "seats.seats") -> None:
-    """Raise ConfigError unless ``seats`` holds four strategy specs the registry accepts."""
+def validate_seats(seats: list, path: str = "seats.seats", variant: str = "jincheng") -> None:
+    """Raise ConfigError unless ``seats`` holds four strategy specs the registry accepts, each meaningful under
+    ``variant``."""
     if len(seats) != 4:
         raise ConfigError(f"{path} must list 4 strategy specs (seat 0 first), got {len(seats)}")
     try:
-        from strategies.registry import resolve_seats
+        from strategies.registry import check_seats_for_variant, resolve_seats
     except ImportError:  # registry not installed yet: the simulator will check the specs
         return
     try:
-        resolve_seats(list(seats))
+        check_seats_for_variant(resolve_seats(list(seats)), variant)
     except ValueError as error:
         raise ConfigError(f"{path}: {str(error).splitlines()[0]}") from None
 
@@ -250,7 +251,7 @@ def validate(data: dict) -> RunConfig:
     """
     config = build(RunConfig, data)
     _validate_rules(config.rules)
-    validate_seats(config.seats.seats)
+    validate_seats(config.seats.seats, variant=str(config.rules.get("variant", "jincheng")))
     if not config.experiment.studies:
         raise ConfigError(f"experiment.studies is empty; choose from {', '.join(STUDIES)}")
     if config.jobs == 0:

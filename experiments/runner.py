@@ -15,6 +15,7 @@ from experiments import (stats, study_dealer_edge, study_early_ting, study_huang
                          study_shapes, study_thirteen_orphans, study_variants)
 from experiments.arms import ArmRunner, base_arm
 from experiments.config import RunConfig
+from experiments.variant_params import skip_reason
 
 #: Study name -> module with ``plan``, ``columns`` and ``summarize``.
 STUDY_MODULES = {
@@ -35,11 +36,21 @@ def study_params(config: RunConfig, study: str):
     return bind(params, config.rules) if bind else params
 
 
+def skipped_studies(config: RunConfig) -> dict[str, str]:
+    """Return {study: one-line reason} of the run's studies that mean nothing under its rules (not simulated)."""
+    reasons = {s: skip_reason(s, dict(config.rules)) for s in dict.fromkeys(config.experiment.studies)}
+    return {s: r for s, r in reasons.items() if r}
+
+
 def plan_studies(config: RunConfig, runner: ArmRunner) -> dict[str, dict]:
-    """Return {study: {role: ArmSpec}} and register every arm with ``runner`` (validating it)."""
+    """Return {study: {role: ArmSpec}} and register every arm with ``runner`` (validating it); skipped studies
+    have no plan."""
     base = base_arm(config)
     plans = {}
+    skipped = skipped_studies(config)
     for study in dict.fromkeys(config.experiment.studies):
+        if study in skipped:
+            continue
         plans[study] = STUDY_MODULES[study].plan(study_params(config, study), base)
         for role, arm in plans[study].items():
             runner.register(study, role, arm)
@@ -54,6 +65,7 @@ def run_metadata(config: RunConfig, runner: ArmRunner, seconds: float, overrides
     return {
         "experiment": config.experiment.name,
         "studies": list(dict.fromkeys(config.experiment.studies)),
+        "skipped": skipped_studies(config),         # study -> why it means nothing under the run's rules
         "seed": config.seed,
         "hands": config.hands,
         "simulated_hands": runner.total_hands(),   # hands behind the summary, all arms

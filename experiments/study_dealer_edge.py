@@ -31,7 +31,7 @@ POSITIONS = ("dealer", "xiajia", "duijia", "shangjia")
 #: Money components: summary name suffix -> record column suffix.
 COMPONENTS = {"win": "win", "kong": "kong", "qianbao": "genzhuang", "houbao": "huang", "total": "delta"}
 #: Components a variant does not have (their money is always 0 there, so no row is written).
-ABSENT_COMPONENTS = {"jinzhong": ("qianbao", "houbao")}
+ABSENT_COMPONENTS = {"jinzhong": ("qianbao", "houbao"), "jinhua": ("qianbao", "houbao")}
 
 
 @dataclass

@@ -49,7 +49,9 @@ def bind_rules(params: HuangzhuangParams, rules: dict) -> HuangzhuangPlan:
         if size not in DEAD_WALLS:
             raise ConfigError(f"experiment.huangzhuang.dead_wall[{i}]={size} is not valid; choose from 0, 14")
     fields = {f.name: getattr(params, f.name) for f in dataclasses.fields(HuangzhuangParams)}
-    if variant == "jinzhong":
+    if variant == "jinhua":  # no sweep: 金华's 荒 comes from its fixed reserve (RULES §3.1 r4)
+        pass
+    elif variant == "jinzhong":
         fields["dead_wall"] = params.dead_wall or list(DEAD_WALLS)
         fields["point_limit"] = params.point_limit if params.point_limit is not None else [True, False]
     else:
@@ -74,6 +76,8 @@ def plan(params: HuangzhuangParams, base: ArmSpec) -> dict[str, ArmSpec]:
     if not isinstance(params, HuangzhuangPlan):
         params = bind_rules(params, {})
     arms = {"seats": base}
+    if params.variant == "jinhua":
+        return arms
     if params.variant == "jinzhong":
         for limit in params.point_limit:
             for size in params.dead_wall:

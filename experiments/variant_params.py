@@ -13,6 +13,20 @@ def run_variant(rules: dict) -> str:
     return str(rules.get("variant", DEFAULT_VARIANT))
 
 
+#: Studies that mean nothing under a variant: {variant: {study: the one-line reason the report gives}}.
+SKIPPED_STUDIES = {
+    "jinhua": {
+        "thirteen_orphans": "金华没有十三幺，也没有拾/抢（RULES §3.4 r15）：本研究跳过。",
+        "early_ting": "金华不上架，胡牌不需要听牌（RULES §3.4 r14）：本研究跳过。",
+    },
+}
+
+
+def skip_reason(study: str, rules: dict) -> str | None:
+    """Return the one-line reason ``study`` is skipped under the run's rules, None when it runs."""
+    return SKIPPED_STUDIES.get(run_variant(rules), {}).get(study)
+
+
 def refuse_foreign(study: str, params, keys: dict[str, str], variant: str) -> None:
     """Raise ConfigError (one line) when a parameter of ``keys`` (name -> the variant it belongs to) is set on
     ``params`` while the run plays another ``variant``."""

@@ -96,6 +96,8 @@ def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Pat
                 section.append(("p", text))
             section.append(("table", TABLE_HEADER, table_rows(summary.filter(pl.col("study") == study))))
         blocks += section if study in OWN_WORDS else [_in_variant_words(block) for block in section]
+    for study, reason in (meta.get("skipped") or {}).items():
+        blocks += [("h2", sections.title(study)), ("p", reason)]
     blocks[:4] = [_in_variant_words(block) for block in blocks[:4]]
     return blocks + _setup_blocks(meta)
 

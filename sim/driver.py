@@ -110,12 +110,13 @@ def _variant(rules_config) -> str:
 def _resolve(rules, seats, rule_overrides: dict):
     """Return ``(rules_config, seat_configs, labels)`` from the user's rules, overrides and seats."""
     from sim.rules import resolve_rules
-    from strategies.registry import resolve_seats
+    from strategies.registry import check_seats_for_variant, resolve_seats
 
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
         raise ValueError(f"seats must be a list of 4 strategy names or configs, got {seats!r}")
     rules_config = resolve_rules(rules, **rule_overrides)
     seat_configs = resolve_seats(list(seats))
+    check_seats_for_variant(seat_configs, rules_config.variant)
     labels = [seat.label() for seat in seat_configs]
     return rules_config, seat_configs, labels
 

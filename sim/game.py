@@ -24,13 +24,12 @@ from sim.core.legal import legal_claim, legal_self
 from sim.core.record_fill import fill_record
 from sim.core.turn import run_until, run_until_checked, seat_to_act, seed_seats
 from sim.game_log import action_text, event_text, parse_action
-from sim.hand_tables import get_tables
 from sim.record import KERNEL_COLUMNS, N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
 from sim.tiles import format as format_tiles
 from sim.tiles import name
 from sim.core.wall import draw_dealer, fill_wall
-from strategies.registry import resolve_seats, seat_arrays
+from strategies.registry import check_seats_for_variant, resolve_seats, seat_arrays
 
 PHASE_NAMES = {S.PHASE_SELF: "self", S.PHASE_CLAIM: "claim", S.PHASE_OVER: "over"}
 MELD_NAMES = {S.MELD_PONG: "peng", S.MELD_MINGGANG: "minggang", S.MELD_BUGANG: "bugang", S.MELD_ANGANG: "angang"}
@@ -59,12 +58,13 @@ class Game:
                  session_length: int = 0, check: bool = False):
         self.rules = resolve_rules(rules)
         self._rule_vec = self.rules.pack()
-        self._tables = get_tables()
+        self._tables = self.rules.hand_tables()
         seats = [None] * 4 if seats is None else list(seats)
         if len(seats) != 4:
             raise ValueError(f"seats must list 4 entries (None = scripted), got {len(seats)}")
         self.scripted = np.array([s is None for s in seats], dtype=np.bool_)
         configs = resolve_seats([s if s is not None else "random" for s in seats])
+        check_seats_for_variant(configs, self.rules.variant)
         self.seat_labels = [None if s is None else c.label() for s, c in zip(seats, configs)]
         self._ids, self._params = seat_arrays(configs)
         self.seed, self.hand_index = int(seed), int(hand_index)

@@ -6,7 +6,9 @@ from sim.tiles import NAMES, name
 
 SELF_VERBS = {S.ACT_DISCARD: "discard", S.ACT_SHANGJIA: "shangjia", S.ACT_ANGANG: "angang", S.ACT_BUGANG: "bugang"}
 SINGLE_ACTIONS = {S.ACT_ZIMO: "zimo", S.ACT_PASS: "pass", S.ACT_PENG: "peng", S.ACT_GANG: "gang",
-                  S.ACT_SHI: "shi", S.ACT_QIANG: "qiang", S.ACT_HU: "hu"}
+                  S.ACT_SHI: "shi", S.ACT_QIANG: "qiang", S.ACT_HU: "hu",
+                  S.ACT_CHI_LOW: "chi_low", S.ACT_CHI_MID: "chi_mid", S.ACT_CHI_HIGH: "chi_high"}  # 金华 吃: the
+# claimed tile is the lowest / middle / highest of the run
 
 
 def tile_text(kind: int) -> str:
@@ -58,6 +60,9 @@ def event_text(code: int, seat: int, tile: int, extra: int) -> str:
         S.EV_HUANG: "荒庄: the wall reached the 荒 zone",
         S.EV_GENZHUANG: f"前包: all four first discards were {t}; the dealer pays",
         S.EV_PASS_HU: f"{who} passes a win on {t}",
+        S.EV_CHOW: f"{who} 吃 {t} from seat {extra // 8} "
+                   f"({'lowest' if extra % 8 == 0 else 'middle' if extra % 8 == 1 else 'highest'} of the run)",
+        S.EV_CAISHEN: f"the turned indicator is {t}: {t} is the 财神",
         S.EV_KONG_ROBBED: f"{who} declares {'补杠' if extra == S.PEND_BUGANG else '暗杠'} {t}: robbed",
     }
     return lines.get(code, f"event {code} seat {seat} tile {tile} extra {extra}")

@@ -5,10 +5,9 @@ import numpy as np
 
 from sim import kernel_cache
 from sim.deal_conditions import check_condition
-from sim.hand_tables import get_tables
 from sim.record import N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
-from strategies.registry import resolve_seats, seat_arrays
+from strategies.registry import check_seats_for_variant, resolve_seats, seat_arrays
 
 
 def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_condition=0):
@@ -24,11 +23,13 @@ def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_c
         )
     deal_condition = check_condition(deal_condition)
     rules_config = resolve_rules(rules)
-    ids, params = seat_arrays(resolve_seats(seats))
+    seat_configs = resolve_seats(seats)
+    check_seats_for_variant(seat_configs, rules_config.variant)
+    ids, params = seat_arrays(seat_configs)
     out = np.zeros((n_hands, N_KERNEL_COLUMNS), dtype=np.int32)  # one record row per hand
     errors = np.zeros(n_hands if check else 1, dtype=np.int64)    # check mode: ERR_* per hand
     play = play_hands_checked if check else play_hands  # one loop source, compiled with or without checks
-    play(rules_config.pack(), get_tables(), ids, params, int(seed), int(first_hand), int(n_hands),
+    play(rules_config.pack(), rules_config.hand_tables(), ids, params, int(seed), int(first_hand), int(n_hands),
          int(session_length), out, errors, int(deal_condition))
     return out, errors
 

@@ -32,7 +32,7 @@ CONFIG_CLASSES = {
     "jinhua": "sim.variants.jinhua.config:JinhuaRules",
 }
 #: Variants whose config exists but whose rules the engine does not play yet: refused by name.
-_NOT_PLAYED_YET = frozenset({"jinhua"})
+_NOT_PLAYED_YET = frozenset()
 #: Variants the engine plays (names ordered by their kernel code, sim.core.codes): what the CLI accepts.
 VARIANTS = tuple(v for v in C.names_by_code(C.VARIANT_CODES) if v in CONFIG_CLASSES and v not in _NOT_PLAYED_YET)
 #: ``huang_dealer`` options (RULES §1.10 r53, A2).
@@ -132,6 +132,13 @@ class VariantRules:
     def _fixed_slots(self) -> dict[int, int]:
         """Return ``{slot: value}`` of rule-vector slots the variant fixes or derives from its fields."""
         return {}
+
+    def hand_tables(self):
+        """Return the hand-evaluation table tuple the kernels take under these rules (the plain tables; 金华
+        overrides it with the uncapped wild tables)."""
+        from sim.hand_tables import get_tables
+
+        return get_tables()
 
     def pack(self) -> np.ndarray:
         """Return the ``int32[N_RULE_FIELDS]`` rule vector the kernels read (indices: ``sim.core.rule_layout``)."""

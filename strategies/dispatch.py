@@ -8,10 +8,11 @@ who has 上架); never the wall or other concealed hands.
 """
 from numba import njit
 
-from sim.core.codes import VARIANT_JINZHONG
+from sim.core.codes import VARIANT_JINHUA, VARIANT_JINZHONG
 from sim.core.rule_layout import R_VARIANT
 from sim.core.state import PHASE_SELF, ST_PENDING_TILE, ST_PHASE
 from strategies.greedy import greedy_claim, greedy_self
+from strategies.jinhua_play import jh_greedy_claim, jh_greedy_self
 from strategies.jinzhong_play import jz_greedy_claim
 from strategies.random_policy import random_action
 # --- strategies of the strategies issue (selective_ting, thirteen_orphans, defensive) ---
@@ -41,6 +42,10 @@ def choose_action(strategy_id, params, rule_vec, tables, hands, frozen, melds, r
     ``params`` is the seat's float64[8] parameter row, ``rng`` its uint64[2] decision
     generator, ``seen`` an int8[34] scratch row.
     """
+    if strategy_id == STRATEGY_GREEDY and rule_vec[R_VARIANT] == VARIANT_JINHUA:  # wilds, 吃 (jinhua_play.py)
+        if st[ST_PHASE] == PHASE_SELF:
+            return jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+        return jh_greedy_claim(rule_vec, tables, hands, st, mask, seat, params)
     if strategy_id == STRATEGY_GREEDY:
         if st[ST_PHASE] == PHASE_SELF:
             return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)

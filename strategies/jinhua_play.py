@@ -17,7 +17,14 @@ kind the seat can see, its own hand included).
 import numpy as np
 from numba import njit
 
+from sim.core.codes import (
+    ACT_ANGANG, ACT_BUGANG, ACT_CHI_LOW, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_ZIMO, MELD_CHOW,
+)
 from sim.core.hand.wild_kernel import WHITE, shanten_wild_k, useful_mask_wild_k
+from sim.core.melds import meld_slot
+from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
+from sim.core.state import REC_TILE, REC_TYPE, ST_JH_CAISHEN, ST_N_MELDS, ST_PENDING_TILE
+from sim.core.ting import visible_counts
 from sim.variants.jinhua._win_shape import sets_distance_wild_k
 
 CHOW_SHAPES = 3   # chow shape bits: 0 = claimed tile lowest, 1 = middle, 2 = highest
@@ -163,3 +170,82 @@ def declines_plain_win_k(hand, n_melds, wild, tables, live_tiles, min_live_tiles
     """Return True when the ``baotou`` strategy passes a discard win: the hand is 爆头-ready and more than
     ``min_live_tiles`` live tiles are left to draw (its threshold of wall left)."""
     return live_tiles > min_live_tiles and baotou_ready_k(hand, n_melds, wild, tables)
+
+
+PONG_IMPROVES = 0   # greedy's ``pong`` parameter (params[0]); in 金华 it rules 吃 alike (RULES §3.3 r10)
+PONG_ALWAYS = 1
+PONG_NEVER = 2
+
+
+@njit(cache=True)
+def jh_seen_k(hands, frozen, melds, rivers, st, seat, seen):
+    """Fill ``seen`` (int8[34]) with the copies of each kind ``seat`` can see: the core's view plus every 吃
+    meld's tiles (a 吃 lives in the meld records only; the 财神's face is a 白板); returns nothing."""
+    visible_counts(hands, frozen, melds, rivers, st, seat, seen)
+    wild = st[ST_JH_CAISHEN]
+    for s in range(4):
+        for i in range(st[ST_N_MELDS + s]):
+            slot = meld_slot(s, i)
+            if st[slot + REC_TYPE] == MELD_CHOW:
+                for k in range(st[slot + REC_TILE], st[slot + REC_TILE] + 3):
+                    seen[holder_kind(k, wild)] += 1
+
+
+@njit(cache=True)
+def jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
+    """Return greedy's 金华 self-phase ACT_*: 自摸 whenever legal; a kong (params[1] > 0) that does not raise the
+    shanten; else ``best_discard_k`` over the legal discards (a 财神 only when nothing else may go)."""
+    if mask[ACT_ZIMO]:
+        return ACT_ZIMO
+    wild = st[ST_JH_CAISHEN]
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    n_melds = st[ST_N_MELDS + seat]
+    hand = hands[seat]
+    if params[1] > 0:
+        for t in range(34):
+            if mask[ACT_ANGANG + t] and kong_keeps_shanten_k(hand, n_melds, allow_quad, wild, tables, t, 4, 1):
+                return ACT_ANGANG + t
+            if mask[ACT_BUGANG + t] and kong_keeps_shanten_k(hand, n_melds, allow_quad, wild, tables, t, 1, 0):
+                return ACT_BUGANG + t
+    candidates = np.int64(0)
+    for t in range(34):
+        if mask[ACT_DISCARD + t]:
+            candidates |= np.int64(1) << t
+    jh_seen_k(hands, frozen, melds, rivers, st, seat, seen)
+    return ACT_DISCARD + best_discard_k(hand, n_melds, allow_quad, wild, tables, candidates, seen)
+
+
+@njit(cache=True)
+def jh_greedy_claim(rule_vec, tables, hands, st, mask, seat, params):
+    """Return greedy's 金华 claim answer: 胡 whenever legal; 明杠 (params[1] > 0) when the shanten does not rise;
+    碰 or 吃 as ``choose_call_k`` picks (``pong`` improves), any offered call (always: 碰 first) or none (never);
+    else pass."""
+    if mask[ACT_HU]:
+        return ACT_HU
+    wild = st[ST_JH_CAISHEN]
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    n_melds = st[ST_N_MELDS + seat]
+    hand = hands[seat]
+    tile = st[ST_PENDING_TILE]
+    if mask[ACT_GANG] and params[1] > 0 and kong_keeps_shanten_k(hand, n_melds, allow_quad, wild, tables, tile, 3, 1):
+        return ACT_GANG
+    mode = int(params[0])
+    if mode == PONG_NEVER:
+        return ACT_PASS
+    chow_shapes = 0
+    for shape in range(CHOW_SHAPES):
+        if mask[ACT_CHI_LOW + shape]:
+            chow_shapes |= 1 << shape
+    if mode == PONG_ALWAYS:
+        if mask[ACT_PENG]:
+            return ACT_PENG
+        for shape in range(CHOW_SHAPES):
+            if (chow_shapes >> shape) & 1:
+                return ACT_CHI_LOW + shape
+        return ACT_PASS
+    call = choose_call_k(hand, n_melds, allow_quad, wild, tables, tile, mask[ACT_PENG], chow_shapes)
+    if call == 3:
+        return ACT_PENG
+    if call >= 0:
+        return ACT_CHI_LOW + call
+    return ACT_PASS

@@ -82,6 +82,28 @@ register(StrategySpec(
 ))
 
 
+#: Strategies that mean nothing under a variant: {variant: {strategy name: why}} (refused in one line).
+#: 金华 has no ting (RULES §3.4 r14: no 上架/报听) and no 十三幺 with 拾/抢.
+MEANINGLESS_IN_VARIANT: dict[str, dict[str, str]] = {
+    "jinhua": {
+        "early_ting": "金华 has no 上架 (RULES §3.4 r14)",
+        "selective_ting": "金华 has no 上架 (RULES §3.4 r14)",
+        "thirteen_orphans": "金华 has no 十三幺 nor 拾/抢",
+        "defensive": "it folds against a 上架 seat, and 金华 has no 上架 (RULES §3.4 r14)",
+    },
+}
+
+
+def check_seats_for_variant(configs, variant: str) -> None:
+    """Raise a one-line ValueError naming the first seat whose strategy means nothing under ``variant``."""
+    refused = MEANINGLESS_IN_VARIANT.get(variant, {})
+    for config in configs:
+        if config.name in refused:
+            valid = ", ".join(n for n in sorted(REGISTRY) if n not in refused)
+            raise ValueError(f"strategy {config.name!r} means nothing under rules={variant}: {refused[config.name]} "
+                             f"(valid: {valid})")
+
+
 @dataclasses.dataclass(frozen=True)
 class StrategyConfig:
     """One seat's strategy: a registered ``name`` and its parameter values (defaults filled in)."""

@@ -92,7 +92,7 @@ FILL_ONE_ROW = textwrap.dedent("""
     from sim.core.record_fill import fill_record
     st = np.zeros(S.N_ST, dtype=np.int64)
     st[S.ST_DEALER], st[S.ST_WINNER] = 2, 3
-    row = np.zeros(14 + 4 * 9 + 2, dtype=np.int32)  # hand, per-seat and the two extra columns
+    row = np.zeros(14 + 4 * 9 + 9, dtype=np.int32)  # hand, per-seat and the nine extra columns
     fill_record(row, st, np.zeros((4, 4), dtype=np.int32), 0, 0, 0)
     print(row[3], row[4])
 """)

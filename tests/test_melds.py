@@ -95,7 +95,7 @@ def test_add_and_upgrade_keep_the_view_and_refuse_impossible_melds():
     add_meld(melds, st, 2, S.MELD_PONG, 5, 1)
     add_meld(melds, st, 2, S.MELD_CHOW, 9, 1)  # 吃 123p: records only (reserved for 金华)
     upgrade_meld(melds, st, 2, 5, S.MELD_BUGANG)
-    recs = st[S.ST_MELD_RECS:S.N_ST].reshape(4, S.MAX_MELDS, S.MELD_FIELDS)
+    recs = st[S.ST_MELD_RECS:S.ST_MELD_RECS + 4 * S.MAX_MELDS * S.MELD_FIELDS].reshape(4, S.MAX_MELDS, S.MELD_FIELDS)
     assert recs[2, :2].tolist() == [[S.MELD_BUGANG, 5, 1], [S.MELD_CHOW, 9, 1]]
     assert st[S.ST_N_MELDS + 2] == 2 and melds[2, 5] == S.MELD_BUGANG and np.count_nonzero(melds) == 1
     assert inv.meld_records_agree(melds, st)

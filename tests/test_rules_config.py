@@ -177,10 +177,10 @@ def test_bad_values_raise_one_line_errors(kwargs, message):
 
 
 def test_unknown_variant_lists_variants():
-    with pytest.raises(ValueError, match="unknown rules variant 'jinhua'; choose one of jincheng"):
-        resolve_rules("jinhua")
+    with pytest.raises(ValueError, match="unknown rules variant 'hangzhou'; choose one of jincheng, jinzhong, jinhua"):
+        resolve_rules("hangzhou")
     with pytest.raises(ValueError, match="unknown rules variant"):
-        resolve_rules({"variant": "jinhua"})
+        resolve_rules({"variant": "hangzhou"})
 
 
 def test_bad_rules_type_is_an_error():

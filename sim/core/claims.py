@@ -108,7 +108,7 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
         return
     take_from_river(rivers, st, source)
     hooks.on_claim_taken(rule_vec, st)
-    begin_turn(st, best_seat, -1)
+    begin_turn(rule_vec, st, best_seat, -1)
     if action == ACT_PENG:
         hands[best_seat, tile] -= 2
         add_meld(melds, st, best_seat, MELD_PONG, tile, source)
@@ -130,6 +130,7 @@ def apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
             log_event(events, st, EV_PASS_HU, seat, st[ST_PENDING_TILE], 0)
             if rule_vec[R_GUO_HU] == GUO_HU_RESTRICTED and st[ST_PENDING_KIND] == PEND_DISCARD:
                 st[ST_GUO_HU + seat] |= 1 << st[ST_PENDING_TILE]
+    hooks.on_claim_answer(rule_vec, hands, st, seat, action)
     st[ST_CLAIM + seat] = action
     if claim_to_act(st) < 0:
         resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events)

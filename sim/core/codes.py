@@ -13,8 +13,8 @@ them, so reordering a tuple cannot swap behaviour.
 # --- variants (rule vector slot R_VARIANT; dispatch switch of variant rules) --------------------
 VARIANT_JINCHENG = 0
 VARIANT_JINZHONG = 1
-VARIANT_CODES = {"jincheng": VARIANT_JINCHENG, "jinzhong": VARIANT_JINZHONG}
-VARIANT_JINHUA = 2           # 金华 (RULES §3): joins VARIANT_CODES once the engine plays it
+VARIANT_JINHUA = 2           # 金华 (RULES §3)
+VARIANT_CODES = {"jincheng": VARIANT_JINCHENG, "jinzhong": VARIANT_JINZHONG, "jinhua": VARIANT_JINHUA}
 
 # --- enumerated rule flags (RULES §4) ----------------------------------------------------------
 HUANG_DEALER_STAY = 0      # 荒庄: the dealer keeps the deal (RULES §1.10 r53, A2)
@@ -61,7 +61,9 @@ SHAPE_NONE = 0
 SHAPE_REGULAR = 1
 SHAPE_QIDUI = 2
 SHAPE_SHISANYAO = 3
-SHAPE_CODES = {"none": SHAPE_NONE, "regular": SHAPE_REGULAR, "qidui": SHAPE_QIDUI, "shisanyao": SHAPE_SHISANYAO}
+SHAPE_QIFENG = 4       # 金华 七风/十四不靠 (RULES §3.4 r15)
+SHAPE_CODES = {"none": SHAPE_NONE, "regular": SHAPE_REGULAR, "qidui": SHAPE_QIDUI, "shisanyao": SHAPE_SHISANYAO,
+               "qifeng": SHAPE_QIFENG}
 
 # --- winning-hand features: bits of the record's win_features (int32; 0 = a win without any, -1 = no win) --
 # bits 0-10: 晋中 (RULES §2.4 r16-r18, §2.5 r19); a bit says the hand is scored with that feature
@@ -128,7 +130,10 @@ ACT_GANG = 139
 ACT_SHI = 140
 ACT_QIANG = 141
 ACT_HU = 142
-N_ACTIONS = 143
+ACT_CHI_LOW = 143    # 金华 吃 (RULES §3.3 r10): the claimed tile is the lowest of the run (t, t+1, t+2)
+ACT_CHI_MID = 144    # ... the middle (t-1, t, t+1)
+ACT_CHI_HIGH = 145   # ... the highest (t-2, t-1, t)
+N_ACTIONS = 146
 
 # --- payment ledger rows (money[row, seat], units of 底注) ---------------------------------------
 MONEY_WIN = 0
@@ -188,8 +193,15 @@ SEAT_COLUMN_CODES = {
 # column N_HAND_COLUMNS + 4 * N_SEAT_COLUMNS + c
 XCOL_WIN_FEATURES = 0   # the win's FEATURE_* bits, NO_WIN_FEATURES (-1) without a win
 XCOL_MULTIPLIER = 1     # the win money's total multiplier, 0 without a win
-N_EXTRA_COLUMNS = 2
-EXTRA_COLUMN_CODES = {"win_features": XCOL_WIN_FEATURES, "multiplier": XCOL_MULTIPLIER}
+XCOL_CAISHEN = 2        # 金华: the 财神 kind 0..33 (RULES §3.2 r5); -1 in a variant without wilds
+XCOL_WINNER_WILDS = 3   # 金华: 财神 tiles in the winner's hand at the win; -1 without a win or wilds
+XCOL_CHOWS = 4          # 金华: 吃 melds made in the hand; -1 in a variant without 吃
+XCOL_CHENGBAO = 5       # + seat (4 columns): what 承包 changed in the seat's win money (底注, RULES §3.5 r20); 0 = none
+N_EXTRA_COLUMNS = 9
+EXTRA_COLUMN_CODES = {"win_features": XCOL_WIN_FEATURES, "multiplier": XCOL_MULTIPLIER, "caishen": XCOL_CAISHEN,
+                      "winner_wilds": XCOL_WINNER_WILDS, "chows": XCOL_CHOWS, "s0_chengbao": XCOL_CHENGBAO,
+                      "s1_chengbao": XCOL_CHENGBAO + 1, "s2_chengbao": XCOL_CHENGBAO + 2,
+                      "s3_chengbao": XCOL_CHENGBAO + 3}
 
 
 def names_by_code(codes: dict) -> tuple:

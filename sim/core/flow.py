@@ -13,13 +13,14 @@ from sim.core.state import (
     ST_WIN_KIND, ST_WIN_TILE, ST_WINNER, log_event,
 )
 from sim.core.melds import add_meld, upgrade_meld
-from sim.core.wall import front_position, tail_position
+from sim.core.wall import front_position
 from sim.variants import hooks
 
 
 @njit(cache=True, inline='always')
-def begin_turn(st, seat, drawn):
+def begin_turn(rule_vec, st, seat, drawn):
     """Start ``seat``'s self phase; ``drawn`` = kind just drawn, -1 after a call (no draw, r15)."""
+    hooks.on_turn_start(rule_vec, st, seat)
     st[ST_CURRENT] = seat
     st[ST_PHASE] = PHASE_SELF
     st[ST_LAST_DRAWN] = drawn
@@ -28,9 +29,10 @@ def begin_turn(st, seat, drawn):
 
 
 @njit(cache=True)
-def draw_tail(wall, hands, st, events, seat):
-    """Give ``seat`` the next kong replacement from the tail (r10, always granted); returns the kind."""
-    tile = wall[tail_position(st[ST_REPLACEMENTS])]
+def draw_tail(rule_vec, wall, hands, st, events, seat):
+    """Give ``seat`` the next kong replacement from the tail (r10, always granted; the first position is the
+    hook ``first_tail_position``); returns the kind."""
+    tile = wall[hooks.first_tail_position(rule_vec) - st[ST_REPLACEMENTS]]
     st[ST_REPLACEMENTS] += 1
     st[ST_FROM_TAIL] = 1
     hands[seat, tile] += 1
@@ -60,7 +62,7 @@ def seat_draws(rule_vec, wall, hands, st, money, events, seat):
     st[ST_FRONT_DRAWS] += 1
     st[ST_FROM_TAIL] = 0
     hands[seat, tile] += 1
-    begin_turn(st, seat, tile)
+    begin_turn(rule_vec, st, seat, tile)
     log_event(events, st, EV_DRAW, seat, tile, 0)
 
 
@@ -72,7 +74,7 @@ def settle_one_win(rule_vec, tables, hands, frozen, melds, st, money, winner, fe
     """
     if feeder >= 0:
         hands[winner, tile] += 1
-    shape = hooks.win_shape(rule_vec, tables, hands, frozen, melds, st, winner)
+    shape = hooks.win_shape(rule_vec, tables, hands, frozen, melds, st, winner, win_kind)
     hooks.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
     if feeder >= 0 and not keep_tile:
         hands[winner, tile] -= 1
@@ -114,4 +116,4 @@ def complete_kong(rule_vec, tables, wall, hands, frozen, melds, st, money, event
     hooks.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
     st[ST_CURRENT] = seat
     st[ST_PHASE] = PHASE_SELF
-    draw_tail(wall, hands, st, events, seat)
+    draw_tail(rule_vec, wall, hands, st, events, seat)

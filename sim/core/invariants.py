@@ -25,7 +25,6 @@ from sim.core.state import (
     ST_PENDING_TILE, ST_PHASE, ST_PONGS, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_TING, ST_WAITS,
     ST_WIN_FEATURES, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
 )
-from sim.core.ting import win_shape_forms
 from sim.variants import hooks
 
 ERR_NONE = 0
@@ -43,6 +42,8 @@ ERR_NOT_COMPLETE = 10     # the winning hand is not complete
 ERR_HAND_SIZE = 11        # a seat's tile count is not 13 (14 for a seat holding its draw or offered kong)
 ERR_MELD_IN_TING = 12     # a 上架 seat 碰-ed without ting_allow_pong, or took a 拾/抢 tile (r15, r26)
 ERR_MELD_RECORDS = 13     # the meld records (sim.core.melds) disagree with the per-kind view ``melds`` or the meld count
+ERR_VARIANT_RULE = 14     # a rule of the variant's own state broke (hook variant_state_ok; 金华: a 财神 in a meld, a
+                          # draw past the live wall)
 
 # --- tracks: the checker's memory of one hand --------------------------------------------------
 T_DISCARDS = 0          # face-up discards so far (counted by the loop)
@@ -124,7 +125,8 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
     drawn = np.zeros(34, dtype=np.int64)  # int64[34]: copies of each kind taken out of the wall so far
     for p in range(52 + st[ST_FRONT_DRAWS]):
         drawn[wall[p]] += 1
-    for p in range(136 - st[ST_REPLACEMENTS], 136):
+    first_tail = hooks.first_tail_position(rule_vec)  # replacements go down from here (金华: below the indicator)
+    for p in range(first_tail + 1 - st[ST_REPLACEMENTS], first_tail + 1):
         drawn[wall[p]] += 1
     for s in range(4):
         for k in range(34):
@@ -134,6 +136,11 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
                 drawn[k] -= 3
             elif code != 0:
                 drawn[k] -= 4
+        for i in range(st[ST_N_MELDS + s]):  # a 吃 lives in the records only: its three shown kinds
+            slot = ST_MELD_RECS + (s * MAX_MELDS + i) * MELD_FIELDS
+            if st[slot + REC_TYPE] == MELD_CHOW:
+                for j in range(3):
+                    drawn[hooks.meld_tile_kind(rule_vec, st, st[slot + REC_TILE] + j)] -= 1
         for i in range(st[ST_RIVER_LEN + s]):
             drawn[rivers[s, i]] -= 1
         if st[ST_SHANGJIA_TILE + s] >= 0:
@@ -151,7 +158,8 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
     # --- a finished hand's win ------------------------------------------------------------------
     winner = st[ST_WINNER]
     if st[ST_PHASE] == PHASE_OVER and winner >= 0:
-        if st[ST_TING + winner] == 0 and st[ST_WIN_FEATURES] & (FEATURE_TIANHU | FEATURE_DIHU) == 0:
+        if (hooks.ting_exists(rule_vec) and st[ST_TING + winner] == 0
+                and st[ST_WIN_FEATURES] & (FEATURE_TIANHU | FEATURE_DIHU) == 0):
             return ERR_WIN_WITHOUT_TING
         if rule_vec[R_MULTI_RON] == MULTI_RON_HEADBUMP:
             n_paid = 0
@@ -161,7 +169,7 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
             if n_paid > 1:
                 return ERR_TWO_WINNERS
         if st[ST_COMMITTED + winner] == 0:
-            if win_shape_forms(rule_vec, tables, hands, frozen, st, winner) == 0:
+            if not hooks.hand_complete(rule_vec, tables, hands, frozen, st, winner):
                 return ERR_NOT_COMPLETE
         else:
             if frozen[winner, st[ST_WIN_TILE]] == 1:
@@ -175,6 +183,9 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
     for s in range(4):
         river_total += st[ST_RIVER_LEN + s]
         claimed += st[ST_N_FROZEN + s]
+        for i in range(st[ST_N_MELDS + s]):  # a 吃 took one discard
+            if st[ST_MELD_RECS + (s * MAX_MELDS + i) * MELD_FIELDS + REC_TYPE] == MELD_CHOW:
+                claimed += 1
         for k in range(34):
             if melds[s, k] == MELD_MINGGANG:
                 claimed += 1
@@ -216,4 +227,6 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
     # --- meld records agree with the per-kind view and the meld counts -------------------------------
     if not meld_records_agree(melds, st):
         return ERR_MELD_RECORDS
+    if not hooks.variant_state_ok(rule_vec, st):
+        return ERR_VARIANT_RULE
     return ERR_NONE

@@ -14,8 +14,8 @@ from sim.core.hand.discard_scan import least_discards_k
 from sim.core.hand.kernel import shanten_k
 from sim.core.rule_layout import R_BUGANG_ONLY_ON_DRAW, R_QIDUI_ALLOW_QUAD, R_TING_ALLOW_PONG, R_TING_KONG_POLICY
 from sim.core.state import (
-    CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, CLAIM_BIT_QIANG, CLAIM_BIT_SHI,
-    ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_QIANG,
+    CLAIM_BIT_CHI_LOW, CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, CLAIM_BIT_QIANG, CLAIM_BIT_SHI,
+    ACT_CHI_LOW, ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_QIANG,
     ACT_SHANGJIA, ACT_SHI, ACT_ZIMO, KONG_AN, KONG_BU, MELD_ANGANG, MELD_BUGANG, MELD_MINGGANG,
     MELD_PONG, PEND_DISCARD, ST_COMMITTED, ST_CURRENT, ST_LAST_DRAWN, ST_N_MELDS, ST_PENDING_FROM,
     ST_PENDING_KIND, ST_PENDING_TILE, ST_TING, ST_WAITS, is_yaojiu,
@@ -135,11 +135,19 @@ def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
                     mask[ACT_DISCARD + t] = True
                     n += 1
         return n
+    forbidden = hooks.discard_forbidden(rule_vec, st, seat)  # int64 kind mask (金华 吃张打张)
+    discards = 0
     for t in range(34):
-        if hands[seat, t] > 0:
+        if hands[seat, t] > 0 and (forbidden >> t) & 1 == 0:
             mask[ACT_DISCARD + t] = True
-            n += 1
-    if can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
+            discards += 1
+    if discards == 0:  # every held kind forbidden: each may go
+        for t in range(34):
+            if hands[seat, t] > 0:
+                mask[ACT_DISCARD + t] = True
+                discards += 1
+    n += discards
+    if hooks.ting_exists(rule_vec) and can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
         if st[ST_COMMITTED + seat] == 1:
             for t in range(34):
                 if hands[seat, t] > 0:
@@ -207,6 +215,7 @@ def claim_options(rule_vec, tables, hands, frozen, melds, st, seat):
     if not committed and held == 3 and hooks.kong_allowed(rule_vec, st):
         if not ting or ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile, 0):
             bits |= CLAIM_BIT_GANG
+    bits &= ~hooks.blocked_claim_bits(rule_vec, st, seat, tile)
     bits |= hooks.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
     return bits
 
@@ -233,4 +242,8 @@ def legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     if bits & CLAIM_BIT_PENG:
         mask[ACT_PENG] = True
         n += 1
+    for shape in range(3):  # 金华 吃: bits CLAIM_BIT_CHI_LOW << shape, actions ACT_CHI_LOW + shape
+        if bits & (CLAIM_BIT_CHI_LOW << shape):
+            mask[ACT_CHI_LOW + shape] = True
+            n += 1
     return n

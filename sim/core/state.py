@@ -15,7 +15,7 @@ The state of a hand is a handful of typed arrays (shapes fixed once here):
 
 Actions are small ints: ``ACT_DISCARD + t``, ``ACT_SHANGJIA + t``, ``ACT_ANGANG + t``,
 ``ACT_BUGANG + t`` (t = kind 0..33), ``ACT_ZIMO`` in the self phase; ``ACT_PASS``,
-``ACT_PENG``, ``ACT_GANG``, ``ACT_SHI``, ``ACT_QIANG``, ``ACT_HU`` in a claim window.
+``ACT_PENG``, ``ACT_GANG``, ``ACT_SHI``, ``ACT_QIANG``, ``ACT_HU``, ``ACT_CHI_LOW/MID/HIGH`` (金华 吃) in a claim window.
 
 Per-seat fields stay flat blocks of four, ``st[ST_X + seat]`` (one named block per field, seats adjacent),
 rather than a 2-D ``seat_st[FIELD, seat]``: every kernel and strategy indexes ``st`` this way, the Game, the
@@ -55,6 +55,9 @@ CLAIM_BIT_QIANG = 2   # 晋城 抢
 CLAIM_BIT_SHI = 4     # 晋城 拾
 CLAIM_BIT_GANG = 8
 CLAIM_BIT_PENG = 16
+CLAIM_BIT_CHI_LOW = 32    # 金华 吃 with the claimed tile lowest (ACT_CHI_LOW); MID and HIGH follow, one bit each
+CLAIM_BIT_CHI_MID = 64
+CLAIM_BIT_CHI_HIGH = 128
 
 # --- kong types (sim.core.flow.complete_kong, hook on_kong) ------------------------------------
 KONG_MING = 0
@@ -63,8 +66,8 @@ KONG_AN = 2
 
 # --- actions and ledger rows: defined once in sim.core.codes (re-exported for the kernels) --------
 from sim.core.codes import (  # noqa: E402,F401
-    ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_QIANG, ACT_SHANGJIA, ACT_SHI,
-    ACT_ZIMO, MELD_ANGANG, MELD_BUGANG, MELD_CHOW, MELD_MINGGANG, MELD_NONE, MELD_PONG, MONEY_GENZHUANG, MONEY_HUANG,
+    ACT_ANGANG, ACT_BUGANG, ACT_CHI_HIGH, ACT_CHI_LOW, ACT_CHI_MID, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG,
+    ACT_QIANG, ACT_SHANGJIA, ACT_SHI, ACT_ZIMO, MELD_ANGANG, MELD_BUGANG, MELD_CHOW, MELD_MINGGANG, MELD_NONE, MELD_PONG, MONEY_GENZHUANG, MONEY_HUANG,
     MONEY_KONG, MONEY_WIN, N_ACTIONS, N_MONEY,
 )
 
@@ -126,7 +129,14 @@ MELD_FIELDS = 3         # REC_TYPE, REC_TILE, REC_FROM
 REC_TYPE = 0
 REC_TILE = 1
 REC_FROM = 2
-N_ST = ST_MELD_RECS + 4 * MAX_MELDS * MELD_FIELDS
+# 金华's own fields (RULES §3), after the meld records; zero (unused) in the other variants
+ST_JH_CAISHEN = ST_MELD_RECS + 4 * MAX_MELDS * MELD_FIELDS  # the 财神 kind, the turned indicator's (§3.2 r5)
+ST_JH_DECLINED_PONGS = ST_JH_CAISHEN + 1  # + seat: int64 kind mask of pongs declined until its next turn (过碰 r11)
+ST_JH_FORBIDDEN = ST_JH_CAISHEN + 5       # kind mask the current seat may not discard after its 吃 (吃张打张 r12)
+ST_JH_CHOWS = ST_JH_CAISHEN + 6           # 吃 melds made in the hand
+ST_JH_CHENGBAO = ST_JH_CAISHEN + 7        # + seat: what 承包 changed in the seat's win money (底注, r20)
+ST_JH_WINNER_WILDS = ST_JH_CAISHEN + 11   # 财神 tiles in the first winner's hand at the win
+N_ST = ST_JH_CAISHEN + 12
 
 # --- event codes (events[i] = code, seat, tile, extra) ----------------------------------------
 EV_DEAL = 0         # extra = dealer
@@ -146,6 +156,8 @@ EV_HUANG = 13
 EV_GENZHUANG = 14
 EV_PASS_HU = 15     # a seat passed a win on tile (a discard, or a kong it could rob)
 EV_KONG_ROBBED = 16 # seat declared a kong of tile that was robbed (抢杠胡); extra = PEND_BUGANG / PEND_ANGANG
+EV_CHOW = 17        # 金华 吃 of tile; extra = discarder * 8 + the lowest kind's offset (0..2) below the tile
+EV_CAISHEN = 18     # 金华: tile = the turned indicator's kind, the 财神 (RULES §3.2 r5)
 
 YAOJIU_BITS = np.int64(
     (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | (1 << 26)

@@ -13,9 +13,9 @@ No core module imports a variant package except through this module.
 """
 from numba import njit
 
-from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINZHONG
+from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG
 from sim.core.rule_layout import R_VARIANT
-from sim.core.state import MONEY_KONG
+from sim.core.state import MONEY_KONG, ST_WINNER
 from sim.core import ting as core_ting
 from sim.variants.jincheng import genzhuang as jc_genzhuang
 from sim.variants.jincheng import hand_end as jc_hand_end
@@ -23,17 +23,24 @@ from sim.variants.jincheng import settlement as jc_settlement
 from sim.variants.jincheng import shisanyao_claims as jc_shisanyao
 from sim.variants.jincheng import wins as jc_wins
 from sim.variants.jinzhong import _rules as jz_rules
+from sim.variants.jinhua import play_rules as jh_rules
+
+LAST_WALL_POSITION = 135  # the first kong replacement of a variant without a turned indicator
 
 
 # --- deal and draws ------------------------------------------------------------------------------------------
 @njit(cache=True, inline='always')
-def deal_extras(rule_vec, st):
-    """Set the variant's own ``st`` fields at the start of a hand (state already zeroed, before the deal);
-    returns nothing. 晋城: arm 前包 (RULES §1.9 r47)."""
+def deal_extras(rule_vec, wall, st, events):
+    """Set the variant's own ``st`` fields at the start of a hand (state already zeroed, before the deal; ``wall``
+    the filled int8[136] wall); returns nothing. 晋城: arm 前包 (RULES §1.9 r47). 金华: turn the 财神 indicator
+    (RULES §3.2 r5)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         jc_genzhuang.gz_start(rule_vec, st)
         return
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        jh_rules.turn_indicator(wall, st, events)
         return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
@@ -46,6 +53,8 @@ def front_draw_allowed(rule_vec, st):
         return jc_hand_end.may_draw_front(rule_vec, st)
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return jz_rules.may_draw_front(rule_vec, st)
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.may_draw(rule_vec, st)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -59,6 +68,8 @@ def on_discard(rule_vec, st, seat, tile):
         return
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -70,6 +81,8 @@ def on_unclaimed(rule_vec, st, money, events):
         jc_genzhuang.gz_settle_if_complete(rule_vec, st, money, events)
         return
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
@@ -83,6 +96,8 @@ def on_shangjia(rule_vec, st, money, events, seat, tile):
         return
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -95,6 +110,8 @@ def on_claim_taken(rule_vec, st):
         return
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -106,17 +123,22 @@ def claim_priority(rule_vec, action):
         return jc_shisanyao.claim_priority(action)
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return jz_rules.claim_priority(action)
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.claim_priority(action)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
 @njit(cache=True, inline='always')
 def variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source):
     """Return the sim.core.legal CLAIM_BIT_* bits of the variant's own claims (beyond 胡/碰/杠) ``seat`` has on
-    the discard ``tile`` of ``source``, 0 when none. 晋城: 拾 and 抢 (RULES §1.5 r30–r33)."""
+    the discard ``tile`` of ``source``, 0 when none. 晋城: 拾 and 抢 (RULES §1.5 r30–r33). 金华: 吃 by the 下家
+(CLAIM_BIT_CHI_*, RULES §3.3 r10)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         return jc_shisanyao.shi_qiang_bits(rule_vec, hands, frozen, st, seat, tile, source)
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return 0
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.chow_claim_bits(rule_vec, hands, st, seat, tile, source)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -124,11 +146,14 @@ def variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source):
 def apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action):
     """Apply a winning variant claim ``action`` (not 胡/碰/杠) of ``seat`` on the discard ``tile`` of ``source``
     (already out of the river; ``seat``'s turn has begun without a draw); returns nothing.
-    晋城: 拾/抢 freeze the tile and commit the seat to 十三幺 (r30–r33)."""
+    晋城: 拾/抢 freeze the tile and commit the seat to 十三幺 (r30–r33). 金华: 吃 (RULES §3.3 r10, r12)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         jc_shisanyao.take_frozen(frozen, st, events, seat, tile, source, action)
         return
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        jh_rules.take_chow(hands, melds, st, events, seat, tile, source, action)
         return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
@@ -144,6 +169,8 @@ def can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile):
         return jc_wins.can_win_on(rule_vec, tables, hands, frozen, st, seat, tile)
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return jz_rules.can_win_on(rule_vec, tables, hands, melds, st, seat, tile)
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.can_win_on(rule_vec, tables, hands, st, seat, tile)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -154,6 +181,8 @@ def self_win_without_ting(rule_vec, tables, hands, melds, st, seat):
         return False
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return jz_rules.tianhu_ok(tables, hands, melds, st, seat)
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.hand_complete(rule_vec, tables, hands, st, seat)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -166,6 +195,8 @@ def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
         return core_ting.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return jz_rules.baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return 0  # no ting (RULES §3.4 r14)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -178,6 +209,8 @@ def ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
         return -1
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return jz_rules.mark_baoting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return 0  # no ting (RULES §3.4 r14)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -189,16 +222,21 @@ def kong_allowed(rule_vec, st):
         return True
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return jz_rules.kong_allowed(rule_vec, st)
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.may_draw(rule_vec, st)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
 @njit(cache=True)
-def win_shape(rule_vec, tables, hands, frozen, melds, st, seat):
-    """Return the sim.core.codes SHAPE_* code of ``seat``'s complete concealed hand (winning tile included)."""
+def win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind):
+    """Return the sim.core.codes SHAPE_* code of ``seat``'s complete concealed hand (winning tile included) won by
+    ``win_kind`` (WIN_*). 金华: 七对, 七风 or regular, the form the win is scored in (RULES §3.4 r15)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         return jc_wins.win_shape(rule_vec, tables, hands, frozen, st, seat)
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return jz_rules.win_shape(tables, hands, melds, st, seat)
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.win_shape(rule_vec, tables, hands, st, seat, win_kind)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -207,11 +245,14 @@ def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_ki
     """Add one win's money into ``money`` (底注, zero-sum) for ``winner`` fed by ``feeder`` (-1 = 自摸) with
     ``win_kind`` (WIN_*) and ``shape`` (SHAPE_*), the winning tile in ``hands``; the first win of a hand stores
     its FEATURE_* bits and total multiplier in ``st``. Returns the winner's gain in 底注.
-    晋城: RULES §1.7. 晋中: RULES §2.5 (hu money × the features' multipliers, the winner's kong money)."""
+    晋城: RULES §1.7. 晋中: RULES §2.5 (hu money × the features' multipliers, the winner's kong money).
+    金华: RULES §3.5 r16–r20 (M from the form, suit and 海底; 承包)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         return jc_wins.settle_one_win(rule_vec, st, money, winner, feeder, win_kind, shape)
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return jz_rules.settle_win_in_state(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind)
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.settle_win(rule_vec, tables, hands, st, money, winner, feeder, win_kind)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -227,6 +268,9 @@ def on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting):
         return
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        jh_rules.on_kong(rule_vec, money, seat, kong_type)
+        return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -239,6 +283,8 @@ def on_huang(rule_vec, st, money):
         return
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -250,4 +296,84 @@ def next_dealer(rule_vec, st):
         return jc_hand_end.next_dealer(rule_vec, st)
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return jz_rules.next_dealer(rule_vec, st)
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.next_dealer(rule_vec, st, st[ST_WINNER])
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+# --- hooks 金华 added: turn starts, claim answers and filters, discards, the tail, the checker ---------------
+@njit(cache=True, inline='always')
+def on_turn_start(rule_vec, st, seat):
+    """Called when ``seat``'s turn begins (a draw or a call); returns nothing. 金华: clears its 过碰 mask and the
+    吃张打张 mask (RULES §3.3 r11–r12)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        jh_rules.on_turn_start(st, seat)
+
+
+@njit(cache=True, inline='always')
+def on_claim_answer(rule_vec, hands, st, seat, action):
+    """Called with ``seat``'s answer ``action`` to the open window before it is recorded; returns nothing.
+    金华: a declined pong is remembered (过碰, RULES §3.3 r11)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        jh_rules.on_claim_answer(hands, st, seat, action)
+
+
+@njit(cache=True, inline='always')
+def blocked_claim_bits(rule_vec, st, seat, tile):
+    """Return the core claim bits (CLAIM_BIT_PENG / CLAIM_BIT_GANG) ``seat`` may not use on the discard ``tile``.
+    晋城, 晋中: none. 金华: a discarded 财神 is dead (RULES §3.2 r8), 过碰 (§3.3 r11)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.blocked_claim_bits(st, seat, tile)
+    return 0
+
+
+@njit(cache=True, inline='always')
+def discard_forbidden(rule_vec, st, seat):
+    """Return the int64 kind mask the current ``seat`` may not discard now (the core allows every held kind if all
+    are forbidden). 晋城, 晋中: none. 金华: 吃张打张 after its 吃 (RULES §3.3 r12)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.forbidden_discards(st)
+    return 0
+
+
+@njit(cache=True, inline='always')
+def ting_exists(rule_vec):
+    """Return True when the variant has a ting declaration (上架/报听) that wins require. 金华: none (RULES §3.4
+    r14): no 上架 action is offered and a win needs only a complete hand."""
+    return rule_vec[R_VARIANT] != VARIANT_JINHUA
+
+
+@njit(cache=True, inline='always')
+def first_tail_position(rule_vec):
+    """Return the wall position of the first kong replacement (later ones go downward). 金华: one below the
+    turned 财神 indicator (RULES §3.2 r5)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.TAIL_START
+    return LAST_WALL_POSITION
+
+
+@njit(cache=True)
+def hand_complete(rule_vec, tables, hands, frozen, st, seat):
+    """Return True when ``seat``'s concealed hand (winning tile included) is complete in a form of the variant.
+    晋城, 晋中: the core's forms. 金华: wild-aware (RULES §3.2 r7, §3.4 r15)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.hand_complete(rule_vec, tables, hands, st, seat)
+    return core_ting.win_shape_forms(rule_vec, tables, hands, frozen, st, seat) != 0
+
+
+@njit(cache=True, inline='always')
+def meld_tile_kind(rule_vec, st, shown):
+    """Return the physical kind of a meld tile that shows kind ``shown`` (a 吃 record keeps shown kinds).
+    金华: the 财神's face is a 白板 (RULES §3.2 r6)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.meld_tile_kind(st, shown)
+    return shown
+
+
+@njit(cache=True)
+def variant_state_ok(rule_vec, st):
+    """Return False when a rule of the variant's own state broke (checked in check mode). 金华: a 财神 in a meld
+    (RULES §3.2 r9), a draw past the live wall (§3.1 r4)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_rules.state_ok(rule_vec, st)
+    return True

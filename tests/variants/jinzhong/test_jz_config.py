@@ -39,8 +39,8 @@ def test_the_registry_dispatches_names_mappings_and_yaml_to_the_class():
     assert R.resolve_rules({"variant": "jinzhong", "jz_cap": True}) == JinzhongRules(jz_cap=True)
     assert R.resolve_rules("jincheng", variant="jinzhong") == JinzhongRules()
     assert R.load_yaml(YAML_PATH) == JinzhongRules()
-    with pytest.raises(ValueError, match="^unknown rules variant 'jinhua'; choose one of jincheng, jinzhong$"):
-        R.resolve_rules("jinhua")
+    with pytest.raises(ValueError, match="^unknown rules variant 'hangzhou'; choose one of jincheng, jinzhong, jinhua$"):
+        R.resolve_rules("hangzhou")
 
 
 def test_yaml_file_lists_every_field_with_its_default_and_a_citation():
@@ -77,7 +77,7 @@ def test_yaml_file_lists_every_field_with_its_default_and_a_citation():
     ({"jz_huang_with_kong_rotates": 2}, "rules.jz_huang_with_kong_rotates=2 must be a bool"),
     ({"houbao_units": 1}, "unknown rule key 'houbao_units'; valid keys: variant, jz_tiles"),
     ({"jz_piont_limit": True}, "unknown rule key 'jz_piont_limit'; did you mean 'jz_point_limit'?"),
-    ({"variant": "jinhua"}, "unknown rules variant 'jinhua'"),
+    ({"variant": "hangzhou"}, "unknown rules variant 'hangzhou'"),
 ])
 def test_every_field_refuses_a_bad_value_with_one_line(kwargs, message):
     with pytest.raises(ValueError) as error:

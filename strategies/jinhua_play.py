@@ -20,11 +20,12 @@ from numba import njit
 from sim.core.codes import (
     ACT_ANGANG, ACT_BUGANG, ACT_CHI_LOW, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_ZIMO, MELD_CHOW,
 )
-from sim.core.hand.wild_kernel import WHITE, shanten_wild_k, useful_mask_wild_k
+from sim.core.hand.wild_kernel import shanten_wild_k, useful_mask_wild_k
 from sim.core.melds import meld_slot
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.state import REC_TILE, REC_TYPE, ST_JH_CAISHEN, ST_N_MELDS, ST_PENDING_TILE
 from sim.core.ting import visible_counts
+from sim.variants.jinhua._calls import holder_kind_k as holder_kind, shown_kind_k as shown_kind
 from sim.variants.jinhua._win_shape import sets_distance_wild_k
 
 CHOW_SHAPES = 3   # chow shape bits: 0 = claimed tile lowest, 1 = middle, 2 = highest
@@ -67,22 +68,6 @@ def best_discard_k(hand, n_melds, allow_quad, wild, tables, candidates, seen):
             best_live = live
             best_tile = t
     return best_tile
-
-
-@njit(cache=True)
-def holder_kind(shown, wild):
-    """Return the physical kind holding a natural tile that shows ``shown`` (the 财神's face is a 白板)."""
-    if shown == wild and wild != WHITE:
-        return WHITE
-    return shown
-
-
-@njit(cache=True)
-def shown_kind(tile, wild):
-    """Return the kind a natural tile shows (a 白板 is the 财神's face unless the 财神 is 白板)."""
-    if tile == WHITE and wild != WHITE:
-        return wild
-    return tile
 
 
 @njit(cache=True)

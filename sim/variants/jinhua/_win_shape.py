@@ -33,20 +33,13 @@ from sim.core.codes import (
 )
 from sim.core.hand.kernel import _combine, _row_distances
 from sim.core.hand.wild_kernel import (
-    FORM_KNITTED, FORM_QIDUI, FORM_REGULAR, WHITE, _relabelled_index, _stand_in_count, complete_forms_wild_k,
+    FORM_KNITTED, FORM_QIDUI, FORM_REGULAR, _relabelled_index, _stand_in_count, complete_forms_wild_k,
 )
+from sim.variants.jinhua._calls import shown_kind_k
 
 SUIT_MAN = 1      # 3-bit suit mask: 万
 SUIT_PIN = 2      # 饼
 SUIT_SOU = 4      # 条
-
-
-@njit(cache=True)
-def _natural_kind(kind, wild):
-    """Return the kind a natural tile of ``kind`` shows: a 白板 is the 财神's face unless the 财神 is 白板."""
-    if kind == WHITE and wild != WHITE:
-        return wild
-    return kind
 
 
 @njit(cache=True)
@@ -89,13 +82,13 @@ def natural_suits_k(counts, meld_kinds, n_melds, wild):
     for k in range(34):
         if k == wild or counts[k] == 0:
             continue
-        shown = _natural_kind(k, wild)
+        shown = shown_kind_k(k, wild)
         if shown >= 27:
             honors = True
         else:
             suits |= 1 << (shown // 9)
     for i in range(n_melds):
-        shown = _natural_kind(meld_kinds[i], wild)
+        shown = shown_kind_k(meld_kinds[i], wild)
         if shown >= 27:
             honors = True
         else:

@@ -69,6 +69,10 @@ _EXTRA_DTYPES: dict[str, pl.DataType] = {
     "s1_chengbao": pl.Int16,      # 0 = no 承包 (always 0 in a variant without it)
     "s2_chengbao": pl.Int16,
     "s3_chengbao": pl.Int16,
+    "s0_wilds_dealt": pl.Int8,    # 金华: 财神 tiles in seat k's initial deal (dealer's 14, others' 13; 0..3, the
+    "s1_wilds_dealt": pl.Int8,    # indicator shows the fourth copy); -1 = a variant without wilds
+    "s2_wilds_dealt": pl.Int8,
+    "s3_wilds_dealt": pl.Int8,
 }
 #: Hand-level columns the kernel writes after the per-seat block (sim.core.codes XCOL_*), with their dtype.
 EXTRA_COLUMNS: tuple[tuple[str, pl.DataType], ...] = tuple(

@@ -197,11 +197,15 @@ XCOL_CAISHEN = 2        # 金华: the 财神 kind 0..33 (RULES §3.2 r5); -1 in 
 XCOL_WINNER_WILDS = 3   # 金华: 财神 tiles in the winner's hand at the win; -1 without a win or wilds
 XCOL_CHOWS = 4          # 金华: 吃 melds made in the hand; -1 in a variant without 吃
 XCOL_CHENGBAO = 5       # + seat (4 columns): what 承包 changed in the seat's win money (底注, RULES §3.5 r20); 0 = none
-N_EXTRA_COLUMNS = 9
+XCOL_WILDS_DEALT = 9    # + seat (4 columns): 金华 财神 tiles in the seat's initial deal (dealer: 14 tiles, RULES §3.2 r5);
+                        # -1 in a variant without wilds
+N_EXTRA_COLUMNS = 13
 EXTRA_COLUMN_CODES = {"win_features": XCOL_WIN_FEATURES, "multiplier": XCOL_MULTIPLIER, "caishen": XCOL_CAISHEN,
                       "winner_wilds": XCOL_WINNER_WILDS, "chows": XCOL_CHOWS, "s0_chengbao": XCOL_CHENGBAO,
                       "s1_chengbao": XCOL_CHENGBAO + 1, "s2_chengbao": XCOL_CHENGBAO + 2,
-                      "s3_chengbao": XCOL_CHENGBAO + 3}
+                      "s3_chengbao": XCOL_CHENGBAO + 3, "s0_wilds_dealt": XCOL_WILDS_DEALT,
+                      "s1_wilds_dealt": XCOL_WILDS_DEALT + 1, "s2_wilds_dealt": XCOL_WILDS_DEALT + 2,
+                      "s3_wilds_dealt": XCOL_WILDS_DEALT + 3}
 
 
 def names_by_code(codes: dict) -> tuple:

@@ -6,7 +6,7 @@ from sim.core.flow import seat_draws
 from sim.core.state import (
     CLAIM_NOT_ELIGIBLE, EV_DEAL, PHASE_SELF, ST_CLAIM, ST_DEALER, ST_FEEDER, ST_HAND,
     ST_LIVE_WAITS, ST_PHASE, ST_SEED, ST_SHANGJIA_TILE, ST_TING_TURN, ST_WIN_FEATURES, ST_WIN_TILE, ST_WINNER,
-    ST_YAOJIU_START, YAOJIU_BITS, ST_JH_CAISHEN, ST_JH_CHOWS, ST_JH_WINNER_WILDS, log_event,
+    ST_YAOJIU_START, YAOJIU_BITS, ST_JH_CAISHEN, ST_JH_CHOWS, ST_JH_WILDS_DEALT, ST_JH_WINNER_WILDS, log_event,
 )
 from sim.core.codes import NO_WIN_FEATURES
 from sim.core.wall import deal_position
@@ -25,7 +25,8 @@ def distinct_yaojiu(counts):
 
 @njit(cache=True)
 def start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index):
-    """Reset the state for a filled ``wall``, deal 13 to each seat (r4) and let the dealer draw first."""
+    """Reset the state for a filled ``wall``, deal 13 to each seat (r4) and let the dealer draw first; keeps each
+    seat's distinct 幺九/字 kinds and (金华) 财神 tiles of the dealt hand (dealer: 14 tiles). Returns nothing."""
     hands[:] = 0
     frozen[:] = 0
     melds[:] = 0
@@ -53,5 +54,7 @@ def start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, 
             hands[s, wall[deal_position(dealer, s, j)]] += 1
     log_event(events, st, EV_DEAL, dealer, -1, dealer)
     seat_draws(rule_vec, wall, hands, st, money, events, dealer)
+    wild = st[ST_JH_CAISHEN]  # the 财神 kind, -1 in a variant without wilds
     for s in range(4):
         st[ST_YAOJIU_START + s] = distinct_yaojiu(hands[s])
+        st[ST_JH_WILDS_DEALT + s] = hands[s, wild] if wild >= 0 else -1

@@ -136,7 +136,8 @@ ST_JH_FORBIDDEN = ST_JH_CAISHEN + 5       # kind mask the current seat may not d
 ST_JH_CHOWS = ST_JH_CAISHEN + 6           # 吃 melds made in the hand
 ST_JH_CHENGBAO = ST_JH_CAISHEN + 7        # + seat: what 承包 changed in the seat's win money (底注, r20)
 ST_JH_WINNER_WILDS = ST_JH_CAISHEN + 11   # 财神 tiles in the first winner's hand at the win
-N_ST = ST_JH_CAISHEN + 12
+ST_JH_WILDS_DEALT = ST_JH_CAISHEN + 12    # + seat: 财神 tiles in the seat's initial deal (dealer: 14 tiles), -1 = none
+N_ST = ST_JH_CAISHEN + 16
 
 # --- event codes (events[i] = code, seat, tile, extra) ----------------------------------------
 EV_DEAL = 0         # extra = dealer

@@ -7,11 +7,14 @@ import numpy as np
 import pytest
 
 import sim
+from jh_scenarios import table
+from sim.core.wall import deal_position, fill_wall
 from sim.play import play_chunk
 from sim.record import COLUMN_INDEX as C
 from sim.record import KERNEL_COLUMNS, WIN_DIANHU, WIN_QIANGGANG, WIN_ZIMO
 
-JH_COLUMNS = ("caishen", "winner_wilds", "chows", "s0_chengbao", "s1_chengbao", "s2_chengbao", "s3_chengbao")
+JH_COLUMNS = ("caishen", "winner_wilds", "chows", "s0_chengbao", "s1_chengbao", "s2_chengbao", "s3_chengbao",
+              "s0_wilds_dealt", "s1_wilds_dealt", "s2_wilds_dealt", "s3_wilds_dealt")
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +38,7 @@ def test_other_variants_hold_the_documented_nulls_in_the_jinhua_columns():
             assert (column(rows, name) == -1).all(), (variant, name)
         for k in range(4):
             assert (column(rows, f"s{k}_chengbao") == 0).all()
+            assert (column(rows, f"s{k}_wilds_dealt") == -1).all(), (variant, k)
 
 
 def test_jinhua_columns_mean_what_they_say(jinhua_rows):
@@ -50,6 +54,44 @@ def test_jinhua_columns_mean_what_they_say(jinhua_rows):
         assert not chengbao.sum(axis=1).any()
     greedy, _ = jinhua_rows
     assert (column(greedy, "s0_chengbao") != 0).any()  # the runs exercised 承包
+
+
+ONE_WILD, NO_WILD = "5m123p456p789s123z", "1m123p456p789s123z"       # 5m is the 财神 below
+TWO_WILDS, THREE_WILDS = "55m234p567p89s456z", "555m234p567p8s456z"
+
+
+@pytest.mark.parametrize("seat0, seat1, dealer, draw, expected", [
+    (ONE_WILD, TWO_WILDS, 0, "1p", [1, 2, 0, 0]),
+    (NO_WILD, TWO_WILDS, 0, "5m", [1, 2, 0, 0]),     # the dealer's first draw is its 14th dealt tile
+    (NO_WILD, TWO_WILDS, 2, "5m", [0, 2, 1, 0]),     # ... whoever deals
+    (ONE_WILD, TWO_WILDS, 3, "1p", [1, 2, 0, 0]),
+    (NO_WILD, THREE_WILDS, 1, "1p", [0, 3, 0, 0]),   # all three live copies in one hand
+])
+def test_wilds_dealt_counts_each_seats_caishen_tiles_in_its_initial_deal(seat0, seat1, dealer, draw, expected):
+    """RULES §3.2 r5: 5m turned, the 5m are the 财神; s{k}_wilds_dealt counts them in seat k's 13 dealt tiles, the
+    dealer's first front draw included (its 14)."""
+    hands = {0: seat0, 1: seat1, 2: "12346789m123s17z", 3: "12346789m456s77z"}
+    row = table(hands, draws=draw, caishen="5m", dealer=dealer).record()
+    assert [row[f"s{k}_wilds_dealt"] for k in range(4)] == expected
+
+
+def test_wilds_dealt_match_the_initial_hands_of_the_shuffled_walls(jinhua_rows):
+    """RULES §3.2 r5: over the random and greedy runs, each seat's wilds_dealt is the count of the indicator's kind
+    among its 13 dealt tiles (the dealer's first front draw added), rebuilt from the hand's wall in plain Python;
+    the four seats hold at most the three live copies."""
+    for seed, rows in zip((31, 32), jinhua_rows):
+        dealt = np.stack([column(rows, f"s{k}_wilds_dealt") for k in range(4)], axis=1)
+        assert (dealt >= 0).all() and (dealt.sum(axis=1) <= 3).all()
+        assert (dealt.sum(axis=1) == 3).any() and (dealt == 3).any()  # the runs reach the bound
+        wall = np.zeros(136, np.int8)
+        for i in range(0, len(rows), 7):
+            fill_wall(seed, int(column(rows, "hand")[i]), wall)
+            dealer, wild = int(column(rows, "dealer")[i]), int(wall[135])
+            assert wild == column(rows, "caishen")[i]
+            for seat in range(4):
+                own = [int(wall[deal_position(dealer, seat, j)]) for j in range(13)] + ([int(wall[52])]
+                                                                                         if seat == dealer else [])
+                assert own.count(wild) == dealt[i, seat], (seed, i, seat)
 
 
 def test_win_money_without_chengbao_is_the_base_payment_times_the_multiplier(jinhua_rows):

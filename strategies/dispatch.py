@@ -12,6 +12,7 @@ from sim.core.codes import VARIANT_JINHUA, VARIANT_JINZHONG
 from sim.core.rule_layout import R_VARIANT
 from sim.core.state import PHASE_SELF, ST_PENDING_TILE, ST_PHASE
 from strategies.greedy import greedy_claim, greedy_self
+from strategies.jinhua_baotou import jh_baotou_claim, jh_baotou_self
 from strategies.jinhua_play import jh_greedy_claim, jh_greedy_self
 from strategies.jinzhong_play import jz_greedy_claim
 from strategies.random_policy import random_action
@@ -25,6 +26,7 @@ STRATEGY_GREEDY = 1          # also ``early_ting`` (the same policy under its st
 STRATEGY_SELECTIVE_TING = 2
 STRATEGY_THIRTEEN_ORPHANS = 3
 STRATEGY_DEFENSIVE = 4
+STRATEGY_BAOTOU = 5          # 金华 only (the registry refuses it under another variant)
 
 
 @njit(cache=True, inline="always")
@@ -46,6 +48,10 @@ def choose_action(strategy_id, params, rule_vec, tables, hands, frozen, melds, r
         if st[ST_PHASE] == PHASE_SELF:
             return jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
         return jh_greedy_claim(rule_vec, tables, hands, st, mask, seat, params)
+    if strategy_id == STRATEGY_BAOTOU:  # gives up plain wins for 爆头 (jinhua_baotou.py)
+        if st[ST_PHASE] == PHASE_SELF:
+            return jh_baotou_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+        return jh_baotou_claim(rule_vec, tables, hands, st, mask, seat, params)
     if strategy_id == STRATEGY_GREEDY:
         if st[ST_PHASE] == PHASE_SELF:
             return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from strategies.dispatch import (
-    STRATEGY_DEFENSIVE, STRATEGY_GREEDY, STRATEGY_RANDOM, STRATEGY_SELECTIVE_TING, STRATEGY_THIRTEEN_ORPHANS,
+    STRATEGY_BAOTOU, STRATEGY_DEFENSIVE, STRATEGY_GREEDY, STRATEGY_RANDOM, STRATEGY_SELECTIVE_TING, STRATEGY_THIRTEEN_ORPHANS,
 )
 
 N_PARAMS = 8  # columns of the per-seat parameter block
@@ -80,7 +80,19 @@ register(StrategySpec(
     ranges={"fold_shanten": (0, 8)},
     doc="greedy, but once an opponent has 上架 and own shanten >= fold_shanten, discard the safest tile",
 ))
+register(StrategySpec(
+    "baotou", STRATEGY_BAOTOU,
+    defaults=_GREEDY_PARAMS + (("min_live_tiles", 4),),
+    choices={"pong": ("improves", "always", "never")},
+    ranges={"min_live_tiles": (0, 68)},
+    doc="金华 greedy, but while more than min_live_tiles live tiles are left it declines plain wins to self-draw "
+        "爆头: a 捉冲 when 爆头-ready, a plain 自摸 one discard from 爆头-ready",
+))
 
+#: Strategies that play under some variants only: {strategy name: (variants it plays, why)} (refused in one line).
+ONLY_IN_VARIANTS: dict[str, tuple[tuple[str, ...], str]] = {
+    "baotou": (("jinhua",), "爆头 is a 金华 hand (RULES §3.4 r15)"),
+}
 
 #: Strategies that mean nothing under a variant: {variant: {strategy name: why}} (refused in one line).
 #: 金华 has no ting (RULES §3.4 r14: no 上架/报听) and no 十三幺 with 拾/抢.
@@ -96,7 +108,10 @@ MEANINGLESS_IN_VARIANT: dict[str, dict[str, str]] = {
 
 def check_seats_for_variant(configs, variant: str) -> None:
     """Raise a one-line ValueError naming the first seat whose strategy means nothing under ``variant``."""
-    refused = MEANINGLESS_IN_VARIANT.get(variant, {})
+    refused = dict(MEANINGLESS_IN_VARIANT.get(variant, {}))
+    for name, (variants, why) in ONLY_IN_VARIANTS.items():
+        if variant not in variants:
+            refused[name] = f"it plays only under rules={'/'.join(variants)}: {why}"
     for config in configs:
         if config.name in refused:
             valid = ", ".join(n for n in sorted(REGISTRY) if n not in refused)

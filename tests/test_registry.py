@@ -1,7 +1,7 @@
 """Strategy registry: parsing of seat specs and one-line errors for bad names, parameters and values."""
 import pytest
 
-from strategies.registry import REGISTRY, resolve_seats
+from strategies.registry import REGISTRY, check_seats_for_variant, resolve_seats
 
 
 def test_specs_in_every_accepted_form_give_the_same_config():
@@ -27,6 +27,10 @@ def test_specs_in_every_accepted_form_give_the_same_config():
         ("defensive{fold_shanten=x}", "defensive.fold_shanten (valid: a number)"),
         ("selective_ting{min_live_waits=0}", "selective_ting.min_live_waits (valid: 1..136)"),
         ({"name": "defensive", "fold_shanten": 2.5}, "defensive.fold_shanten (valid: a whole number)"),
+        ("baotou{min_live=3}", "unknown parameter 'min_live' for strategy 'baotou' (valid: pong, kong, min_live_tiles)"),
+        ("baotou{min_live_tiles=69}", "baotou.min_live_tiles (valid: 0..68)"),
+        ("baotou{min_live_tiles=-1}", "baotou.min_live_tiles (valid: 0..68)"),
+        ("baotou{min_live_tiles=many}", "baotou.min_live_tiles (valid: a number)"),
     ],
 )
 def test_bad_specs_give_one_line_errors_naming_the_valid_choices(seat, fragment):
@@ -45,3 +49,14 @@ def test_every_numeric_parameter_default_is_inside_its_range():
     for spec in REGISTRY.values():
         for key, (low, high) in spec.ranges.items():
             assert low <= dict(spec.defaults)[key] <= high, (spec.name, key)
+
+
+@pytest.mark.parametrize("variant", ["jincheng", "jinzhong"])
+def test_baotou_is_refused_outside_jinhua_in_one_line_naming_where_it_plays(variant):
+    seats = resolve_seats(["greedy", "baotou{min_live_tiles=8}", "greedy", "greedy"])
+    with pytest.raises(ValueError) as info:
+        check_seats_for_variant(seats, variant)
+    message = str(info.value)
+    assert message.startswith(f"strategy 'baotou' means nothing under rules={variant}: it plays only under "
+                              "rules=jinhua") and "\n" not in message and "baotou" not in message.split("valid:")[1]
+    check_seats_for_variant(seats, "jinhua")  # plays there

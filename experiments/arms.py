@@ -119,12 +119,12 @@ class ArmRunner:
         from sim.rules import resolve_rules
 
         try:
-            resolve_rules(self.rules_of(arm))
+            variant = resolve_rules(self.rules_of(arm)).variant
         except ValueError as error:
             raise ConfigError(f"{study} arm {role!r}: {str(error).splitlines()[0]}") from None
         arm = self.canonical(arm)
         if arm not in self.directories:
-            validate_seats(list(arm.seats), f"{study} arm {role!r} seats")
+            validate_seats(list(arm.seats), f"{study} arm {role!r} seats", variant)  # the arm's variant plays them
             self.directories[arm] = self.hands_dir / _safe(f"{study}_{role}")
             self.roles[arm] = []
         self.roles[arm].append(f"{study}/{role}")

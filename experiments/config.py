@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 #: Studies the app can run, in report order.
-STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity", "variants", "shapes")
+STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity", "variants", "shapes",
+           "caishen")
 #: ``greedy`` pong policies (strategies issue).
 PONG_POLICIES = ("always", "improves", "never")
 #: Parallel backends of ``sim.simulate``.
@@ -99,6 +100,14 @@ class ShapesParams:
 
 
 @dataclass
+class CaishenParams:
+    """caishen (金华 only): seat 0's ``baotou`` strategy gives up plain wins for 爆头 while more than
+    ``min_live_tiles`` live tiles are left (its paired arm against greedy)."""
+
+    min_live_tiles: int = field(default=4, metadata=_range(0, 68))
+
+
+@dataclass
 class ExperimentConfig:
     """The experiment group: a name, the studies it runs, and each study's parameters."""
 
@@ -111,6 +120,7 @@ class ExperimentConfig:
     sensitivity: SensitivityParams = field(default_factory=SensitivityParams)
     variants: VariantsParams = field(default_factory=VariantsParams)
     shapes: ShapesParams = field(default_factory=ShapesParams)
+    caishen: CaishenParams = field(default_factory=CaishenParams)
 
 
 @dataclass

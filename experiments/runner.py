@@ -11,11 +11,11 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from experiments import (stats, study_dealer_edge, study_early_ting, study_huangzhuang, study_sensitivity,
-                         study_shapes, study_thirteen_orphans, study_variants)
+from experiments import (stats, study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang,
+                         study_sensitivity, study_shapes, study_thirteen_orphans, study_variants)
 from experiments.arms import ArmRunner, base_arm
 from experiments.config import RunConfig
-from experiments.variant_params import skip_reason
+from experiments.variant_params import refuse_foreign_studies, run_variant, skip_reason
 
 #: Study name -> module with ``plan``, ``columns`` and ``summarize``.
 STUDY_MODULES = {
@@ -26,6 +26,7 @@ STUDY_MODULES = {
     "sensitivity": study_sensitivity,
     "variants": study_variants,
     "shapes": study_shapes,
+    "caishen": study_caishen,
 }
 
 
@@ -45,6 +46,7 @@ def skipped_studies(config: RunConfig) -> dict[str, str]:
 def plan_studies(config: RunConfig, runner: ArmRunner) -> dict[str, dict]:
     """Return {study: {role: ArmSpec}} and register every arm with ``runner`` (validating it); skipped studies
     have no plan."""
+    refuse_foreign_studies(config.experiment.studies, run_variant(dict(config.rules)))
     base = base_arm(config)
     plans = {}
     skipped = skipped_studies(config)

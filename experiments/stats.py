@@ -116,6 +116,17 @@ def paired_difference(treatment, control) -> Estimate:
     return mean_ci(a - b)
 
 
+def independent_difference(first: Estimate, second: Estimate) -> Estimate:
+    """Return ``first − second`` of two estimates over different (independent, unpaired) samples, with se =
+    sqrt(se₁² + se₂²) and a normal 95 % interval; ``n`` = n₁ + n₂. NaN interval when either has no se."""
+    estimate = first.estimate - second.estimate
+    se = math.hypot(first.se, second.se)
+    if not math.isfinite(se):
+        return Estimate(estimate, math.nan, math.nan, math.nan, first.n + second.n)
+    half = _z() * se
+    return Estimate(estimate, se, estimate - half, estimate + half, first.n + second.n)
+
+
 def ratio_product(numerator_a, denominator_a, numerator_b, denominator_b) -> Estimate:
     """Return (Σa₁/Σa₂) × (Σb₁/Σb₂) over independent units, with a delta-method 95 % interval.
 

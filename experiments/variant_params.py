@@ -22,9 +22,32 @@ SKIPPED_STUDIES = {
 }
 
 
+#: Studies of one variant's own rules: {study: (the variants it plays, the one-line reason elsewhere, in Chinese)}.
+VARIANT_STUDIES = {
+    "caishen": (("jinhua",), "财神、爆头和承包只有金华有（RULES §3.2、§3.4 r15、§3.5 r20）：本研究只在 rules=jinhua 下运行，"
+                             "这里跳过。"),
+}
+
+
 def skip_reason(study: str, rules: dict) -> str | None:
     """Return the one-line reason ``study`` is skipped under the run's rules, None when it runs."""
-    return SKIPPED_STUDIES.get(run_variant(rules), {}).get(study)
+    variant = run_variant(rules)
+    if study in VARIANT_STUDIES and variant not in VARIANT_STUDIES[study][0]:
+        return VARIANT_STUDIES[study][1]
+    return SKIPPED_STUDIES.get(variant, {}).get(study)
+
+
+def refuse_foreign_studies(studies, variant: str) -> None:
+    """Raise ConfigError (one line) when every study of a run is a study of other variants' rules
+    (``VARIANT_STUDIES``): ``experiment=caishen`` under ``rules=jincheng`` would run nothing. In a run with other
+    studies (the overview) such a study is skipped with its reason instead."""
+    studies = list(dict.fromkeys(studies))
+    foreign = [s for s in studies if s in VARIANT_STUDIES and variant not in VARIANT_STUDIES[s][0]]
+    if foreign and len(foreign) == len(studies):
+        study = foreign[0]
+        plays = ", ".join(f"rules={v}" for v in VARIANT_STUDIES[study][0])
+        raise ConfigError(f"experiment={study} means nothing with rules={variant}: the {study} study plays only "
+                          f"under {plays}")
 
 
 def refuse_foreign(study: str, params, keys: dict[str, str], variant: str) -> None:

@@ -25,8 +25,8 @@ from pathlib import Path
 import matplotlib
 import polars as pl
 
-from reports import (figures, figures_sensitivity, figures_shapes, figures_variants, readings, section_sensitivity,
-                     section_shapes, section_variants)
+from reports import (figures, figures_caishen, figures_sensitivity, figures_shapes, figures_variants, readings,
+                     section_caishen, section_sensitivity, section_shapes, section_variants)
 from reports.fonts import figure_style
 
 
@@ -51,6 +51,7 @@ SECTIONS: dict[str, Section] = {
     "variants": Section(section_variants.TITLE, figures_variants.comparison, section_variants.reading,
                         section_variants.section_blocks),
     "shapes": Section(section_shapes.TITLE, figures_shapes.draw, section_shapes.reading),
+    "caishen": Section(section_caishen.TITLE, figures_caishen.draw, section_caishen.reading),
 }
 
 

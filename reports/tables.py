@@ -18,6 +18,8 @@ HEADLINE = (
     ("variants", "huang_rate", None),
     ("variants", "dealer_result", None),
     ("shapes", "mean_multiplier", "all"),
+    ("caishen", "baotou_gain", None),
+    ("caishen", "chengbao_money_share", "all"),
 )
 
 #: Plain-Chinese meaning of each statistic name (the report's tables show it beside the name).
@@ -41,6 +43,12 @@ MEANINGS = {
     "mean_multiplier": "胡牌的平均倍数", "hand_rate": "以该牌型胡牌的手占全部手的比例",
     "win_share": "该牌型占胡牌的比例", "money_share": "该牌型胡牌的手占全部流动金额的比例",
     "extra_money_per_win": "该牌型胡牌的手比平均胡牌的手多流动的金额",
+    "diff_win_rate_wilds": "0 号位胡牌率差：起手 k 张财神 − 0 张（不同的手，非配对）",
+    "diff_mean_result_wilds": "0 号位每手输赢差：起手 k 张财神 − 0 张（不同的手，非配对）",
+    "baotou_gain": "0 号位每手输赢差：等爆头 − 贪心（同一牌墙配对）", "baotou_rate": "0 号位以爆头胡牌的手占比",
+    "arm_win_rate": "0 号位胡牌率（该臂）", "chengbao_rate": "发生承包的手占比",
+    "chengbao_case_share": "承包的两种情形各占承包手的比例", "chengbao_payer_share": "包付方（庄/闲、相对胡家的位置）占包付次数的比例",
+    "chengbao_money_share": "承包改变的钱占全部输赢绝对值之和的比例",
 }
 
 

@@ -7,6 +7,12 @@ from experiments import config as cfg
 from experiments.app import main
 from experiments.compose import compose_config, group_options, load_run_config
 from experiments.config import ConfigError
+from experiments.variant_params import VARIANT_STUDIES
+
+
+def own_rules(study: str) -> list[str]:
+    """Return the rules override a study of one variant's own rules needs (``VARIANT_STUDIES``), else none."""
+    return [f"rules={VARIANT_STUDIES[study][0][0]}"] if study in VARIANT_STUDIES else []
 
 
 @pytest.mark.parametrize("experiment", group_options("experiment"))
@@ -33,14 +39,14 @@ def test_every_seat_mix_validates_against_the_strategy_registry(seats):
 
 @pytest.mark.parametrize("experiment", group_options("experiment"))
 def test_every_experiment_validates_with_its_study_arms(experiment):
-    config = load_run_config([f"experiment={experiment}"])
+    config = load_run_config([f"experiment={experiment}", *own_rules(experiment)])
     assert config.experiment.name == experiment
     assert set(config.experiment.studies) <= set(cfg.STUDIES)
 
 
 def test_yaml_study_parameters_match_the_dataclass_defaults():
     for study in cfg.STUDIES:
-        config = load_run_config([f"experiment={study}"])
+        config = load_run_config([f"experiment={study}", *own_rules(study)])
         assert config.experiment.studies == [study]
         if study != "huangzhuang":  # the yaml spells out the same defaults
             assert getattr(config.experiment, study) == getattr(cfg.ExperimentConfig(), study)
@@ -57,7 +63,7 @@ def test_overrides_reach_the_validated_config():
 @pytest.mark.parametrize("override, fragment", [
     ("hands=ten", "hands='ten' must be an integer"),
     ("hands=0", "hands=0 is out of range"),
-    ("experiment=nope", "choose one of dealer_edge"),
+    ("experiment=nope", "choose one of caishen, dealer_edge"),
     ("seats=nobody", "choose one of all_greedy"),
     ("rules.houbao=1", "unknown key rules.houbao; did you mean 'houbao_units'"),
     ("rules.houbao_units=5", "rules.houbao_units=5"),

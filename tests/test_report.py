@@ -6,12 +6,13 @@ import math
 from html.parser import HTMLParser
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 
 from experiments import config as cfg
-from experiments import (stats, study_dealer_edge, study_early_ting, study_huangzhuang, study_sensitivity,
-                         study_shapes, study_thirteen_orphans, study_variants)
+from experiments import (stats, study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang,
+                         study_sensitivity, study_shapes, study_thirteen_orphans, study_variants)
 from reports import builder, cli, comparison, document, figures, sections, tables
 from reports.summary_io import read_summary, write_summary
 from synthetic_records import record_frame, with_win_features
@@ -58,6 +59,10 @@ def synthetic_summary() -> pl.DataFrame:
     rows += study_variants.summarize({"jincheng": seats, "jinhua": featured},
                                      study_variants.VariantsPlan(cfg.VariantsParams(), ("jincheng", "jinhua")))
     rows += study_shapes.summarize({study_shapes.ROLE: featured}, cfg.ShapesParams())
+    wilds = np.random.default_rng(8).integers(0, 4, seats.height)
+    rows += study_caishen.summarize({"seats": seats.with_columns(pl.Series("s0_wilds_dealt", wilds, dtype=pl.Int8)),
+                                     "greedy": featured, "baotou": featured.with_columns(pl.col("s0_delta") + 1)},
+                                    cfg.CaishenParams())
     return stats.summary_frame(rows)
 
 

@@ -1,6 +1,6 @@
 """The studies under rules=jinhua (金华, RULES §3): studies that mean nothing there (十三幺 with 拾/抢, 上架) skip
 with a one-line reason in the report, the 荒庄 study plays the seat mix without a 晋城 sweep, dealer_edge has no
-前包/后包, and the overview writes a report."""
+前包/后包, and the overview writes a report with the caishen study."""
 import polars as pl
 import pytest
 
@@ -18,7 +18,7 @@ def test_studies_meaningless_in_jinhua_skip_with_a_reason():
     """RULES §3.4 r14 (no ting) and r15 (no 十三幺): early_ting and thirteen_orphans skip under 金华 only."""
     assert "不上架" in skip_reason("early_ting", JINHUA) and "r14" in skip_reason("early_ting", JINHUA)
     assert "十三幺" in skip_reason("thirteen_orphans", JINHUA)
-    for study in ("dealer_edge", "huangzhuang", "sensitivity", "variants", "shapes"):
+    for study in ("dealer_edge", "huangzhuang", "sensitivity", "variants", "shapes", "caishen"):
         assert skip_reason(study, JINHUA) is None
     assert skip_reason("early_ting", {"variant": "jinzhong"}) is None and skip_reason("thirteen_orphans", {}) is None
 
@@ -32,8 +32,8 @@ def test_huangzhuang_plays_the_seat_mix_only_and_refuses_the_jincheng_sweep():
 
 
 def test_jinhua_overview_reports_every_study_or_why_it_skipped(tmp_path, capsys):
-    """`mjrules rules=jinhua` (sizes cut) exits 0; the report has the five played sections and a one-line reason for
-    thirteen_orphans and early_ting, nothing simulated for them."""
+    """`mjrules rules=jinhua` (sizes cut) exits 0; the report has the six played sections (caishen included) and a
+    one-line reason for thirteen_orphans and early_ting, nothing simulated for them."""
     from experiments.app import main
 
     main(["rules=jinhua", "hands=600", "jobs=1", "progress=false", f"hydra.run.dir={tmp_path}",
@@ -41,11 +41,13 @@ def test_jinhua_overview_reports_every_study_or_why_it_skipped(tmp_path, capsys)
           "experiment.sensitivity.hands=200", "experiment.variants.hands=200"])
     assert f"report: {tmp_path / 'report.html'}" in capsys.readouterr().out
     summary = pl.read_parquet(tmp_path / "summary.parquet")
-    assert set(summary["study"].unique()) == {"dealer_edge", "huangzhuang", "sensitivity", "variants", "shapes"}
+    assert set(summary["study"].unique()) == {"dealer_edge", "huangzhuang", "sensitivity", "variants", "shapes",
+                                              "caishen"}
     assert summary.filter(pl.col("name").is_in(["result_qianbao", "result_houbao"])).is_empty()
     report = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert "金华没有十三幺，也没有拾/抢（RULES §3.4 r15）：本研究跳过。" in report
     assert "金华不上架，胡牌不需要听牌（RULES §3.4 r14）：本研究跳过。" in report
+    assert "## 财神（金华）" in report and (tmp_path / "figures" / "caishen.png").is_file()
     assert not any(p.name.startswith(("thirteen_orphans", "early_ting")) for p in (tmp_path / "hands").iterdir())
 
 

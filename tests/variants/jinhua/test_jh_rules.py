@@ -340,6 +340,23 @@ def test_r20_three_melds_from_one_seat_make_it_pay_alone():
     assert wins(t) == [-1, 4, -2, -1] and [row[f"s{k}_chengbao"] for k in range(4)] == [0, 0, 0, 0]
 
 
+def test_r20_a_minggang_counts_as_a_tan_only_with_jh_kong_counts_tan():
+    """RULES §3.5 r20 (A30 jh_kong_counts_tan): seat 1 takes two 吃 and a 明杠 of 6p from seat 0, then wins a 平胡
+    on seat 2's 5z (T = 2 + 1 + 1 = 4). With the flag (default) the 明杠 is the third 摊 from seat 0, which pays
+    the 4 alone; without it seat 0 holds only two 摊 against seat 1 and everyone pays as usual."""
+    hands = {0: "1m1s6p258m47s89p3z4z7z", 1: "23m23s666p9m1z777s5z", 2: "5z147m258s3p9p2z3s4z6z"}
+    script = [(0, "discard 1m"), (1, "chi_low"), (1, "discard 9m"), (0, "discard 1s"), (1, "chi_low"),
+              (1, "discard 1z"), (0, "discard 6p"), (1, "gang"), (1, "discard 1p"), (2, "discard 5z"), (1, "hu")]
+    for overrides, expected, chengbao in (({}, [-4, 4, 0, 0], [-3, 0, 2, 1]),
+                                          ({"jh_kong_counts_tan": False}, [-1, 4, -2, -1], [0, 0, 0, 0])):
+        t = table(hands, replacements="1p", **overrides)
+        t.play(script)
+        row = t.record()
+        assert row["winner"] == 1 and row["feeder"] == 2 and row["chows"] == 2 and row["kongs"] == 1, overrides
+        assert row["multiplier"] == 1 and wins(t) == expected, overrides
+        assert [row[f"s{k}_chengbao"] for k in range(4)] == chengbao, overrides
+
+
 def test_r21_kongs_are_not_paid_unless_flagged():
     """RULES §3.5 r21 (A35): seat 0's 暗杠 earns nothing; with jh_kong_money each other seat pays 2."""
     for overrides, expected in (({}, [0, 0, 0, 0]), ({"jh_kong_money": True}, [6, -2, -2, -2])):

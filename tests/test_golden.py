@@ -10,6 +10,11 @@ Only a deliberate rule fix may change a hash, and its commit says how many hands
 The 晋中 cases (``JZ_CASES``) hash the same columns plus win_features and multiplier, taken before the
 晋中 speed work (缺一门 discard scan): greedy and the strategies built on it, mixed with random seats,
 sessions and the point limit off.
+
+The 金华 cases (``JH_CASES``) hash every column the record has for 金华 (through ``s{k}_wilds_dealt``): greedy,
+its pong/kong settings and random seats, sessions with the winner dealing, most JH flags changed at once, and
+the ``baotou`` strategy at two thresholds. Their first 59 columns were checked equal, hand by hand, to the
+engine before ``s{k}_wilds_dealt`` was added.
 """
 import hashlib
 
@@ -50,6 +55,21 @@ JZ_CASES = {
     "jz_no_point_limit": ({"variant": "jinzhong", "jz_point_limit": False}, GREEDY, 17, 0, 300, 0),
 }
 
+JH = {"variant": "jinhua"}
+JH_FLAGS = {"variant": "jinhua", "jh_dealer": "rotate", "jh_dead_wall": "none", "jh_ron_on_caishen": True,
+            "jh_wild_fifth_copy": False, "guo_hu": "restricted", "jh_baotou_haidi": 8, "jh_chengbao_scope": "zimo",
+            "jh_kong_counts_tan": False, "jh_dealer_double": True, "jh_kong_money": True}
+JH_CASES = {
+    # name: (rules overrides, seats, seed, first_hand, n_hands, session_length)
+    "jh_default": (JH, GREEDY, 7, 0, 400, 0),
+    "jh_far_hands": (JH, GREEDY, 123456789, 10_000_000, 200, 0),
+    "jh_mix": (JH, ["random", "greedy{pong=always}", "greedy{kong=false}", "random"], 11, 0, 400, 0),
+    "jh_sessions": ({"variant": "jinhua", "jh_dealer": "winner"}, ["greedy", "greedy{pong=never}", "greedy", "random"],
+                    9, 32, 96, 16),
+    "jh_many_flags": (JH_FLAGS, GREEDY, 17, 0, 300, 0),
+    "jh_baotou": (JH, ["baotou", "greedy", "baotou{min_live_tiles=20}", "random"], 19, 0, 300, 0),
+}
+
 # SHA-256 of each case's matrix, taken on the engine before the reshaping.
 GOLDEN = {
     "count_model": "170174b1711ba781094b5a8c1815104297153ade73c467b1e911ea22982fc6ce",
@@ -73,10 +93,22 @@ JZ_GOLDEN = {
 }
 
 
+# SHA-256 of each 金华 case's whole matrix (JH_GOLDEN_COLUMNS), taken when s{k}_wilds_dealt was added.
+JH_GOLDEN = {
+    "jh_baotou": "7b5bb4c4acd877bb72eb1d801015cca85a1258ba0758d6ccde8267ba780c94b5",
+    "jh_default": "72a4e91530ecfd41dc7be575f858fba24cdc798c88e82aacb894b9a0315b6860",
+    "jh_far_hands": "3f73ae949b93771fc4840fc77b283ac221615ec08fad224063d3603ed2923717",
+    "jh_many_flags": "28fca28222cae7edf9ce9bd01ed7bc0dcc730a3ed5c5095e68828085b205d31f",
+    "jh_mix": "ee27089cb0be775db936690c8c87b8ea96401f4bb347fae70bf18820bbfb7cf5",
+    "jh_sessions": "5f79758fcad958c42aace4285c4dc0e0ee4119ff0f6b814042a3789ebe442eaa",
+}
+
+
 # The hashes cover the matrix columns the golden engine had (hand and per-seat columns, in that order); columns
 # added later after the seat block (win_features, multiplier: sim.core.codes XCOL_*) are checked by their own tests.
 GOLDEN_COLUMNS = 14 + 4 * 9
 JZ_GOLDEN_COLUMNS = GOLDEN_COLUMNS + 2  # and win_features, multiplier (XCOL_*), which 晋中 fills
+JH_GOLDEN_COLUMNS = GOLDEN_COLUMNS + 13  # every extra column through s3_wilds_dealt, which 金华 fills
 
 
 def matrix_hash(matrix: np.ndarray, columns: int = GOLDEN_COLUMNS) -> str:
@@ -85,7 +117,7 @@ def matrix_hash(matrix: np.ndarray, columns: int = GOLDEN_COLUMNS) -> str:
 
 
 def play_case(name: str) -> np.ndarray:
-    rules, seats, seed, first, n, session = CASES[name] if name in CASES else JZ_CASES[name]
+    rules, seats, seed, first, n, session = {**CASES, **JZ_CASES, **JH_CASES}[name]
     return play_chunk(rules, seats, seed, first, n, session_length=session)
 
 
@@ -103,8 +135,17 @@ def test_jinzhong_record_matrix_matches_golden_hash(name):
     assert matrix_hash(matrix, JZ_GOLDEN_COLUMNS) == JZ_GOLDEN[name], f"case {name}: records differ from the golden engine"
 
 
+@pytest.mark.parametrize("name", sorted(JH_CASES))
+def test_jinhua_record_matrix_matches_golden_hash(name):
+    matrix = play_case(name)
+    assert matrix.shape == (JH_CASES[name][4], JH_GOLDEN_COLUMNS)
+    assert matrix_hash(matrix, JH_GOLDEN_COLUMNS) == JH_GOLDEN[name], f"case {name}: records differ from the golden engine"
+
+
 if __name__ == "__main__":  # print the table to paste into GOLDEN (only when a rule fix changes records)
     for case in sorted(CASES):
         print(f'    "{case}": "{matrix_hash(play_case(case))}",')
     for case in sorted(JZ_CASES):
         print(f'    "{case}": "{matrix_hash(play_case(case), JZ_GOLDEN_COLUMNS)}",')
+    for case in sorted(JH_CASES):
+        print(f'    "{case}": "{matrix_hash(play_case(case), JH_GOLDEN_COLUMNS)}",')

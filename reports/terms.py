@@ -1,5 +1,5 @@
-"""The words a report uses for the run's rule variant: its money unit (晋城 底注, 晋中 底分) and its name for the
-face-down ready declaration (晋城 上架, 晋中 报听).
+"""The words a report uses for the run's rule variant: its money unit (晋城 底注, 晋中 底分, 金华 底注), its name for
+the face-down ready declaration (晋城 上架, 晋中 报听) and what ends its wall (晋城's 荒 stacks, 金华's reserve).
 
 The report builder sets the variant for the time it builds one report (``using(variant)``); readings, tables
 and figures write their text in 晋城's words and pass it through ``say``, which rewrites it for that variant.
@@ -13,7 +13,18 @@ from contextvars import ContextVar
 #: The variant whose words the report is written in (set by the builder for one report).
 _VARIANT: ContextVar[str] = ContextVar("report_variant", default="jincheng")
 #: For each variant, 晋城 word -> that variant's word.
-REWRITES = {"jincheng": {}, "jinzhong": {"底注": "底分", "上架": "报听"}}
+REWRITES = {"jincheng": {}, "jinzhong": {"底注": "底分", "上架": "报听"}, "jinhua": {}}
+#: For each variant, how a kong changes the tiles left before 荒庄 (the huangzhuang reading's kong groups), and what
+#: the variant's 荒庄 sweep varies ("" = it has a sweep whose cells say it).
+KONG_WALL_NOTES = {
+    "jincheng": "每杠多留一墩荒牌",
+    "jinzhong": "",
+    "jinhua": "金华留 14 张补杠牌，每次补牌后从活牌墙尾挪一张补足留牌，所以每杠少摸一张活牌",
+}
+NO_SWEEP_NOTES = {
+    "jinhua": "金华的荒庄来自固定的 14 张留牌（RULES §3.1 r4）：能摸的活牌是 68 张减去开杠补的牌，没有荒牌墩数可调，"
+              "所以这里不扫荒牌墩数，只报座位组合的荒庄率。",
+}
 
 
 @contextlib.contextmanager

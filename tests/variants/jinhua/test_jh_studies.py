@@ -1,6 +1,7 @@
 """The studies under rules=jinhua (金华, RULES §3): studies that mean nothing there (十三幺 with 拾/抢, 上架) skip
-with a one-line reason in the report, the 荒庄 study plays the seat mix without a 晋城 sweep, dealer_edge has no
-前包/后包, and the overview writes a report with the caishen study."""
+with a one-line reason in the report, the 荒庄 study plays the seat mix without a 晋城 sweep and reads in 金华's
+words (its 14-tile reserve, no 荒 stacks), dealer_edge has no 前包/后包, and the overview writes a report with
+the caishen study."""
 import polars as pl
 import pytest
 
@@ -33,7 +34,8 @@ def test_huangzhuang_plays_the_seat_mix_only_and_refuses_the_jincheng_sweep():
 
 def test_jinhua_overview_reports_every_study_or_why_it_skipped(tmp_path, capsys):
     """`mjrules rules=jinhua` (sizes cut) exits 0; the report has the six played sections (caishen included) and a
-    one-line reason for thirteen_orphans and early_ting, nothing simulated for them."""
+    one-line reason for thirteen_orphans and early_ting, nothing simulated for them; the 荒庄 reading speaks of 金华's
+    reserve, not of 荒 stacks."""
     from experiments.app import main
 
     main(["rules=jinhua", "hands=600", "jobs=1", "progress=false", f"hydra.run.dir={tmp_path}",
@@ -47,6 +49,8 @@ def test_jinhua_overview_reports_every_study_or_why_it_skipped(tmp_path, capsys)
     report = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert "金华没有十三幺，也没有拾/抢（RULES §3.4 r15）：本研究跳过。" in report
     assert "金华不上架，胡牌不需要听牌（RULES §3.4 r14）：本研究跳过。" in report
+    huang = report.split("## 荒庄")[1].split("\n## ")[0]
+    assert "留 14 张补杠牌" in huang and "墩荒牌" not in huang and "荒牌从" not in huang
     assert "## 财神（金华）" in report and (tmp_path / "figures" / "caishen.png").is_file()
     assert not any(p.name.startswith(("thirteen_orphans", "early_ting")) for p in (tmp_path / "hands").iterdir())
 
@@ -55,3 +59,16 @@ def test_a_jinhua_seat_mix_with_a_ting_strategy_is_a_one_line_error():
     """RULES §3.4 r14: a seat mix holding selective_ting is refused before anything runs."""
     with pytest.raises(ConfigError, match=r"^seats.seats: strategy 'selective_ting' means nothing under rules=jinhua"):
         load_run_config(["rules=jinhua", "seats=one_selective"])
+
+
+def test_huangzhuang_reading_speaks_of_the_reserve_under_jinhua():
+    """RULES §3.1 r4: under 金华 the kong groups' note and the missing sweep name the 14-tile reserve; 晋城 keeps its
+    荒 stacks."""
+    from reports import readings, terms
+    from synthetic_records import record_frame
+
+    summary = pl.DataFrame(study_huangzhuang.summarize({"seats": record_frame(600, 3)}, HuangzhuangParams()))
+    with terms.using("jinhua"):
+        jinhua = readings.huangzhuang(summary)
+    assert "留 14 张补杠牌" in jinhua and "不扫荒牌墩数" in jinhua and "每杠多留一墩荒牌" not in jinhua
+    assert "每杠多留一墩荒牌" in readings.huangzhuang(summary) and "14 张" not in readings.huangzhuang(summary)

@@ -10,9 +10,9 @@ Summary rows (study ``caishen``; money in 底注 per hand, rates as fractions):
 * ``win_rate`` and ``mean_result`` by group ``wilds=k`` (k = 0..3): seat 0's win rate (Wilson) and mean
   result (Student-t) over the hands in which it was dealt k 财神 (``s0_wilds_dealt``, the dealer's 14 tiles
   counted) in the ``seats`` arm;
-* ``diff_win_rate_wilds`` and ``diff_mean_result_wilds`` by group ``wilds=k−0`` (k = 1..3): the group's estimate minus the
-  ``wilds=0`` one. The groups are different hands, not pairs: the difference of two independent estimates,
-  normal interval (``stats.independent_difference``);
+* ``diff_win_rate_wilds`` and ``diff_mean_result_wilds`` by group ``wilds=k−0`` (k = 1..3): the group's
+  estimate minus the ``wilds=0`` one. The groups are different hands, not pairs: the difference of two
+  independent estimates, normal interval (``stats.independent_difference``);
 * ``baotou_gain`` group ``baotou{...} − greedy``: seat 0's paired mean result difference per hand on the same
   walls (``stats.paired_difference``); ``baotou_rate`` and ``arm_win_rate`` by group ``greedy`` / ``baotou``:
   the share of hands seat 0 won by 爆头, and won at all (Wilson), in each arm;

@@ -65,8 +65,8 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
         row = gain.row(0, named=True)
         axes[2].set_xlabel(f"等爆头 − 贪心（同一牌墙配对）：{row['estimate']:+.3f} 底注/手 "
                            f"[{row['ci_low']:+.3f}, {row['ci_high']:+.3f}]", fontsize=9)
-    payers = [g for g in PAYER_LABELS if rows.filter((pl.col("name") == "chengbao_payer_share") & (pl.col("group") == g))
-              .height]
+    shares = rows.filter(pl.col("name") == "chengbao_payer_share")
+    payers = [g for g in PAYER_LABELS if shares.filter(pl.col("group") == g).height]
     estimate, errors = _values(rows, "chengbao_payer_share", payers, 100)
     _bars(axes[3], [PAYER_LABELS[g] for g in payers], estimate, errors, "% 的承包付款", "承包由谁付", "tab:red")
     axes[3].tick_params(axis="x", labelrotation=20)

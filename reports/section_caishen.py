@@ -26,7 +26,8 @@ def _wilds_text(summary: pl.DataFrame) -> list[str]:
         for k, win, result in groups) + "。"]
     diffs = []
     for k in range(1, 4):
-        win, result = _get(summary, "diff_win_rate_wilds", f"wilds={k}−0"), _get(summary, "diff_mean_result_wilds", f"wilds={k}−0")
+        win = _get(summary, "diff_win_rate_wilds", f"wilds={k}−0")
+        result = _get(summary, "diff_mean_result_wilds", f"wilds={k}−0")
         if readings._has_estimate(win):
             diffs.append(f"{k} 张比 0 张胡牌率 {readings.points(win)}（{readings.verdict(win, '手（两组合计）')}），"
                          f"每手输赢 {readings.money(result)} 底注（{readings.verdict(result, '手（两组合计）')}）")
@@ -58,7 +59,8 @@ def _chengbao_text(summary: pl.DataFrame) -> list[str]:
     if not readings._has_estimate(rate):
         return []
     parts = [f"承包（三摊）发生在 {readings.percent(rate)} 的手里（{rate['n']:,} 手）"]
-    took, fed = _get(summary, "chengbao_case_share", "winner_took_3"), _get(summary, "chengbao_case_share", "payer_took_3")
+    took = _get(summary, "chengbao_case_share", "winner_took_3")
+    fed = _get(summary, "chengbao_case_share", "payer_took_3")
     if readings._has_estimate(took):
         parts[-1] += (f"；其中胡家吃碰了付款方 3 摊、由付款方一家包付的占 {readings.percent(took)}，付款方吃碰了胡家 3 摊、"
                       f"加倍包付的占 {readings.percent(fed)}（共 {took['n']:,} 手）")

@@ -139,7 +139,8 @@ def test_jinzhong_record_matrix_matches_golden_hash(name):
 def test_jinhua_record_matrix_matches_golden_hash(name):
     matrix = play_case(name)
     assert matrix.shape == (JH_CASES[name][4], JH_GOLDEN_COLUMNS)
-    assert matrix_hash(matrix, JH_GOLDEN_COLUMNS) == JH_GOLDEN[name], f"case {name}: records differ from the golden engine"
+    assert matrix_hash(matrix, JH_GOLDEN_COLUMNS) == JH_GOLDEN[name], f"case {name}: records differ from the golden " \
+                                                                       "engine"
 
 
 if __name__ == "__main__":  # print the table to paste into GOLDEN (only when a rule fix changes records)

@@ -20,15 +20,30 @@ Group ``all``: ``win_rate`` (share of hands with a win) and ``mean_multiplier`` 
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import polars as pl
 
 from experiments import paired_delta, stats, win_features
 from experiments.arms import ArmSpec
 from experiments.config import ShapesParams
+from experiments.variant_params import DEFAULT_VARIANT, run_variant
 
 STUDY = "shapes"
 ROLE = "hands"
+
+
+@dataclass
+class ShapesPlan(ShapesParams):
+    """The study's parameters bound to the run's variant (which shapes and features it has)."""
+
+    variant: str = DEFAULT_VARIANT
+
+
+def bind_rules(params: ShapesParams, rules: dict) -> ShapesPlan:
+    """Return ``params`` bound to the run's variant."""
+    return ShapesPlan(params.hands, variant=run_variant(rules))
 
 
 def plan(params: ShapesParams, base: ArmSpec) -> dict[str, ArmSpec]:
@@ -64,14 +79,15 @@ def kind_statistics(flags: np.ndarray, won: np.ndarray, moved: np.ndarray,
 def summarize(frames: dict[str, pl.DataFrame], params: ShapesParams) -> list[dict]:
     """Return the summary rows of the study (see the module docstring)."""
     frame = frames[ROLE]
+    variant = getattr(params, "variant", None)
     won = (frame["winner"].cast(pl.Int64).to_numpy() >= 0).astype(float)
     moved = money_moved(frame)
     multiplier = win_features.multipliers(frame)
     rows = [stats.proportion(won).row(STUDY, "win_rate", "all")]
     if multiplier is not None:
         rows.append(stats.mean_ci(multiplier[~np.isnan(multiplier)]).row(STUDY, "mean_multiplier", "all"))
-    kinds = {f"shape:{name}": flags for name, flags in win_features.shape_indicators(frame).items()}
-    kinds |= {f"feature:{name}": flags for name, flags in (win_features.feature_indicators(frame) or {}).items()}
+    kinds = {f"shape:{name}": flags for name, flags in win_features.shape_indicators(frame, variant).items()}
+    kinds |= {f"feature:{name}": flags for name, flags in (win_features.feature_indicators(frame, variant) or {}).items()}
     for group, flags in kinds.items():
         rows += [e.row(STUDY, name, group) for name, e in kind_statistics(flags, won, moved, multiplier).items()]
     return rows

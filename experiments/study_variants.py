@@ -62,8 +62,9 @@ def columns(role: str) -> list[str]:
         + win_features.recorded_columns()
 
 
-def variant_statistics(frame: pl.DataFrame) -> dict[str, stats.Estimate]:
-    """Return the statistics of one variant's hands (names as in the module docstring)."""
+def variant_statistics(frame: pl.DataFrame, variant: str | None = None) -> dict[str, stats.Estimate]:
+    """Return the statistics of one variant's hands (names as in the module docstring); with ``variant``, only
+    the shapes and features that variant has (``win_features.VARIANT_SHAPES`` / ``VARIANT_FEATURES``)."""
     hands = study_sensitivity.per_hand(frame)
     wins = int(hands["win"].sum())
     dealer = frame["dealer"].cast(pl.Int64).to_numpy()
@@ -78,9 +79,9 @@ def variant_statistics(frame: pl.DataFrame) -> dict[str, stats.Estimate]:
         out[f"{method}_share"] = stats.wilson(int(((kind == method) & (winner >= 0)).sum()), wins)
     out["hand_draws"] = stats.mean_ci(hands["draws"])
     out["volatility"] = study_sensitivity.arm_statistics(hands)["volatility"]
-    for name, flags in win_features.shape_indicators(frame).items():
+    for name, flags in win_features.shape_indicators(frame, variant).items():
         out[f"shape_{name}"] = stats.wilson(int(flags.sum()), wins)
-    features = win_features.feature_indicators(frame)
+    features = win_features.feature_indicators(frame, variant)
     for name, flags in (features or {}).items():
         out[f"feature_{name}"] = stats.wilson(int(flags.sum()), wins)
     multiplier = win_features.multipliers(frame)
@@ -93,5 +94,5 @@ def summarize(frames: dict[str, pl.DataFrame], bound: VariantsPlan) -> list[dict
     """Return the summary rows of the study: every statistic of every variant (group = variant)."""
     rows = []
     for name in bound.variants:
-        rows += [e.row(STUDY, statistic, name) for statistic, e in variant_statistics(frames[name]).items()]
+        rows += [e.row(STUDY, statistic, name) for statistic, e in variant_statistics(frames[name], name).items()]
     return rows

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 VARIANT_LABELS = {"jincheng": "晋城", "jinzhong": "晋中", "jinhua": "金华"}
 #: ``shape`` column values.
-SHAPE_LABELS = {"regular": "普通胡", "qidui": "七对", "shisanyao": "十三幺"}
+SHAPE_LABELS = {"regular": "普通胡", "qidui": "七对", "shisanyao": "十三幺", "qifeng": "七风"}
 #: ``win_features`` bit names (experiments.win_features).
 FEATURE_LABELS = {
     "qidui": "七对", "haohua_qidui": "豪华七对", "pengpeng": "碰碰胡", "qingyise": "清一色", "jiulian": "九莲宝灯",
     "shisanyao": "十三幺", "tianhu": "天胡", "dihu": "地胡", "gangshang_kaihua": "杠上开花",
     "haidi_laoyue": "海底捞月", "qianggang_hu": "抢杠胡", "hunyise": "混一色", "baotou": "爆头",
+    "qifeng": "七风", "qingyise_wild": "清一色（带财神）", "pinghu": "平胡",
 }
 WIN_METHOD_LABELS = {"zimo": "自摸", "dianhu": "点炮", "qianggang": "抢杠胡"}
 #: The line a section shows for a variant whose records carry no ``win_features`` column.

@@ -46,6 +46,30 @@ def test_feature_bits_decode_on_won_hands_only_and_name_unknown_bits():
     assert np.isnan(win_features.multipliers(hand_made(True))[0])
 
 
+def test_a_hand_without_a_win_sets_no_feature_bit():
+    """The engine writes win_features = -1 without a win (every bit set as an int): it must not make rows for
+    unnamed bits (the variants report once listed feature_bit17..31 at 0 % from it)."""
+    frame = hand_made(True).with_columns(pl.Series("win_features", [-1, 1, 0, 1 << 2], dtype=pl.Int32))
+    flags = win_features.feature_indicators(frame)
+    assert not [name for name in flags if name.startswith("bit")]
+    assert flags["qidui"].tolist() == [0, 1, 0, 0]
+
+
+def test_only_the_variants_own_shapes_and_features_are_reported():
+    """晋城 records 七对, 十三幺 and 抢杠胡 only: a 晋城 table has no 碰碰胡 or 七风 row (printed "–", not 0 %);
+    a bit a won hand shows is kept whatever the variant says, so nothing recorded is hidden."""
+    frame = hand_made(True).with_columns(pl.Series("win_features", [-1, 1, 0, 1 << 2], dtype=pl.Int32))
+    jincheng = win_features.feature_indicators(frame, "jincheng")
+    assert {"qidui", "shisanyao", "qianggang_hu", "pengpeng"} == set(jincheng)  # 碰碰胡 seen on hand 3
+    assert "haohua_qidui" not in jincheng and "qifeng" not in jincheng
+    assert set(win_features.shape_indicators(frame, "jincheng")) == {"regular", "qidui", "shisanyao"}
+    assert "qifeng" in win_features.shape_indicators(frame, "jinhua")
+    assert "shisanyao" not in win_features.shape_indicators(frame, "jinhua")
+    rows = study_variants.variant_statistics(frame, "jinhua")
+    assert "feature_pinghu" in rows and "feature_shisanyao" not in rows and "shape_shisanyao" not in rows
+    assert "feature_qidui" in study_variants.variant_statistics(frame)  # no variant given: every named bit
+
+
 def test_shapes_statistics_on_a_hand_made_frame():
     rows = study_shapes.summarize({study_shapes.ROLE: hand_made(True)}, ShapesParams())
     qidui = by_name(rows, "shape:qidui")

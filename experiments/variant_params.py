@@ -22,8 +22,17 @@ SKIPPED_STUDIES = {
 }
 
 
+#: Studies that mean nothing under one rule value: [(rule key, value, study, the one-line reason)].
+SKIPPED_BY_RULE = [
+    ("jz_tiles", 108, "thirteen_orphans", "jz_tiles=108 的牌墙没有字牌，十三幺不可能（RULES §2.1 r1）：本研究跳过。"),
+]
+
+
 def skip_reason(study: str, rules: dict) -> str | None:
     """Return the one-line reason ``study`` is skipped under the run's rules, None when it runs."""
+    for key, value, skipped, reason in SKIPPED_BY_RULE:
+        if skipped == study and rules.get(key) == value:
+            return reason
     return SKIPPED_STUDIES.get(run_variant(rules), {}).get(study)
 
 

@@ -22,7 +22,7 @@ from sim.core.state import (
 )
 from sim.core.rng import STREAM_SEAT0, seed_generator
 from sim.core.conditioned_deal import fill_wall_conditioned
-from sim.core.wall import draw_dealer, fill_wall
+from sim.core.wall import draw_dealer, fill_wall, wall_size
 from sim.variants import hooks
 from strategies.dispatch import choose_action
 
@@ -118,7 +118,7 @@ def _batch(check):
                 in_session = 0
                 dealer = draw_dealer(run_seed, hand_index)
             if deal_condition == 0:
-                fill_wall(run_seed, hand_index, wall)
+                fill_wall(run_seed, hand_index, wall, wall_size(rule_vec))
             else:  # seat 0's start tiles drawn given the condition (sim.deal_conditions)
                 fill_wall_conditioned(run_seed, hand_index, dealer, deal_condition, wall)
             seed_seats(rngs, run_seed, hand_index)

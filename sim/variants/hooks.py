@@ -17,6 +17,7 @@ from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG
 from sim.core.rule_layout import R_VARIANT
 from sim.core.state import MONEY_KONG, ST_WINNER
 from sim.core import ting as core_ting
+from sim.core.wall import wall_size
 from sim.variants.jincheng import genzhuang as jc_genzhuang
 from sim.variants.jincheng import hand_end as jc_hand_end
 from sim.variants.jincheng import settlement as jc_settlement
@@ -24,8 +25,6 @@ from sim.variants.jincheng import shisanyao_claims as jc_shisanyao
 from sim.variants.jincheng import wins as jc_wins
 from sim.variants.jinzhong import _rules as jz_rules
 from sim.variants.jinhua import play_rules as jh_rules
-
-LAST_WALL_POSITION = 135  # the first kong replacement of a variant without a turned indicator
 
 
 # --- deal and draws ------------------------------------------------------------------------------------------
@@ -345,11 +344,11 @@ def ting_exists(rule_vec):
 
 @njit(cache=True, inline='always')
 def first_tail_position(rule_vec):
-    """Return the wall position of the first kong replacement (later ones go downward). 金华: one below the
-    turned 财神 indicator (RULES §3.2 r5)."""
+    """Return the wall position of the first kong replacement (later ones go downward): the wall's last tile
+    (135, or 107 for a wall without honors, RULES §2.1 r1). 金华: one below the turned 财神 indicator (RULES §3.2 r5)."""
     if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         return jh_rules.TAIL_START
-    return LAST_WALL_POSITION
+    return wall_size(rule_vec) - 1
 
 
 @njit(cache=True)

@@ -38,7 +38,7 @@ from sim.core.state import (
 )
 from sim.variants.jinzhong._money import settle_jz_win
 from sim.variants.jinzhong._win_features import hand_features_k, total_multiplier_k
-from sim.core.wall import front_draw_allowed
+from sim.core.wall import front_draw_allowed, wall_size
 
 
 @njit(cache=True)
@@ -134,7 +134,7 @@ def shanten_after(tables, hands, melds, st, seat, extra_melds, extra_blocked):
 def wall_exhausted(rule_vec, st):
     """Return True when no front draw is left (the tile just drawn was the last: 海底)."""
     return not front_draw_allowed(st[ST_FRONT_DRAWS], st[ST_REPLACEMENTS], st[ST_KONGS], rule_vec[R_DEAD_WALL_MODEL],
-                                  rule_vec[R_HUANG_STACKS], rule_vec[R_STACKS_PER_KONG])
+                                  rule_vec[R_HUANG_STACKS], rule_vec[R_STACKS_PER_KONG], wall_size(rule_vec))
 
 
 @njit(cache=True)

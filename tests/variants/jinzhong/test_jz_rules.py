@@ -28,15 +28,21 @@ def features(row) -> set[str]:
 
 # --- §2.1 tiles, deal, wall ---------------------------------------------------------------------
 
-def test_r1_136_tiles_and_the_108_option_is_refused_for_now():
-    """RULES §2.1 r1: the hand is played with 136 tiles (honours included); jz_tiles=108 is not played yet."""
+def test_r1_136_tiles_by_default_or_the_108_suit_tiles():
+    """RULES §2.1 r1: the hand is played with 136 tiles (honours included) and 84 draws; with jz_tiles=108 the
+    wall holds the 27 suit kinds only and the quiet hand goes 荒 after exactly 108 − 52 = 56 draws."""
     t = table(QUIET)
     assert np.bincount(t.wall, minlength=34).tolist() == [4] * 34
     assert sum(t.counts(s).sum() for s in range(4)) == 53
     t.finish()
     assert t.record()["draws"] == 84
-    with pytest.raises(ValueError, match="^rules.jz_tiles=108 is not supported by the engine yet"):
-        table(QUIET, jz_tiles=108)
+    t108 = table({}, jz_tiles=108)
+    assert np.bincount(t108.wall[:108], minlength=34).tolist() == [4] * 27 + [0] * 7
+    assert (t108.wall[108:] == -1).all()
+    assert sum(t108.counts(s)[27:].sum() for s in range(4)) == 0
+    t108.finish()
+    row = t108.record()
+    assert row["winner"] == -1 and row["draws"] == 56
 
 
 def test_r2_dealer_holds_14_others_13():

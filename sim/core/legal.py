@@ -242,7 +242,7 @@ def legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     if bits & CLAIM_BIT_PENG:
         mask[ACT_PENG] = True
         n += 1
-    for shape in range(3):  # 金华 吃: bits CLAIM_BIT_CHI_LOW << shape, actions ACT_CHI_LOW + shape
+    for shape in range(3):  # 吃: bits CLAIM_BIT_CHI_LOW << shape, actions ACT_CHI_LOW + shape
         if bits & (CLAIM_BIT_CHI_LOW << shape):
             mask[ACT_CHI_LOW + shape] = True
             n += 1

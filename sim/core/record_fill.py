@@ -15,7 +15,7 @@ from sim.core.codes import (
 from sim.core.state import (
     ST_DEALER, ST_FEEDER, ST_FRONT_DRAWS, ST_GENZHUANG, ST_KONGS, ST_LIVE_WAITS, ST_N_FROZEN, ST_PONGS,
     ST_MULTIPLIER, ST_REPLACEMENTS, ST_SHAPE, ST_TING_TURN, ST_WIN_FEATURES, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
-    ST_YAOJIU_START, ST_JH_CAISHEN, ST_JH_CHENGBAO, ST_JH_CHOWS, ST_JH_WINNER_WILDS,
+    ST_YAOJIU_START, ST_JH_CAISHEN, ST_JH_CHENGBAO, ST_CHOWS, ST_JH_WINNER_WILDS,
 )
 
 
@@ -56,6 +56,6 @@ def fill_record(row, st, money, hand_index, session, hand_in_session):
     row[extra + XCOL_MULTIPLIER] = st[ST_MULTIPLIER]
     row[extra + XCOL_CAISHEN] = st[ST_JH_CAISHEN]          # -1 outside 金华 (set at the deal)
     row[extra + XCOL_WINNER_WILDS] = st[ST_JH_WINNER_WILDS]
-    row[extra + XCOL_CHOWS] = st[ST_JH_CHOWS]
+    row[extra + XCOL_CHOWS] = st[ST_CHOWS]
     for s in range(4):
         row[extra + XCOL_CHENGBAO + s] = st[ST_JH_CHENGBAO + s]

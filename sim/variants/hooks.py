@@ -31,12 +31,13 @@ from sim.variants.jinhua import play_rules as jh_rules
 @njit(cache=True, inline='always')
 def deal_extras(rule_vec, wall, st, events):
     """Set the variant's own ``st`` fields at the start of a hand (state already zeroed, before the deal; ``wall``
-    the filled int8[136] wall); returns nothing. 晋城: arm 前包 (RULES §1.9 r47). 金华: turn the 财神 indicator
-    (RULES §3.2 r5)."""
+    the filled int8[136] wall); returns nothing. 晋城: arm 前包 (RULES §1.9 r47). 晋中: count 吃 under jz_chi (RULES §2.2
+    r7). 金华: turn the 财神 indicator (RULES §3.2 r5)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         jc_genzhuang.gz_start(rule_vec, st)
         return
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        jz_rules.deal_extras(rule_vec, st)
         return
     if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         jh_rules.turn_indicator(wall, st, events)
@@ -130,12 +131,12 @@ def claim_priority(rule_vec, action):
 @njit(cache=True, inline='always')
 def variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source):
     """Return the sim.core.legal CLAIM_BIT_* bits of the variant's own claims (beyond 胡/碰/杠) ``seat`` has on
-    the discard ``tile`` of ``source``, 0 when none. 晋城: 拾 and 抢 (RULES §1.5 r30–r33). 金华: 吃 by the 下家
-(CLAIM_BIT_CHI_*, RULES §3.3 r10)."""
+    the discard ``tile`` of ``source``, 0 when none. 晋城: 拾 and 抢 (RULES §1.5 r30–r33). 晋中: 吃 by the 下家 under jz_chi (RULES
+§2.2 r7). 金华: 吃 by the 下家 (CLAIM_BIT_CHI_*, RULES §3.3 r10)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         return jc_shisanyao.shi_qiang_bits(rule_vec, hands, frozen, st, seat, tile, source)
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
-        return 0
+        return jz_rules.chow_claim_bits(rule_vec, hands, st, seat, tile, source)
     if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         return jh_rules.chow_claim_bits(rule_vec, hands, st, seat, tile, source)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
@@ -145,11 +146,12 @@ def variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source):
 def apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action):
     """Apply a winning variant claim ``action`` (not 胡/碰/杠) of ``seat`` on the discard ``tile`` of ``source``
     (already out of the river; ``seat``'s turn has begun without a draw); returns nothing.
-    晋城: 拾/抢 freeze the tile and commit the seat to 十三幺 (r30–r33). 金华: 吃 (RULES §3.3 r10, r12)."""
+    晋城: 拾/抢 freeze the tile and commit the seat to 十三幺 (r30–r33). 晋中: 吃 (RULES §2.2 r7). 金华: 吃 (RULES §3.3 r10, r12)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         jc_shisanyao.take_frozen(frozen, st, events, seat, tile, source, action)
         return
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        jz_rules.take_chow(hands, melds, st, events, seat, tile, source, action)
         return
     if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         jh_rules.take_chow(hands, melds, st, events, seat, tile, source, action)

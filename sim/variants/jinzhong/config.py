@@ -72,8 +72,7 @@ class JinzhongRules(VariantRules):
 
     def _check_combination(self) -> None:
         # options of the specification the engine does not play yet: refused, never silently ignored
-        for name, value, why in (("jz_chi", True, "吃 is not implemented"),
-                                 ("jz_dingque_upfront", True, "no seat declares its missing suit at the deal")):
+        for name, value, why in (("jz_dingque_upfront", True, "no seat declares its missing suit at the deal"),):
             if getattr(self, name) == value and type(getattr(self, name)) is type(value):
                 default = self.__dataclass_fields__[name].default
                 raise ValueError(f"rules.{name}={value!r} is not supported by the engine yet ({why}); "

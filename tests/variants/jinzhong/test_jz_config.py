@@ -120,9 +120,10 @@ def test_direct_construction_is_validated_and_frozen():
 
 
 # Each JZ field: the slot it must pack into and (non-default value, packed value) — written out by hand.
-# jz_chi (+1) and jz_dingque_upfront (+3) keep their slots but their other values are refused.
+# jz_dingque_upfront (+3) keeps its slot but its other value is refused.
 PACKING = {
     "jz_tiles": (L.JINZHONG_BLOCK + 0, 108, 108),
+    "jz_chi": (L.JINZHONG_BLOCK + 1, True, 1),
     "jz_point_limit": (L.JINZHONG_BLOCK + 2, False, 0),
     "jz_qianggang_as_zimo": (L.JINZHONG_BLOCK + 4, False, 0),
     "jz_mult_on_extra": (L.JINZHONG_BLOCK + 5, False, 0),
@@ -144,11 +145,10 @@ def test_each_jz_flag_packs_into_its_slot_of_the_jinzhong_block(key):
 
 
 @pytest.mark.parametrize("key, value, why", [
-    ("jz_chi", True, "吃 is not implemented); choose false"),
     ("jz_dingque_upfront", True, "no seat declares its missing suit at the deal); choose false"),
 ])
 def test_options_the_engine_does_not_play_are_refused_in_one_line(key, value, why):
-    """RULES §2.2 r7, §2.4 r13: 吃 and the up-front 缺 are not played yet."""
+    """RULES §2.4 r13: the up-front 缺 is not played yet."""
     with pytest.raises(ValueError) as error:
         JinzhongRules().replace(**{key: value})
     message = str(error.value)

@@ -124,13 +124,17 @@ def test_r6_hu_outranks_pong():
     assert row["winner"] == 3 and row["feeder"] == 0 and row["win_kind"] == WIN_DIANHU and row["pongs"] == 0
 
 
-def test_r7_no_chi_by_default_and_jz_chi_is_refused_for_now():
-    """RULES §2.2 r7, A21: seat 1 holds 23m 56m; the dealer's 4m opens no window; jz_chi=true is refused."""
+def test_r7_no_chi_by_default_and_jz_chi_offers_it():
+    """RULES §2.2 r7, A21: seat 1 holds 23m 56m; by default the dealer's 4m opens no window and seat 1 draws;
+    with jz_chi=true the same 4m is offered to seat 1 for 吃 (the flag changes the outcome)."""
     t = table({0: "4m147p258s12345z9m", 1: "2356m369p369s167z"}, draws="8p7s")
     t.play([(0, "discard 4m")])
     assert t.phase == "self" and t.to_act == 1 and t.game.last_drawn == "7s"
-    with pytest.raises(ValueError, match="^rules.jz_chi=True is not supported by the engine yet"):
-        table(QUIET, jz_chi=True)
+    t.finish()
+    assert t.record()["chows"] == -1
+    on = table({0: "4m147p258s12345z9m", 1: "2356m369p369s167z"}, draws="8p7s", jz_chi=True)
+    on.play([(0, "discard 4m")])
+    assert on.phase == "claim" and on.to_act == 1 and "chi_low" in on.legal(1)
 
 
 def test_r8_one_winner_nearest_after_the_discarder():

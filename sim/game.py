@@ -22,7 +22,7 @@ from sim.core.deal import start_hand
 from sim.core.invariants import N_TRACKS, T_DISCARDS, check_state
 from sim.core.legal import legal_claim, legal_self
 from sim.core.record_fill import fill_record
-from sim.core.turn import run_until, run_until_checked, seat_to_act, seed_seats
+from sim.core.turn import declare_missing_suits, run_until, run_until_checked, seat_to_act, seed_seats
 from sim.game_log import action_text, event_text, parse_action
 from sim.record import KERNEL_COLUMNS, N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
@@ -98,6 +98,7 @@ class Game:
         seed_seats(self._rngs, self.seed, self.hand_index)
         start_hand(self._rule_vec, self.wall, self._hands, self._frozen, self._melds, self._rivers, self._st,
                    self._money, self._events, int(dealer), self.seed, self.hand_index)
+        declare_missing_suits(self._rule_vec, self._hands, self._st, self._ids, self._params)
 
     def _batch_dealer(self, seats) -> int:
         """Return the dealer the batch engine gives this hand (single hands: its own key; sessions: passed on)."""

@@ -69,6 +69,10 @@ _EXTRA_DTYPES: dict[str, pl.DataType] = {
     "s1_chengbao": pl.Int16,      # 0 = no 承包 (always 0 in a variant without it)
     "s2_chengbao": pl.Int16,
     "s3_chengbao": pl.Int16,
+    "s0_dingque": pl.Int8,        # 晋中 jz_dingque_upfront: the suit seat k declared given up at the deal (0 万, 1 饼,
+    "s1_dingque": pl.Int8,        # 2 条; RULES §2.4 r13); -1 = none declared (the flag off, or another variant)
+    "s2_dingque": pl.Int8,
+    "s3_dingque": pl.Int8,
 }
 #: Hand-level columns the kernel writes after the per-seat block (sim.core.codes XCOL_*), with their dtype.
 EXTRA_COLUMNS: tuple[tuple[str, pl.DataType], ...] = tuple(

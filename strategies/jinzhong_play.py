@@ -23,7 +23,7 @@ from sim.core.state import (
     ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
 )
 from sim.core.ting import drop_owned_waits, live_copies_in, live_planes, visible_counts
-from sim.variants.jinzhong._rules import blocked_suits, never_wins, shanten_after
+from sim.variants.jinzhong._rules import blocked_suits, declared_kinds, never_wins, shanten_after
 
 PONG_IMPROVES = 0  # greedy's pong modes (params[0])
 PONG_ALWAYS = 1
@@ -93,7 +93,8 @@ def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
                     return ACT_SHANGJIA + t
                 waits = useful[t] if after[t] == 0 else np.int64(0)
                 hands[seat, t] -= 1
-                waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits & ~never_wins(rule_vec))
+                waits &= ~never_wins(rule_vec) & ~declared_kinds(st, seat)
+                waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits)
                 hands[seat, t] += 1
                 score = winnable_score(rule_vec, waits, planes)
                 if score > best_ting_score:

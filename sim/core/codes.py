@@ -197,11 +197,14 @@ XCOL_CAISHEN = 2        # 金华: the 财神 kind 0..33 (RULES §3.2 r5); -1 in 
 XCOL_WINNER_WILDS = 3   # 金华: 财神 tiles in the winner's hand at the win; -1 without a win or wilds
 XCOL_CHOWS = 4          # 吃 melds made in the hand (金华; 晋中 with jz_chi); -1 when the rules have no 吃
 XCOL_CHENGBAO = 5       # + seat (4 columns): what 承包 changed in the seat's win money (底注, RULES §3.5 r20); 0 = none
-N_EXTRA_COLUMNS = 9
+XCOL_DINGQUE = 9        # + seat (4 columns): 晋中 jz_dingque_upfront: the suit declared given up at the deal (0 万,
+                        # 1 饼, 2 条; RULES §2.4 r13); -1 when none is declared (the flag off, another variant)
+N_EXTRA_COLUMNS = 13
 EXTRA_COLUMN_CODES = {"win_features": XCOL_WIN_FEATURES, "multiplier": XCOL_MULTIPLIER, "caishen": XCOL_CAISHEN,
                       "winner_wilds": XCOL_WINNER_WILDS, "chows": XCOL_CHOWS, "s0_chengbao": XCOL_CHENGBAO,
                       "s1_chengbao": XCOL_CHENGBAO + 1, "s2_chengbao": XCOL_CHENGBAO + 2,
-                      "s3_chengbao": XCOL_CHENGBAO + 3}
+                      "s3_chengbao": XCOL_CHENGBAO + 3, "s0_dingque": XCOL_DINGQUE, "s1_dingque": XCOL_DINGQUE + 1,
+                      "s2_dingque": XCOL_DINGQUE + 2, "s3_dingque": XCOL_DINGQUE + 3}
 
 
 def names_by_code(codes: dict) -> tuple:

@@ -136,7 +136,9 @@ ST_JH_FORBIDDEN = ST_JH_CAISHEN + 5       # kind mask the current seat may not d
 ST_CHOWS = ST_JH_CAISHEN + 6              # 吃 melds made in the hand (金华; 晋中 with jz_chi), -1 without 吃
 ST_JH_CHENGBAO = ST_JH_CAISHEN + 7        # + seat: what 承包 changed in the seat's win money (底注, r20)
 ST_JH_WINNER_WILDS = ST_JH_CAISHEN + 11   # 财神 tiles in the first winner's hand at the win
-N_ST = ST_JH_CAISHEN + 12
+ST_DINGQUE = ST_JH_CAISHEN + 12           # + seat: 1 + the suit (0 万, 1 饼, 2 条) declared given up at the deal
+                                          # (晋中 jz_dingque_upfront, RULES §2.4 r13); 0 = none (a zeroed state)
+N_ST = ST_JH_CAISHEN + 16
 
 # --- event codes (events[i] = code, seat, tile, extra) ----------------------------------------
 EV_DEAL = 0         # extra = dealer

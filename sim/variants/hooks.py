@@ -322,10 +322,31 @@ def on_claim_answer(rule_vec, hands, st, seat, action):
 @njit(cache=True, inline='always')
 def blocked_claim_bits(rule_vec, st, seat, tile):
     """Return the core claim bits (CLAIM_BIT_PENG / CLAIM_BIT_GANG) ``seat`` may not use on the discard ``tile``.
-    晋城, 晋中: none. 金华: a discarded 财神 is dead (RULES §3.2 r8), 过碰 (§3.3 r11)."""
+    晋城: none. 晋中: a tile of the suit declared given up (jz_dingque_upfront, RULES §2.4 r13). 金华: a discarded
+    财神 is dead (RULES §3.2 r8), 过碰 (§3.3 r11)."""
     if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         return jh_rules.blocked_claim_bits(st, seat, tile)
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.blocked_claim_bits(st, seat, tile)
     return 0
+
+
+@njit(cache=True, inline='always')
+def self_kong_forbidden(rule_vec, st, seat):
+    """Return the int64 kind mask of which the current ``seat`` may not declare a 暗杠. 晋城, 金华: none (金华's own
+    self-phase rules refuse the 财神). 晋中: the suit declared given up (jz_dingque_upfront, RULES §2.4 r13)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.declared_kinds(st, seat)
+    return 0
+
+
+@njit(cache=True, inline='always')
+def declares_missing_suit(rule_vec):
+    """Return True when each seat declares at the deal the suit it gives up (st[ST_DINGQUE + seat]). 晋中: with
+    jz_dingque_upfront (RULES §2.4 r13, A18)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.dingque_upfront(rule_vec)
+    return False
 
 
 @njit(cache=True, inline='always')

@@ -27,7 +27,7 @@ from sim.core.codes import (
     WIN_QIANGGANG, WIN_ZIMO,
 )
 from sim.core.rule_layout import (
-    R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_JZ_CHI, R_JZ_HUANG_WITH_KONG_ROTATES, R_JZ_POINT_LIMIT,
+    R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_JZ_CHI, R_JZ_DINGQUE_UPFRONT, R_JZ_HUANG_WITH_KONG_ROTATES, R_JZ_POINT_LIMIT,
     R_QIANGGANG_MODE, R_STACKS_PER_KONG,
 )
 from sim.core.chows import chow_claim_bits as core_chow_claim_bits
@@ -35,7 +35,7 @@ from sim.core.chows import take_chow as core_take_chow
 from sim.core.melds import meld_slot
 from sim.core.ting import drop_owned_waits
 from sim.core.state import (
-    MELD_ANGANG, MELD_BUGANG, MELD_CHOW, MELD_MINGGANG, MELD_NONE, MONEY_KONG, REC_TILE, REC_TYPE, ST_CHOWS, MONEY_WIN, PEND_ANGANG, PEND_BUGANG,
+    CLAIM_BIT_GANG, CLAIM_BIT_PENG, MELD_ANGANG, MELD_BUGANG, MELD_CHOW, MELD_MINGGANG, MELD_NONE, MONEY_KONG, REC_TILE, REC_TYPE, ST_CHOWS, ST_DINGQUE, MONEY_WIN, PEND_ANGANG, PEND_BUGANG,
     PEND_DISCARD, ST_DEALER, ST_FRONT_DRAWS, ST_GUO_HU, ST_PENDING_FROM, ST_KONGS, ST_N_MELDS, ST_PENDING_KIND, ST_REPLACEMENTS,
     ST_FROM_TAIL, ST_MULTIPLIER, ST_RIVER_LEN, ST_TING, ST_TURNS, ST_WAITS, ST_WIN_FEATURES, ST_WINNER,
 )
@@ -44,11 +44,51 @@ from sim.variants.jinzhong._win_features import hand_features_k, total_multiplie
 from sim.core.wall import front_draw_allowed, wall_size
 
 
+SUIT_KINDS = np.int64((1 << 9) - 1)  # int64 kind mask of the nine kinds of 万; << 9 * suit for the others
+
+
+@njit(cache=True)
+def dingque_upfront(rule_vec):
+    """Return True when each seat declares at the deal the suit it gives up (jz_dingque_upfront, r13, A18)."""
+    return rule_vec[R_JZ_DINGQUE_UPFRONT] != 0
+
+
+@njit(cache=True)
+def declared_kinds(st, seat):
+    """Return the int64 kinds of the suit ``seat`` declared given up at the deal (0 when none declared)."""
+    suit = st[ST_DINGQUE + seat] - 1  # -1: none declared
+    return SUIT_KINDS << (9 * suit) if suit >= 0 else np.int64(0)
+
+
+@njit(cache=True)
+def holds_declared(hands, st, seat):
+    """Return True when ``seat``'s concealed hand holds a tile of its declared suit (never True when none)."""
+    suit = st[ST_DINGQUE + seat] - 1  # -1: none declared
+    if suit < 0:
+        return False
+    for k in range(9 * suit, 9 * suit + 9):
+        if hands[seat, k] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def blocked_claim_bits(st, seat, tile):
+    """Return CLAIM_BIT_PENG | CLAIM_BIT_GANG when ``tile`` is of the suit ``seat`` declared given up (r13), else 0."""
+    if (declared_kinds(st, seat) >> tile) & 1:
+        return CLAIM_BIT_PENG | CLAIM_BIT_GANG
+    return 0
+
+
 @njit(cache=True)
 def blocked_suits(melds, st, seat):
-    """Return the 3-bit mask of the suits (万 1, 饼 2, 条 4) holding one of ``seat``'s melds (r13): its 碰/杠 from
-    the per-kind view, its 吃 (jz_chi, r7) from the meld records."""
+    """Return the 3-bit mask of the suits (万 1, 饼 2, 条 4) that may not be the one given up (r13): those holding
+    one of ``seat``'s melds (its 碰/杠 from the per-kind view, its 吃 (jz_chi, r7) from the meld records) and,
+    when it declared a suit at the deal (jz_dingque_upfront), every other suit."""
     blocked = 0
+    suit = st[ST_DINGQUE + seat] - 1  # -1: none declared
+    if suit >= 0:
+        blocked = 7 & ~(1 << suit)
     for k in range(27):
         if melds[seat, k] != MELD_NONE:
             blocked |= 1 << (k // 9)
@@ -67,14 +107,21 @@ def never_wins(rule_vec):
 
 @njit(cache=True)
 def baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
-    """Return the int64 报听 waits of the seat's 3k+1 hand (module docstring; 0 = no legal 报听)."""
+    """Return the int64 报听 waits of the seat's 3k+1 hand (module docstring; 0 = no legal 报听). A seat that declared
+    a suit (jz_dingque_upfront) has none while it holds a tile of that suit, and never waits on one."""
+    if holds_declared(hands, st, seat):
+        return np.int64(0)
     waits = waits_mask_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, st, seat), True, tables)
+    waits &= ~declared_kinds(st, seat)
     return drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits & ~never_wins(rule_vec))
 
 
 @njit(cache=True)
 def complete_forms(tables, hands, melds, st, seat):
-    """Return the FORM_* bits in which the seat's 3k+2 hand is complete under 缺一门 (0 = not complete)."""
+    """Return the FORM_* bits in which the seat's 3k+2 hand is complete under 缺一门 (0 = not complete); with a suit
+    declared at the deal (jz_dingque_upfront) none while the hand holds a tile of it (so never 十三幺)."""
+    if holds_declared(hands, st, seat):
+        return 0
     return complete_forms_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, st, seat), True, tables)
 
 
@@ -270,8 +317,9 @@ def deal_extras(rule_vec, st):
 @njit(cache=True)
 def chow_claim_bits(rule_vec, hands, st, seat, tile, source):
     """Return the CLAIM_BIT_CHI_* bits of ``seat`` on the discard ``tile`` of ``source`` (RULES §2.2 r7, A21): with
-    jz_chi, the 下家 only, a run of natural suit tiles, never after 报听 (the hand is locked, r10)."""
-    if rule_vec[R_JZ_CHI] == 0 or st[ST_TING + seat] == 1:
+    jz_chi, the 下家 only, a run of natural suit tiles, never after 报听 (the hand is locked, r10), never of the suit
+    declared given up (jz_dingque_upfront, r13)."""
+    if rule_vec[R_JZ_CHI] == 0 or st[ST_TING + seat] == 1 or (declared_kinds(st, seat) >> tile) & 1:
         return 0
     return core_chow_claim_bits(hands[seat], tile, seat, source)
 
@@ -312,10 +360,12 @@ def mark_baoting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask
     if least != 0:
         return 0
     n = 0
+    declared = declared_kinds(st, seat)  # the suit given up at the deal (jz_dingque_upfront), 0 when none
     for t in range(34):
         if after[t] == 0:
             hands[seat, t] -= 1
-            waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, useful[t] & ~never_wins(rule_vec))
+            waits = np.int64(0) if holds_declared(hands, st, seat) else useful[t] & ~never_wins(rule_vec) & ~declared
+            waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits)
             hands[seat, t] += 1
             if waits != 0:
                 mask[ACT_SHANGJIA + t] = True

@@ -120,8 +120,8 @@ def test_direct_construction_is_validated_and_frozen():
 
 
 # Each JZ field: the slot it must pack into and (non-default value, packed value) — written out by hand.
-# jz_dingque_upfront (+3) keeps its slot but its other value is refused.
 PACKING = {
+    "jz_dingque_upfront": (L.JINZHONG_BLOCK + 3, True, 1),
     "jz_tiles": (L.JINZHONG_BLOCK + 0, 108, 108),
     "jz_chi": (L.JINZHONG_BLOCK + 1, True, 1),
     "jz_point_limit": (L.JINZHONG_BLOCK + 2, False, 0),
@@ -142,20 +142,6 @@ def test_each_jz_flag_packs_into_its_slot_of_the_jinzhong_block(key):
     differs = set(np.flatnonzero(base != changed)) - {slot}
     # only the slot itself changes, except flags the common block derives from (r1, r4, r17)
     assert differs <= {L.R_HUANG_STACKS, L.R_QIANGGANG_MODE, L.R_SUITED_WALL}
-
-
-@pytest.mark.parametrize("key, value, why", [
-    ("jz_dingque_upfront", True, "no seat declares its missing suit at the deal); choose false"),
-])
-def test_options_the_engine_does_not_play_are_refused_in_one_line(key, value, why):
-    """RULES §2.4 r13: the up-front 缺 is not played yet."""
-    with pytest.raises(ValueError) as error:
-        JinzhongRules().replace(**{key: value})
-    message = str(error.value)
-    assert message == f"rules.{key}={value!r} is not supported by the engine yet ({why}" and "\n" not in message
-    defaults = JinzhongRules().pack()
-    assert defaults[L.JINZHONG_BLOCK + {"jz_tiles": 0, "jz_chi": 1, "jz_dingque_upfront": 3}[key]] == \
-        {"jz_tiles": 136, "jz_chi": 0, "jz_dingque_upfront": 0}[key]
 
 
 def test_multiplier_table_packs_one_slot_per_feature_bit():

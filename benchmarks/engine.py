@@ -8,6 +8,9 @@ CPU time, one process, numba is single-threaded), and on the greedy hands the �
 dealer win rate, 自摸 share of wins, 前包 rate and mean front draws per hand, each with
 its standard error.
 
+``--rules jinzhong --flag jz_chi=true [--flag ...]`` prints greedy hands/s (CPU) under the variant's defaults and
+with each flag set, timed in this process, the settings interleaved over ``--rounds`` rounds of ``--hands`` hands.
+
 ``--against DIR [--rules jinzhong]`` compares greedy hands/s (under that variant) with another checkout of the project (e.g. an old commit
 unpacked with ``git archive <commit> | tar -x -C DIR``): ``--rounds`` interleaved pairs of fresh
 processes, this tree then DIR, each timing ``--hands`` greedy hands by CPU time after a warm-up
@@ -68,6 +71,34 @@ def compare_against(other: str, hands: int, rounds: int, rules: str = "jincheng"
     print(f"ratio of means (this / other): {np.mean(mine) / np.mean(theirs):.3f}")
 
 
+def flag_rates(rules: str, flags: list[str], hands: int, rounds: int) -> None:
+    """Print greedy hands/s (CPU time, this process) under ``rules``' defaults and with each ``key=value`` of
+    ``flags`` set, the settings interleaved over ``rounds`` rounds; then each setting's mean and its ratio to the
+    defaults'."""
+    import yaml
+
+    from sim.play import play_chunk
+    from sim.rules import resolve_rules
+
+    settings = {"defaults": resolve_rules(rules)}
+    for flag in flags:
+        key, _, value = flag.partition("=")
+        settings[flag] = resolve_rules(rules, **{key: yaml.safe_load(value)})
+    for config in settings.values():
+        play_chunk(config, ["greedy"] * 4, 1, 0, 20)  # load the kernels outside the timing
+    rates: dict[str, list[float]] = {name: [] for name in settings}
+    for r in range(rounds):
+        for name, config in settings.items():
+            cpu = time.process_time()
+            play_chunk(config, ["greedy"] * 4, 1 + r, 0, hands)
+            rates[name].append(hands / (time.process_time() - cpu))
+        print(f"round {r + 1}: " + "  ".join(f"{name} {rates[name][-1]:,.0f}" for name in settings))
+    base = np.mean(rates["defaults"])
+    for name in settings:
+        print(f"{rules} greedy, {name:28s}: {np.mean(rates[name]):9,.0f} hands/s (CPU, mean of {rounds}), "
+              f"ratio to defaults {np.mean(rates[name]) / base:.3f}")
+
+
 def throughput(seats: list[str], hands: int, seed: int = 1) -> tuple[float, float, np.ndarray]:
     """Return (hands/s by wall time, hands/s by CPU time, record matrix) for one chunk in this process."""
     from sim.play import play_chunk
@@ -110,8 +141,13 @@ def main() -> None:
     parser.add_argument("--skip-cold", action="store_true", help="skip the cold-compile subprocess")
     parser.add_argument("--against", metavar="DIR", help="another checkout to compare greedy hands/s with")
     parser.add_argument("--rounds", type=int, default=4, help="interleaved pairs for --against")
-    parser.add_argument("--rules", default="jincheng", help="variant of the --against hands (jincheng, jinzhong)")
+    parser.add_argument("--rules", default="jincheng", help="variant of the --against / --flag hands (jincheng, jinzhong)")
+    parser.add_argument("--flag", action="append", default=[], metavar="KEY=VALUE",
+                        help="time greedy hands/s under --rules with this rule set, against its defaults (repeatable)")
     args = parser.parse_args()
+    if args.flag:
+        flag_rates(args.rules, args.flag, args.hands, args.rounds)
+        return
     if args.against:
         compare_against(args.against, args.hands, args.rounds, args.rules)
         return

@@ -166,7 +166,7 @@ def time_discard_scan_qym(tables, hands_b, melds_b, st_b, masks_b, idx, repeats)
             for t in range(34):
                 if masks_b[i, ACT_DISCARD + t]:
                     candidates |= np.int64(1) << t
-            total += least_discards_qym_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], blocked_suits(melds_b[i], seat),
+            total += least_discards_qym_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], blocked_suits(melds_b[i], st_b[i], seat),
                                           True, tables, candidates, after_shanten, after_useful)
     return total
 

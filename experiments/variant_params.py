@@ -29,11 +29,20 @@ VARIANT_STUDIES = {
 }
 
 
+#: Studies that mean nothing under one rule value: [(rule key, value, study, the one-line reason)].
+SKIPPED_BY_RULE = [
+    ("jz_tiles", 108, "thirteen_orphans", "jz_tiles=108 的牌墙没有字牌，十三幺不可能（RULES §2.1 r1）：本研究跳过。"),
+]
+
+
 def skip_reason(study: str, rules: dict) -> str | None:
     """Return the one-line reason ``study`` is skipped under the run's rules, None when it runs."""
     variant = run_variant(rules)
     if study in VARIANT_STUDIES and variant not in VARIANT_STUDIES[study][0]:
         return VARIANT_STUDIES[study][1]
+    for key, value, skipped, reason in SKIPPED_BY_RULE:
+        if skipped == study and rules.get(key) == value:
+            return reason
     return SKIPPED_STUDIES.get(variant, {}).get(study)
 
 

@@ -55,6 +55,14 @@ def check_condition(code: int) -> int:
 
 
 @lru_cache(maxsize=None)
+def check_condition_for_rules(code: int, rules) -> None:
+    """Raise a one-line ValueError when ``deal_condition`` ``code`` cannot be drawn under ``rules`` (a VariantRules):
+    a 幺九/字 condition needs honors, which the 晋中 ``jz_tiles=108`` wall has none of (RULES §2.1 r1)."""
+    if code != 0 and getattr(rules, "jz_tiles", 136) == 108:
+        raise ValueError(f"deal_condition={code} conditions on 幺九/字 kinds, but rules.jz_tiles=108 has no honors; "
+                         f"use deal_condition=0 or jz_tiles=136")
+
+
 def surjective_copies(k: int, m: int) -> int:
     """Return the number of ways to pick ``m`` of the 4·k tiles of ``k`` given kinds with every kind present.
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from sim import parts
-from sim.deal_conditions import check_condition
+from sim.deal_conditions import check_condition, check_condition_for_rules
 from sim.parts import load, scan  # noqa: F401  (public: sim.driver.load / scan)
 from sim.progress import hand_bar, progress_enabled
 from sim.record import to_frame
@@ -110,13 +110,13 @@ def _variant(rules_config) -> str:
 def _resolve(rules, seats, rule_overrides: dict):
     """Return ``(rules_config, seat_configs, labels)`` from the user's rules, overrides and seats."""
     from sim.rules import resolve_rules
-    from strategies.registry import check_seats_for_variant, resolve_seats
+    from strategies.registry import check_seats_for_rules, resolve_seats
 
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
         raise ValueError(f"seats must be a list of 4 strategy names or configs, got {seats!r}")
     rules_config = resolve_rules(rules, **rule_overrides)
     seat_configs = resolve_seats(list(seats))
-    check_seats_for_variant(seat_configs, rules_config.variant)
+    check_seats_for_rules(seat_configs, rules_config)
     labels = [seat.label() for seat in seat_configs]
     return rules_config, seat_configs, labels
 
@@ -246,6 +246,7 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
     _check_backend(backend, scheduler)
     show = progress_enabled(progress)
     rules_config, seat_configs, labels = _resolve(rules, seats, rule_overrides)
+    check_condition_for_rules(deal_condition, rules_config)
     variant = _variant(rules_config)
 
     chunks = parts.chunk_starts(hands, chunk)

@@ -22,14 +22,14 @@ from sim.core.deal import start_hand
 from sim.core.invariants import N_TRACKS, T_DISCARDS, check_state
 from sim.core.legal import legal_claim, legal_self
 from sim.core.record_fill import fill_record
-from sim.core.turn import run_until, run_until_checked, seat_to_act, seed_seats
+from sim.core.turn import declare_missing_suits, run_until, run_until_checked, seat_to_act, seed_seats
 from sim.game_log import action_text, event_text, parse_action
 from sim.record import KERNEL_COLUMNS, N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
 from sim.tiles import format as format_tiles
 from sim.tiles import name
-from sim.core.wall import draw_dealer, fill_wall
-from strategies.registry import check_seats_for_variant, resolve_seats, seat_arrays
+from sim.core.wall import NO_TILE, draw_dealer, fill_wall, wall_size
+from strategies.registry import check_seats_for_rules, resolve_seats, seat_arrays
 
 PHASE_NAMES = {S.PHASE_SELF: "self", S.PHASE_CLAIM: "claim", S.PHASE_OVER: "over"}
 MELD_NAMES = {S.MELD_PONG: "peng", S.MELD_MINGGANG: "minggang", S.MELD_BUGANG: "bugang", S.MELD_ANGANG: "angang"}
@@ -41,7 +41,7 @@ class Game:
     ``rules``: variant name / RulesConfig / mapping (sim.rules.resolve_rules). ``seats``: None
     (all four scripted) or a list of 4 where None = a scripted seat and anything else a
     strategy (name, ``"name{k=v}"``, dict, StrategyConfig). ``wall``: an int8[136] (e.g. from
-    sim.stacked.stacked_wall) or None for the shuffled wall of ``(seed, hand_index)``.
+    sim.stacked.stacked_wall; under ``jz_tiles=108`` its first 108 entries the suit tiles, the rest -1) or None for the shuffled wall of ``(seed, hand_index)``.
     ``dealer``: a seat, or None = 0 with a given wall, else wall.draw_dealer(seed, hand_index)
     (as the batch engine does). Strategy seats use the decision streams of
     ``(seed, hand_index)``, so ``Game(seats=4 strategies, seed=s, hand_index=i).advance()``
@@ -64,7 +64,7 @@ class Game:
             raise ValueError(f"seats must list 4 entries (None = scripted), got {len(seats)}")
         self.scripted = np.array([s is None for s in seats], dtype=np.bool_)
         configs = resolve_seats([s if s is not None else "random" for s in seats])
-        check_seats_for_variant(configs, self.rules.variant)
+        check_seats_for_rules(configs, self.rules)
         self.seat_labels = [None if s is None else c.label() for s, c in zip(seats, configs)]
         self._ids, self._params = seat_arrays(configs)
         self.seed, self.hand_index = int(seed), int(hand_index)
@@ -73,14 +73,19 @@ class Game:
         self.session_length = int(session_length)
         self.check = bool(check)
         self.wall, self._hands, self._frozen, self._melds, self._rivers, self._st, self._money = S.new_state()
+        n_tiles = int(wall_size(self._rule_vec))
         if wall is None:
-            fill_wall(self.seed, self.hand_index, self.wall)
+            fill_wall(self.seed, self.hand_index, self.wall, n_tiles)
             if dealer is None:
                 dealer = self._batch_dealer(seats)
         else:
             wall = np.asarray(wall, dtype=np.int8)
-            if wall.shape != (136,) or np.bincount(wall, minlength=34).tolist() != [4] * 34:
-                raise ValueError("wall must be 136 tile kinds with four copies of each (see sim.stacked.stacked_wall)")
+            n_kinds = n_tiles // 4
+            if (wall.shape != (136,) or (wall[n_tiles:] != NO_TILE).any() or (wall[:n_tiles] < 0).any()
+                    or np.bincount(wall[:n_tiles], minlength=n_kinds).tolist() != [4] * n_kinds):
+                raise ValueError(f"wall must be {n_tiles} tile kinds with four copies of each of kinds 0..{n_kinds - 1}"
+                                 f"{', then -1 up to 136 entries' if n_tiles < 136 else ''} "
+                                 f"(see sim.stacked.stacked_wall)")
             self.wall[:] = wall
             dealer = 0 if dealer is None else dealer
         if dealer not in (0, 1, 2, 3):
@@ -93,6 +98,7 @@ class Game:
         seed_seats(self._rngs, self.seed, self.hand_index)
         start_hand(self._rule_vec, self.wall, self._hands, self._frozen, self._melds, self._rivers, self._st,
                    self._money, self._events, int(dealer), self.seed, self.hand_index)
+        declare_missing_suits(self._rule_vec, self._hands, self._st, self._ids, self._params)
 
     def _batch_dealer(self, seats) -> int:
         """Return the dealer the batch engine gives this hand (single hands: its own key; sessions: passed on)."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 import numpy as np
 
 from sim import kernel_cache
-from sim.deal_conditions import check_condition
+from sim.deal_conditions import check_condition, check_condition_for_rules
 from sim.record import N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
-from strategies.registry import check_seats_for_variant, resolve_seats, seat_arrays
+from strategies.registry import check_seats_for_rules, resolve_seats, seat_arrays
 
 
 def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_condition=0):
@@ -24,7 +24,8 @@ def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_c
     deal_condition = check_condition(deal_condition)
     rules_config = resolve_rules(rules)
     seat_configs = resolve_seats(seats)
-    check_seats_for_variant(seat_configs, rules_config.variant)
+    check_seats_for_rules(seat_configs, rules_config)
+    check_condition_for_rules(deal_condition, rules_config)
     ids, params = seat_arrays(seat_configs)
     out = np.zeros((n_hands, N_KERNEL_COLUMNS), dtype=np.int32)  # one record row per hand
     errors = np.zeros(n_hands if check else 1, dtype=np.int64)    # check mode: ERR_* per hand

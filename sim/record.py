@@ -64,7 +64,7 @@ _EXTRA_DTYPES: dict[str, pl.DataType] = {
     "multiplier": pl.Int32,       # total multiplier of the win money (晋中: product of the features'), 0 = no win
     "caishen": pl.Int8,           # 金华: the 财神 kind 0..33 (the turned indicator's); -1 = a variant without wilds
     "winner_wilds": pl.Int8,      # 金华: 财神 tiles in the winner's hand at the win; -1 = no win or no wilds
-    "chows": pl.Int8,             # 金华: 吃 melds made in the hand; -1 = a variant without 吃
+    "chows": pl.Int8,             # 吃 melds made in the hand (金华; 晋中 with jz_chi); -1 = rules without 吃
     "s0_chengbao": pl.Int16,      # 金华: what 承包 changed in seat k's win money (底注, part of s{k}_win, zero-sum);
     "s1_chengbao": pl.Int16,      # 0 = no 承包 (always 0 in a variant without it)
     "s2_chengbao": pl.Int16,
@@ -73,6 +73,10 @@ _EXTRA_DTYPES: dict[str, pl.DataType] = {
     "s1_wilds_dealt": pl.Int8,    # indicator shows the fourth copy); -1 = a variant without wilds
     "s2_wilds_dealt": pl.Int8,
     "s3_wilds_dealt": pl.Int8,
+    "s0_dingque": pl.Int8,        # 晋中 jz_dingque_upfront: the suit seat k declared given up at the deal (0 万, 1 饼,
+    "s1_dingque": pl.Int8,        # 2 条; RULES §2.4 r13); -1 = none declared (the flag off, or another variant)
+    "s2_dingque": pl.Int8,
+    "s3_dingque": pl.Int8,
 }
 #: Hand-level columns the kernel writes after the per-seat block (sim.core.codes XCOL_*), with their dtype.
 EXTRA_COLUMNS: tuple[tuple[str, pl.DataType], ...] = tuple(

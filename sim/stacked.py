@@ -6,7 +6,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from sim.tiles import N_KINDS, SUIT_LETTERS, as_counts
-from sim.core.wall import DEAL_SIZE, FIRST_FRONT, LAST_POSITION, WALL_SIZE, deal_position
+from sim.core.wall import DEAL_SIZE, FIRST_FRONT, NO_TILE, SUITED_WALL_SIZE, WALL_SIZE, deal_position
 
 
 def tile_sequence(text: str) -> list[int]:
@@ -30,27 +30,35 @@ def tile_sequence(text: str) -> list[int]:
 
 
 def stacked_wall(hands: Mapping[int, str] | Sequence[str] | None = None, draws: str = "",
-                 replacements: str = "", dealer: int = 0) -> np.ndarray:
+                 replacements: str = "", dealer: int = 0, tiles: int = WALL_SIZE) -> np.ndarray:
     """Return an ``int8[136]`` wall forcing the given deal and draw order.
+
+    ``tiles``: 136 (every kind) or 108 (the suit tiles only, RULES §2.1 r1: positions 0..107 hold them,
+    the rest -1, and replacements start at position 107).
 
     ``hands``: seat -> 13 tiles in notation (a dict, or a list indexed by seat; seats left
     out get filler). ``draws``: the front draws in order, starting with the dealer's first
     draw (positions 52, 53, ...). ``replacements``: the kong replacement tiles in order
-    (positions 135, 134, ...). Every other position is filled with the remaining tiles in
+    (positions 135, 134, ... of a 136 wall). Every other position is filled with the remaining tiles in
     kind order (1m first), in wall order, so the whole wall is deterministic. The seat
     positions follow ``sim.core.wall.deal_position`` for ``dealer``. Raises ValueError naming
     the tile when a kind is used more than four times, or when a hand is not 13 tiles.
     """
     if not 0 <= dealer < 4:
         raise ValueError(f"dealer={dealer!r} must be a seat 0..3")
+    if tiles not in (WALL_SIZE, SUITED_WALL_SIZE):
+        raise ValueError(f"tiles={tiles!r} must be one of {WALL_SIZE}, {SUITED_WALL_SIZE}")
+    n_kinds = tiles // 4  # 34, or the 27 suit kinds
     if hands is None:
         hands = {}
     if not isinstance(hands, Mapping):
         hands = dict(enumerate(hands))
-    wall = np.full(WALL_SIZE, -1, dtype=np.int16)  # int16[136]: kind per wall position, -1 = not placed yet
+    wall = np.full(tiles, -1, dtype=np.int16)  # int16[tiles]: kind per wall position, -1 = not placed yet
     used = np.zeros(N_KINDS, dtype=np.int64)  # int64[34]: copies of each kind placed so far
 
     def place(position: int, kind: int, what: str) -> None:
+        if kind >= n_kinds:
+            raise ValueError(f"tile {kind - 26}z is not in a {tiles}-tile wall (in {what})")
         used[kind] += 1
         if used[kind] > 4:
             name = f"{kind % 9 + 1}{SUIT_LETTERS[kind // 9]}"
@@ -67,13 +75,16 @@ def stacked_wall(hands: Mapping[int, str] | Sequence[str] | None = None, draws: 
             place(deal_position(dealer, seat, j), kind, f"hand {seat}")
     front = tile_sequence(draws)
     back = tile_sequence(replacements)
-    if len(front) + len(back) > WALL_SIZE - DEAL_SIZE:
-        raise ValueError(f"{len(front)} draws and {len(back)} replacements do not fit in the 84-tile wall")
+    if len(front) + len(back) > tiles - DEAL_SIZE:
+        raise ValueError(f"{len(front)} draws and {len(back)} replacements do not fit in the "
+                         f"{tiles - DEAL_SIZE}-tile wall")
     for i, kind in enumerate(front):
         place(FIRST_FRONT + i, kind, "draws")
     for i, kind in enumerate(back):
-        place(LAST_POSITION - i, kind, "replacements")
-    spare = [k for k in range(N_KINDS) for _ in range(4 - int(used[k]))]
+        place(tiles - 1 - i, kind, "replacements")
+    spare = [k for k in range(n_kinds) for _ in range(4 - int(used[k]))]
     empty = np.flatnonzero(wall < 0)
     wall[empty] = spare
-    return wall.astype(np.int8)
+    full = np.full(WALL_SIZE, NO_TILE, dtype=np.int8)  # int8[136]: the engine's wall array, -1 past the wall
+    full[:tiles] = wall
+    return full

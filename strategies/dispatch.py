@@ -11,6 +11,7 @@ from numba import njit
 from sim.core.codes import VARIANT_JINHUA, VARIANT_JINZHONG
 from sim.core.rule_layout import R_VARIANT
 from sim.core.state import PHASE_SELF, ST_PENDING_TILE, ST_PHASE
+from strategies.dingque import fewest_tiles_suit
 from strategies.greedy import greedy_claim, greedy_self
 from strategies.jinhua_baotou import jh_baotou_claim, jh_baotou_self
 from strategies.jinhua_play import jh_greedy_claim, jh_greedy_self
@@ -70,3 +71,11 @@ def choose_action(strategy_id, params, rule_vec, tables, hands, frozen, melds, r
             return defensive_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
         return defensive_claim(rule_vec, tables, hands, st, mask, seat, params)
     return random_action(mask, rng)
+
+
+@njit(cache=True, inline="always")
+def choose_dingque(strategy_id, params, hands, seat):
+    """Return the suit (0 万, 1 饼, 2 条) the seat's strategy declares given up at the deal (晋中
+    jz_dingque_upfront, RULES §2.4 r13): every strategy declares the suit with the fewest tiles of its initial
+    hand, ties to the lower suit (strategies/dingque.py)."""
+    return fewest_tiles_suit(hands[seat])

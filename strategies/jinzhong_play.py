@@ -6,7 +6,8 @@ the suit given up, so the seat drifts out of its weakest suit by itself), ties b
 useful tiles; 报听 as soon as a discard leaves a legal 报听, on the discard whose waits have the most
 live *winnable* copies — a rank 3–5 wait wins only by 自摸 under the point limit, so its copies count
 half (about a third of a seat's winning tiles are drawn by itself); 碰/杠 when the 缺一门 shanten falls
-(pong mode as greedy) or, for a kong, does not rise.
+(pong mode as greedy) or, for a kong, does not rise; a 吃 (jz_chi) is weighed like a 碰: taken, in the
+shape that lowers the shanten most, only when it lowers the 缺一门 shanten (never with pong mode ``never``).
 
 View: own concealed hand and melds, and what the seat can see (sim.core.ting.visible_counts).
 Parameters: greedy's row ([0] pong mode, [1] kong).
@@ -18,14 +19,15 @@ from sim.core.hand.queyimen_kernel import SELF_DRAW_ONLY_MASK
 from sim.core.hand.queyimen_scan import least_discards_qym_k
 from sim.core.rule_layout import R_JZ_POINT_LIMIT
 from sim.core.state import (
-    ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA, ACT_ZIMO,
+    ACT_ANGANG, ACT_BUGANG, ACT_CHI_LOW, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA, ACT_ZIMO,
     ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
 )
 from sim.core.ting import drop_owned_waits, live_copies_in, live_planes, visible_counts
-from sim.variants.jinzhong._rules import blocked_suits, never_wins, shanten_after
+from sim.variants.jinzhong._rules import blocked_suits, declared_kinds, never_wins, shanten_after
 
 PONG_IMPROVES = 0  # greedy's pong modes (params[0])
 PONG_ALWAYS = 1
+PONG_NEVER = 2
 
 
 @njit(cache=True)
@@ -52,7 +54,7 @@ def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
             if mask[ACT_DISCARD + t]:
                 return ACT_DISCARD + t
     n_melds = st[ST_N_MELDS + seat]
-    blocked = blocked_suits(melds, seat)
+    blocked = blocked_suits(melds, st, seat)
     if params[1] > 0:
         base = 99  # the seat's shanten under 缺一门, found at the first legal kong
         for t in range(34):
@@ -91,7 +93,8 @@ def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
                     return ACT_SHANGJIA + t
                 waits = useful[t] if after[t] == 0 else np.int64(0)
                 hands[seat, t] -= 1
-                waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits & ~never_wins(rule_vec))
+                waits &= ~never_wins(rule_vec) & ~declared_kinds(st, seat)
+                waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits)
                 hands[seat, t] += 1
                 score = winnable_score(rule_vec, waits, planes)
                 if score > best_ting_score:
@@ -119,10 +122,12 @@ def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
 
 @njit(cache=True)
 def jz_greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, tile, params):
-    """Return greedy's answer under the 晋中 rules (ACT_HU / ACT_GANG / ACT_PENG / ACT_PASS) to ``tile``."""
+    """Return greedy's answer under the 晋中 rules (ACT_HU / ACT_GANG / ACT_PENG / ACT_CHI_* / ACT_PASS) to
+    ``tile``."""
     if mask[ACT_HU]:
         return ACT_HU
-    if not (mask[ACT_GANG] or mask[ACT_PENG]):
+    chi = mask[ACT_CHI_LOW] or mask[ACT_CHI_LOW + 1] or mask[ACT_CHI_LOW + 2]
+    if not (mask[ACT_GANG] or mask[ACT_PENG] or chi):
         return ACT_PASS
     base = shanten_after(tables, hands, melds, st, seat, 0, 0)
     suit_bit = 1 << (tile // 9) if tile < 27 else 0
@@ -142,4 +147,20 @@ def jz_greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, tile, params
             hands[seat, tile] += 2
             if s < base:
                 return ACT_PENG
+    if chi and int(params[0]) != PONG_NEVER:
+        best = ACT_PASS
+        best_shanten = base
+        for shape in range(3):  # the run (tile - shape .. tile - shape + 2); the claimed tile comes from the river
+            if mask[ACT_CHI_LOW + shape]:
+                low = tile - shape
+                for k in range(low, low + 3):
+                    if k != tile:
+                        hands[seat, k] -= 1
+                s = shanten_after(tables, hands, melds, st, seat, 1, suit_bit)
+                for k in range(low, low + 3):
+                    if k != tile:
+                        hands[seat, k] += 1
+                if s < best_shanten:
+                    best, best_shanten = ACT_CHI_LOW + shape, s
+        return best
     return ACT_PASS

@@ -106,6 +106,26 @@ MEANINGLESS_IN_VARIANT: dict[str, dict[str, str]] = {
 }
 
 
+def rule_refusals(rules) -> dict[str, str]:
+    """Return {strategy name: why} of the strategies that mean nothing under ``rules`` (a VariantRules): those of
+    its variant, and 十三幺 play on a wall without honors (晋中 ``jz_tiles=108``, RULES §2.1 r1)."""
+    refused = dict(MEANINGLESS_IN_VARIANT.get(rules.variant, {}))
+    if getattr(rules, "jz_tiles", 136) == 108:
+        refused["thirteen_orphans"] = "十三幺 needs honors and the jz_tiles=108 wall has none (RULES §2.1 r1)"
+    return refused
+
+
+def check_seats_for_rules(configs, rules) -> None:
+    """Raise a one-line ValueError naming the first seat whose strategy means nothing under ``rules`` (a
+    VariantRules; ``rule_refusals``)."""
+    refused = rule_refusals(rules)
+    for config in configs:
+        if config.name in refused:
+            valid = ", ".join(n for n in sorted(REGISTRY) if n not in refused)
+            raise ValueError(f"strategy {config.name!r} means nothing under rules={rules.variant}: "
+                             f"{refused[config.name]} (valid: {valid})")
+
+
 def check_seats_for_variant(configs, variant: str) -> None:
     """Raise a one-line ValueError naming the first seat whose strategy means nothing under ``variant``."""
     refused = dict(MEANINGLESS_IN_VARIANT.get(variant, {}))

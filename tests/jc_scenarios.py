@@ -26,17 +26,18 @@ def kinds(text: str) -> list[int]:
     return sorted(tile_list(text))
 
 
-def pair_free_fillers(hands: dict, draws: str, replacements: str) -> dict:
+def pair_free_fillers(hands: dict, draws: str, replacements: str, n_kinds: int = 34) -> dict:
     """Return ``hands`` with every missing seat given 13 distinct kinds from the unused tiles.
 
     A filler hand has no pair, so it can never 碰 or 杠 a discard; auto-play never 上架s it.
-    Kinds are taken spread out (stride 3 through the suits, then honors) to keep it far from tenpai.
+    Kinds are taken spread out (stride 3 through the suits, then honors) to keep it far from tenpai;
+    ``n_kinds`` 27 takes suit kinds only (a wall without honors).
     """
     left = np.full(34, 4, dtype=np.int64)  # int64[34]: copies not yet placed
     for text in list(hands.values()) + [draws, replacements]:
         for k in tile_list(text):
             left[k] -= 1
-    order = [s * 9 + r for start in (0, 1, 2) for s in range(3) for r in range(start, 9, 3)] + list(range(27, 34))
+    order = [s * 9 + r for start in (0, 1, 2) for s in range(3) for r in range(start, 9, 3)] + list(range(27, n_kinds))
     full = dict(hands)
     for seat in range(4):
         if seat in full:

@@ -164,3 +164,36 @@ def test_calibration_of_greedy_outcome_rates(variant):
     }
     for name, (low, high) in CALIBRATION[variant].items():
         assert low <= rates[name] <= high, (name, rates[name], (low, high))
+
+
+# 晋中's flags that change how a hand is played (RULES §2.1 r1, §2.2 r7, §2.4 r13), each on and all together: a
+# smaller check-mode run each (2,000 hands, sessions of 16, a mix without thirteen_orphans, refused on the 108 wall).
+JZ_FLAG_CONFIGS = {
+    "jz_tiles=108": {"jz_tiles": 108},
+    "jz_chi=true": {"jz_chi": True},
+    "jz_dingque_upfront=true": {"jz_dingque_upfront": True},
+    "all three": {"jz_tiles": 108, "jz_chi": True, "jz_dingque_upfront": True},
+}
+JZ_FLAG_SEATS = ["greedy", "random", "selective_ting", "defensive{fold_shanten=1}"]
+
+
+@pytest.mark.parametrize("name", list(JZ_FLAG_CONFIGS))
+def test_jinzhong_flags_keep_every_invariant_and_game_equals_batch(name):
+    rules = {"variant": "jinzhong", **JZ_FLAG_CONFIGS[name]}
+    rows, errors = play_checked(rules, JZ_FLAG_SEATS, 105, 0, 2_000, session_length=16)
+    bad = np.flatnonzero(errors)
+    assert bad.size == 0, [(int(h), ERROR_NAMES[int(errors[h])]) for h in bad[:5]]
+    for part in MONEY_PARTS:
+        assert not sum(rows[:, C[f"s{k}_{part}"]].astype(np.int64) for k in range(4)).any(), part
+    budget = JZ_FLAG_CONFIGS[name].get("jz_tiles", 136) - 52
+    assert ((rows[:, C["draws"]] + rows[:, C["replacements"]]) <= budget).all()
+    assert (rows[:, C["winner"]] >= 0).sum() > 0.5 * len(rows)
+    flags = JZ_FLAG_CONFIGS[name]
+    assert (rows[:, C["chows"]].sum() > 0) if flags.get("jz_chi") else (rows[:, C["chows"]] == -1).all()
+    declared = rows[:, [C[f"s{k}_dingque"] for k in range(4)]]
+    assert ((declared >= 0) & (declared <= 2)).all() if flags.get("jz_dingque_upfront") else (declared == -1).all()
+    for hand in range(0, 32, 5):  # the hand played decision by decision through Game equals its batch row
+        game = Game(rules=rules, seats=JZ_FLAG_SEATS, seed=105, hand_index=hand, session_length=16, check=True)
+        game.advance()
+        record = game.record()
+        assert [record[c] for c in KERNEL_COLUMNS] == rows[hand].tolist()

@@ -130,7 +130,7 @@ ACT_GANG = 139
 ACT_SHI = 140
 ACT_QIANG = 141
 ACT_HU = 142
-ACT_CHI_LOW = 143    # 金华 吃 (RULES §3.3 r10): the claimed tile is the lowest of the run (t, t+1, t+2)
+ACT_CHI_LOW = 143    # 吃 (金华 RULES §3.3 r10; 晋中 jz_chi §2.2 r7): the claimed tile is the lowest of the run (t, t+1, t+2)
 ACT_CHI_MID = 144    # ... the middle (t-1, t, t+1)
 ACT_CHI_HIGH = 145   # ... the highest (t-2, t-1, t)
 N_ACTIONS = 146
@@ -149,7 +149,7 @@ MELD_PONG = 1
 MELD_MINGGANG = 2  # kong from a discard
 MELD_BUGANG = 3    # pong + 4th tile
 MELD_ANGANG = 4    # concealed kong
-MELD_CHOW = 5      # 吃 (reserved for 金华, RULES §3): a run; kept in the records only, not in the per-kind view
+MELD_CHOW = 5      # 吃 (金华 RULES §3; 晋中 jz_chi): a run; kept in the records only, not in the per-kind view
 
 # --- record matrix columns (sim.record gives each its dtype) ---------------------------------------
 # hand-level columns, in matrix order
@@ -195,17 +195,21 @@ XCOL_WIN_FEATURES = 0   # the win's FEATURE_* bits, NO_WIN_FEATURES (-1) without
 XCOL_MULTIPLIER = 1     # the win money's total multiplier, 0 without a win
 XCOL_CAISHEN = 2        # 金华: the 财神 kind 0..33 (RULES §3.2 r5); -1 in a variant without wilds
 XCOL_WINNER_WILDS = 3   # 金华: 财神 tiles in the winner's hand at the win; -1 without a win or wilds
-XCOL_CHOWS = 4          # 金华: 吃 melds made in the hand; -1 in a variant without 吃
+XCOL_CHOWS = 4          # 吃 melds made in the hand (金华; 晋中 with jz_chi); -1 when the rules have no 吃
 XCOL_CHENGBAO = 5       # + seat (4 columns): what 承包 changed in the seat's win money (底注, RULES §3.5 r20); 0 = none
 XCOL_WILDS_DEALT = 9    # + seat (4 columns): 金华 财神 tiles in the seat's initial deal (dealer: 14 tiles, RULES §3.2 r5);
                         # -1 in a variant without wilds
-N_EXTRA_COLUMNS = 13
+XCOL_DINGQUE = 13       # + seat (4 columns): 晋中 jz_dingque_upfront: the suit declared given up at the deal (0 万,
+                        # 1 饼, 2 条; RULES §2.4 r13); -1 when none is declared (the flag off, another variant)
+N_EXTRA_COLUMNS = 17
 EXTRA_COLUMN_CODES = {"win_features": XCOL_WIN_FEATURES, "multiplier": XCOL_MULTIPLIER, "caishen": XCOL_CAISHEN,
                       "winner_wilds": XCOL_WINNER_WILDS, "chows": XCOL_CHOWS, "s0_chengbao": XCOL_CHENGBAO,
                       "s1_chengbao": XCOL_CHENGBAO + 1, "s2_chengbao": XCOL_CHENGBAO + 2,
                       "s3_chengbao": XCOL_CHENGBAO + 3, "s0_wilds_dealt": XCOL_WILDS_DEALT,
                       "s1_wilds_dealt": XCOL_WILDS_DEALT + 1, "s2_wilds_dealt": XCOL_WILDS_DEALT + 2,
-                      "s3_wilds_dealt": XCOL_WILDS_DEALT + 3}
+                      "s3_wilds_dealt": XCOL_WILDS_DEALT + 3,
+                      "s0_dingque": XCOL_DINGQUE, "s1_dingque": XCOL_DINGQUE + 1,
+                      "s2_dingque": XCOL_DINGQUE + 2, "s3_dingque": XCOL_DINGQUE + 3}
 
 
 def names_by_code(codes: dict) -> tuple:

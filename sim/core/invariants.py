@@ -25,6 +25,7 @@ from sim.core.state import (
     ST_PENDING_TILE, ST_PHASE, ST_PONGS, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_TING, ST_WAITS,
     ST_WIN_FEATURES, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
 )
+from sim.core.wall import DEAL_SIZE, wall_size
 from sim.variants import hooks
 
 ERR_NONE = 0
@@ -35,7 +36,7 @@ ERR_SHANGJIA_CLAIMED = 4  # an open discard window offers a tile that is not the
                           # river tile (a face-down 上架 tile must never be claimable, RULES §1.4 r24)
 ERR_WAITS_CHANGED = 5     # a 上架 seat's waits recomputed from its hand differ from the mask fixed at 上架 (r26)
 ERR_WIN_WITHOUT_TING = 6  # a winner that never 上架 (r22)
-ERR_FRONT_LIMIT = 7       # a front draw beyond 84 − 2·荒 stacks − 2·stacks per kong·kongs (physical model, r11)
+ERR_FRONT_LIMIT = 7       # a front draw beyond wall − 52 − 2·荒 stacks − 2·stacks per kong·kongs (physical model, r11)
 ERR_TWO_WINNERS = 8       # more than one seat won money under multi_ron=headbump (r20)
 ERR_FROZEN_IN_WIN = 9     # a 十三幺 win used a frozen kind as pair or winning tile (r35)
 ERR_NOT_COMPLETE = 10     # the winning hand is not complete
@@ -44,6 +45,8 @@ ERR_MELD_IN_TING = 12     # a 上架 seat 碰-ed without ting_allow_pong, or too
 ERR_MELD_RECORDS = 13     # the meld records (sim.core.melds) disagree with the per-kind view ``melds`` or the meld count
 ERR_VARIANT_RULE = 14     # a rule of the variant's own state broke (hook variant_state_ok; 金华: a 财神 in a meld, a
                           # draw past the live wall)
+ERR_NOT_IN_WALL = 15      # a tile taken from the wall is no tile of it: past its end, or an honor from a wall of the
+                          # 108 suit tiles (RULES §2.1 r1)
 
 # --- tracks: the checker's memory of one hand --------------------------------------------------
 T_DISCARDS = 0          # face-up discards so far (counted by the loop)
@@ -123,10 +126,16 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
             return ERR_HAND_SIZE
     # --- every tile taken from the wall is somewhere, exactly once ------------------------------
     drawn = np.zeros(34, dtype=np.int64)  # int64[34]: copies of each kind taken out of the wall so far
-    for p in range(52 + st[ST_FRONT_DRAWS]):
+    n_tiles = wall_size(rule_vec)
+    n_kinds = 34 if n_tiles == 136 else 27  # the kinds the wall holds: honors only in the full wall
+    for p in range(DEAL_SIZE + st[ST_FRONT_DRAWS]):
+        if p >= n_tiles or wall[p] < 0 or wall[p] >= n_kinds:
+            return ERR_NOT_IN_WALL
         drawn[wall[p]] += 1
     first_tail = hooks.first_tail_position(rule_vec)  # replacements go down from here (金华: below the indicator)
     for p in range(first_tail + 1 - st[ST_REPLACEMENTS], first_tail + 1):
+        if p >= n_tiles or wall[p] < 0 or wall[p] >= n_kinds:
+            return ERR_NOT_IN_WALL
         drawn[wall[p]] += 1
     for s in range(4):
         for k in range(34):
@@ -220,7 +229,7 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
             return ERR_WAITS_CHANGED
     # --- the 荒 limit of the physical model ------------------------------------------------------------
     if st[ST_FRONT_DRAWS] > tracks[T_FRONT_SEEN] and rule_vec[R_DEAD_WALL_MODEL] == WALL_MODEL_PHYSICAL:
-        limit = 84 - 2 * rule_vec[R_HUANG_STACKS] - 2 * rule_vec[R_STACKS_PER_KONG] * st[ST_KONGS]
+        limit = n_tiles - DEAL_SIZE - 2 * rule_vec[R_HUANG_STACKS] - 2 * rule_vec[R_STACKS_PER_KONG] * st[ST_KONGS]
         if st[ST_FRONT_DRAWS] > limit:
             return ERR_FRONT_LIMIT
     tracks[T_FRONT_SEEN] = st[ST_FRONT_DRAWS]

@@ -167,8 +167,9 @@ def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
         n += 1
     if last >= 0 and st[ST_COMMITTED + seat] == 0 and hooks.kong_allowed(rule_vec, st):
         only_drawn = rule_vec[R_BUGANG_ONLY_ON_DRAW] == 1
+        no_angang = hooks.self_kong_forbidden(rule_vec, st, seat)  # int64 kind mask (晋中: the declared suit)
         for t in range(34):
-            if hands[seat, t] == 4:
+            if hands[seat, t] == 4 and (no_angang >> t) & 1 == 0:
                 mask[ACT_ANGANG + t] = True
                 n += 1
             if melds[seat, t] == MELD_PONG and hands[seat, t] >= 1 and (not only_drawn or t == last):
@@ -242,7 +243,7 @@ def legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     if bits & CLAIM_BIT_PENG:
         mask[ACT_PENG] = True
         n += 1
-    for shape in range(3):  # 金华 吃: bits CLAIM_BIT_CHI_LOW << shape, actions ACT_CHI_LOW + shape
+    for shape in range(3):  # 吃: bits CLAIM_BIT_CHI_LOW << shape, actions ACT_CHI_LOW + shape
         if bits & (CLAIM_BIT_CHI_LOW << shape):
             mask[ACT_CHI_LOW + shape] = True
             n += 1

@@ -4,7 +4,7 @@ A seat's melds are recorded in ``st`` as int64[4 seats, MAX_MELDS, 3] rows (MELD
 from-seat; -1 = concealed) starting at ``ST_MELD_RECS``, in the order declared; ``st[ST_N_MELDS + seat]``
 counts them. Hand evaluation and visibility read the per-kind view ``melds[seat, kind]`` (碰/杠 codes);
 ``add_meld`` and ``upgrade_meld`` are the only writers of both, so they cannot disagree (check mode verifies
-it: sim.core.invariants ERR_MELD_RECORDS). A 吃 (MELD_CHOW, reserved for 金华) lives in the records only.
+it: sim.core.invariants ERR_MELD_RECORDS). A 吃 (MELD_CHOW: 金华, 晋中 jz_chi) lives in the records only.
 """
 from numba import njit
 

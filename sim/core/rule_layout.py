@@ -30,6 +30,7 @@ R_STACKS_PER_KONG = COMMON_BLOCK + 11     # 荒 stacks added per kong (r9, defau
 R_MINGGANG_UNITS = COMMON_BLOCK + 12      # 明杠/补杠: each other player pays (r44, default 1)
 R_ANGANG_UNITS = COMMON_BLOCK + 13        # 暗杠: each other player pays (r44, default 2)
 R_GUO_HU = COMMON_BLOCK + 14              # sim.core.codes GUO_HU_* (A36)
+R_SUITED_WALL = COMMON_BLOCK + 15         # 0/1: the wall holds the 108 suit tiles only, no honors (晋中 jz_tiles=108)
 
 # --- 晋城 block ----------------------------------------------------------------------------
 R_HOUBAO_UNITS = JINCHENG_BLOCK + 0              # 后包: dealer pays each 闲 this many units on 荒庄 (A1)

@@ -15,7 +15,7 @@ The state of a hand is a handful of typed arrays (shapes fixed once here):
 
 Actions are small ints: ``ACT_DISCARD + t``, ``ACT_SHANGJIA + t``, ``ACT_ANGANG + t``,
 ``ACT_BUGANG + t`` (t = kind 0..33), ``ACT_ZIMO`` in the self phase; ``ACT_PASS``,
-``ACT_PENG``, ``ACT_GANG``, ``ACT_SHI``, ``ACT_QIANG``, ``ACT_HU``, ``ACT_CHI_LOW/MID/HIGH`` (金华 吃) in a claim window.
+``ACT_PENG``, ``ACT_GANG``, ``ACT_SHI``, ``ACT_QIANG``, ``ACT_HU``, ``ACT_CHI_LOW/MID/HIGH`` (吃: 金华, 晋中 jz_chi) in a claim window.
 
 Per-seat fields stay flat blocks of four, ``st[ST_X + seat]`` (one named block per field, seats adjacent),
 rather than a 2-D ``seat_st[FIELD, seat]``: every kernel and strategy indexes ``st`` this way, the Game, the
@@ -55,7 +55,7 @@ CLAIM_BIT_QIANG = 2   # 晋城 抢
 CLAIM_BIT_SHI = 4     # 晋城 拾
 CLAIM_BIT_GANG = 8
 CLAIM_BIT_PENG = 16
-CLAIM_BIT_CHI_LOW = 32    # 金华 吃 with the claimed tile lowest (ACT_CHI_LOW); MID and HIGH follow, one bit each
+CLAIM_BIT_CHI_LOW = 32    # 吃 (金华, 晋中 jz_chi) with the claimed tile lowest (ACT_CHI_LOW); MID and HIGH follow, one bit each
 CLAIM_BIT_CHI_MID = 64
 CLAIM_BIT_CHI_HIGH = 128
 
@@ -133,11 +133,13 @@ REC_FROM = 2
 ST_JH_CAISHEN = ST_MELD_RECS + 4 * MAX_MELDS * MELD_FIELDS  # the 财神 kind, the turned indicator's (§3.2 r5)
 ST_JH_DECLINED_PONGS = ST_JH_CAISHEN + 1  # + seat: int64 kind mask of pongs declined until its next turn (过碰 r11)
 ST_JH_FORBIDDEN = ST_JH_CAISHEN + 5       # kind mask the current seat may not discard after its 吃 (吃张打张 r12)
-ST_JH_CHOWS = ST_JH_CAISHEN + 6           # 吃 melds made in the hand
+ST_CHOWS = ST_JH_CAISHEN + 6              # 吃 melds made in the hand (金华; 晋中 with jz_chi), -1 without 吃
 ST_JH_CHENGBAO = ST_JH_CAISHEN + 7        # + seat: what 承包 changed in the seat's win money (底注, r20)
 ST_JH_WINNER_WILDS = ST_JH_CAISHEN + 11   # 财神 tiles in the first winner's hand at the win
 ST_JH_WILDS_DEALT = ST_JH_CAISHEN + 12    # + seat: 财神 tiles in the seat's initial deal (dealer: 14 tiles), -1 = none
-N_ST = ST_JH_CAISHEN + 16
+ST_DINGQUE = ST_JH_CAISHEN + 16           # + seat: 1 + the suit (0 万, 1 饼, 2 条) declared given up at the deal
+                                          # (晋中 jz_dingque_upfront, RULES §2.4 r13); 0 = none (a zeroed state)
+N_ST = ST_JH_CAISHEN + 20
 
 # --- event codes (events[i] = code, seat, tile, extra) ----------------------------------------
 EV_DEAL = 0         # extra = dealer

@@ -18,13 +18,14 @@ from sim.core.invariants import N_TRACKS, T_DISCARDS, check_state
 from sim.core.legal import legal_claim, legal_self
 from sim.core.record_fill import fill_record
 from sim.core.state import (
-    ACT_SHANGJIA, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_ERROR, ST_PHASE, ST_STEPS, new_state,
+    ACT_SHANGJIA, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_DINGQUE, ST_ERROR, ST_PHASE, ST_STEPS,
+    new_state,
 )
 from sim.core.rng import STREAM_SEAT0, seed_generator
 from sim.core.conditioned_deal import fill_wall_conditioned
-from sim.core.wall import draw_dealer, fill_wall
+from sim.core.wall import draw_dealer, fill_wall, wall_size
 from sim.variants import hooks
-from strategies.dispatch import choose_action
+from strategies.dispatch import choose_action, choose_dingque
 
 @njit(cache=True, inline='always')
 def seat_to_act(st):
@@ -87,6 +88,16 @@ run_until_checked = _hand_loop(True)
 
 
 @njit(cache=True)
+def declare_missing_suits(rule_vec, hands, st, strategy_ids, params):
+    """After the deal, let each seat's strategy declare the suit it gives up (stored as 1 + suit in
+    ``st[ST_DINGQUE + seat]``) when the rules declare it up front (hook ``declares_missing_suit``: 晋中
+    jz_dingque_upfront, RULES §2.4 r13); returns nothing."""
+    if hooks.declares_missing_suit(rule_vec):
+        for s in range(4):
+            st[ST_DINGQUE + s] = 1 + choose_dingque(strategy_ids[s], params[s], hands, s)
+
+
+@njit(cache=True)
 def seed_seats(rngs, run_seed, hand_index):
     """Seed each seat's decision generator for hand ``hand_index`` (stream STREAM_SEAT0 + seat)."""
     for s in range(4):
@@ -118,11 +129,12 @@ def _batch(check):
                 in_session = 0
                 dealer = draw_dealer(run_seed, hand_index)
             if deal_condition == 0:
-                fill_wall(run_seed, hand_index, wall)
+                fill_wall(run_seed, hand_index, wall, wall_size(rule_vec))
             else:  # seat 0's start tiles drawn given the condition (sim.deal_conditions)
                 fill_wall_conditioned(run_seed, hand_index, dealer, deal_condition, wall)
             seed_seats(rngs, run_seed, hand_index)
             start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index)
+            declare_missing_suits(rule_vec, hands, st, strategy_ids, params)
             if check:
                 tracks[:] = 0
                 run_until_checked(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,

@@ -1,9 +1,11 @@
 """The wall of one hand and its draw limits (RULES §1.2 r7–r13) — compiled kernels.
 
-The wall is ``int8[136]`` of tile kinds (0..33) in physical order. The deal takes
+The wall is ``int8[136]`` of tile kinds (0..33) in physical order. A wall of the 108 suit tiles only
+(rule slot R_SUITED_WALL, RULES §2.1 r1) fills positions ``0..107`` with kinds 0..26 and holds NO_TILE
+(-1) past them; ``wall_size`` says which. The deal takes
 positions ``0..51``: seat ``(dealer + j) % 4`` gets ``13*j .. 13*j+12``. Front draws
 continue from position 52 (the head pointer); kong replacements come from the tail,
-position 135 downward (the tail pointer). The 荒 zone is the last ``huang_stacks``
+position ``wall_size - 1`` (135) downward (the tail pointer). The 荒 zone is the last ``huang_stacks``
 stacks (2 tiles each) plus ``stacks_per_kong`` stacks per kong declared.
 
 Two models (flag ``dead_wall_model``, RULES r11):
@@ -17,8 +19,11 @@ from numba import njit
 
 from sim.core.codes import WALL_MODEL_COUNT, WALL_MODEL_PHYSICAL
 from sim.core.rng import STREAM_TABLE, STREAM_WALL, bounded, new_generator, shuffle
+from sim.core.rule_layout import R_SUITED_WALL
 
-WALL_SIZE = 136
+WALL_SIZE = 136  # tiles of the full wall, and the length of every wall array
+SUITED_WALL_SIZE = 108  # tiles of a wall without honors (kinds 0..26 only)
+NO_TILE = -1  # wall entry past the end of a shorter wall
 DEAL_SIZE = 52
 FIRST_FRONT = 52  # wall position of the first front draw (the dealer's)
 LAST_POSITION = 135  # first replacement position; replacements go downward
@@ -26,16 +31,23 @@ MODEL_PHYSICAL = WALL_MODEL_PHYSICAL  # sim.core.codes: the rule vector's dead_w
 MODEL_COUNT = WALL_MODEL_COUNT
 
 
+@njit(cache=True, inline='always')
+def wall_size(rule_vec):
+    """Return the number of tiles in the wall under the rules: 136, or 108 without honors (R_SUITED_WALL)."""
+    return SUITED_WALL_SIZE if rule_vec[R_SUITED_WALL] != 0 else WALL_SIZE
+
+
 @njit(cache=True)
-def fill_wall(run_seed, hand_index, wall):
+def fill_wall(run_seed, hand_index, wall, n_tiles=WALL_SIZE):
     """Fill ``wall`` (``int8[136]``) with the shuffled wall of hand ``hand_index``; returns nothing.
 
-    Depends only on ``(run_seed, hand_index)`` through the wall stream.
+    ``n_tiles`` 136 (every kind) or 108 (the suit kinds 0..26 only, positions past them NO_TILE). Depends
+    only on ``(run_seed, hand_index, n_tiles)`` through the wall stream; the 136 wall is shuffled whole.
     """
     for t in range(WALL_SIZE):
-        wall[t] = t // 4
+        wall[t] = t // 4 if t < n_tiles else NO_TILE
     state = new_generator(run_seed, hand_index, STREAM_WALL)
-    shuffle(state, wall)
+    shuffle(state, wall[:n_tiles])
 
 
 @njit(cache=True)
@@ -52,12 +64,14 @@ def deal_position(dealer, seat, j):
 
 
 @njit(cache=True)
-def front_draw_allowed(front_draws, replacement_draws, kongs, model, huang_stacks, stacks_per_kong):
-    """Return True when one more front draw is allowed (False means 荒庄, RULES r11–r12)."""
+def front_draw_allowed(front_draws, replacement_draws, kongs, model, huang_stacks, stacks_per_kong,
+                       n_tiles=WALL_SIZE):
+    """Return True when one more front draw is allowed from a wall of ``n_tiles`` (False means 荒庄, RULES
+    r11–r12)."""
     reserve = 2 * huang_stacks + 2 * stacks_per_kong * kongs
     if model == MODEL_PHYSICAL:
-        return front_draws < (WALL_SIZE - DEAL_SIZE) - reserve
-    tiles_left = WALL_SIZE - DEAL_SIZE - front_draws - replacement_draws
+        return front_draws < (n_tiles - DEAL_SIZE) - reserve
+    tiles_left = n_tiles - DEAL_SIZE - front_draws - replacement_draws
     return tiles_left > reserve
 
 

@@ -17,6 +17,7 @@ from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG
 from sim.core.rule_layout import R_VARIANT
 from sim.core.state import MONEY_KONG, ST_WINNER
 from sim.core import ting as core_ting
+from sim.core.wall import wall_size
 from sim.variants.jincheng import genzhuang as jc_genzhuang
 from sim.variants.jincheng import hand_end as jc_hand_end
 from sim.variants.jincheng import settlement as jc_settlement
@@ -25,19 +26,18 @@ from sim.variants.jincheng import wins as jc_wins
 from sim.variants.jinzhong import _rules as jz_rules
 from sim.variants.jinhua import play_rules as jh_rules
 
-LAST_WALL_POSITION = 135  # the first kong replacement of a variant without a turned indicator
-
 
 # --- deal and draws ------------------------------------------------------------------------------------------
 @njit(cache=True, inline='always')
 def deal_extras(rule_vec, wall, st, events):
     """Set the variant's own ``st`` fields at the start of a hand (state already zeroed, before the deal; ``wall``
-    the filled int8[136] wall); returns nothing. 晋城: arm 前包 (RULES §1.9 r47). 金华: turn the 财神 indicator
-    (RULES §3.2 r5)."""
+    the filled int8[136] wall); returns nothing. 晋城: arm 前包 (RULES §1.9 r47). 晋中: count 吃 under jz_chi (RULES §2.2
+    r7). 金华: turn the 财神 indicator (RULES §3.2 r5)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         jc_genzhuang.gz_start(rule_vec, st)
         return
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        jz_rules.deal_extras(rule_vec, st)
         return
     if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         jh_rules.turn_indicator(wall, st, events)
@@ -131,12 +131,12 @@ def claim_priority(rule_vec, action):
 @njit(cache=True, inline='always')
 def variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source):
     """Return the sim.core.legal CLAIM_BIT_* bits of the variant's own claims (beyond 胡/碰/杠) ``seat`` has on
-    the discard ``tile`` of ``source``, 0 when none. 晋城: 拾 and 抢 (RULES §1.5 r30–r33). 金华: 吃 by the 下家
-(CLAIM_BIT_CHI_*, RULES §3.3 r10)."""
+    the discard ``tile`` of ``source``, 0 when none. 晋城: 拾 and 抢 (RULES §1.5 r30–r33). 晋中: 吃 by the 下家 under jz_chi (RULES
+§2.2 r7). 金华: 吃 by the 下家 (CLAIM_BIT_CHI_*, RULES §3.3 r10)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         return jc_shisanyao.shi_qiang_bits(rule_vec, hands, frozen, st, seat, tile, source)
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
-        return 0
+        return jz_rules.chow_claim_bits(rule_vec, hands, st, seat, tile, source)
     if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         return jh_rules.chow_claim_bits(rule_vec, hands, st, seat, tile, source)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
@@ -146,11 +146,12 @@ def variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source):
 def apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action):
     """Apply a winning variant claim ``action`` (not 胡/碰/杠) of ``seat`` on the discard ``tile`` of ``source``
     (already out of the river; ``seat``'s turn has begun without a draw); returns nothing.
-    晋城: 拾/抢 freeze the tile and commit the seat to 十三幺 (r30–r33). 金华: 吃 (RULES §3.3 r10, r12)."""
+    晋城: 拾/抢 freeze the tile and commit the seat to 十三幺 (r30–r33). 晋中: 吃 (RULES §2.2 r7). 金华: 吃 (RULES §3.3 r10, r12)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
         jc_shisanyao.take_frozen(frozen, st, events, seat, tile, source, action)
         return
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        jz_rules.take_chow(hands, melds, st, events, seat, tile, source, action)
         return
     if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         jh_rules.take_chow(hands, melds, st, events, seat, tile, source, action)
@@ -321,10 +322,31 @@ def on_claim_answer(rule_vec, hands, st, seat, action):
 @njit(cache=True, inline='always')
 def blocked_claim_bits(rule_vec, st, seat, tile):
     """Return the core claim bits (CLAIM_BIT_PENG / CLAIM_BIT_GANG) ``seat`` may not use on the discard ``tile``.
-    晋城, 晋中: none. 金华: a discarded 财神 is dead (RULES §3.2 r8), 过碰 (§3.3 r11)."""
+    晋城: none. 晋中: a tile of the suit declared given up (jz_dingque_upfront, RULES §2.4 r13). 金华: a discarded
+    财神 is dead (RULES §3.2 r8), 过碰 (§3.3 r11)."""
     if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         return jh_rules.blocked_claim_bits(st, seat, tile)
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.blocked_claim_bits(st, seat, tile)
     return 0
+
+
+@njit(cache=True, inline='always')
+def self_kong_forbidden(rule_vec, st, seat):
+    """Return the int64 kind mask of which the current ``seat`` may not declare a 暗杠. 晋城, 金华: none (金华's own
+    self-phase rules refuse the 财神). 晋中: the suit declared given up (jz_dingque_upfront, RULES §2.4 r13)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.declared_kinds(st, seat)
+    return 0
+
+
+@njit(cache=True, inline='always')
+def declares_missing_suit(rule_vec):
+    """Return True when each seat declares at the deal the suit it gives up (st[ST_DINGQUE + seat]). 晋中: with
+    jz_dingque_upfront (RULES §2.4 r13, A18)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.dingque_upfront(rule_vec)
+    return False
 
 
 @njit(cache=True, inline='always')
@@ -345,11 +367,11 @@ def ting_exists(rule_vec):
 
 @njit(cache=True, inline='always')
 def first_tail_position(rule_vec):
-    """Return the wall position of the first kong replacement (later ones go downward). 金华: one below the
-    turned 财神 indicator (RULES §3.2 r5)."""
+    """Return the wall position of the first kong replacement (later ones go downward): the wall's last tile
+    (135, or 107 for a wall without honors, RULES §2.1 r1). 金华: one below the turned 财神 indicator (RULES §3.2 r5)."""
     if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         return jh_rules.TAIL_START
-    return LAST_WALL_POSITION
+    return wall_size(rule_vec) - 1
 
 
 @njit(cache=True)

@@ -20,10 +20,9 @@ these helpers:
 import numpy as np
 from numba import njit
 
+from sim.core.chows import CHOW_HIGH, CHOW_LOW, CHOW_MID, is_next_seat  # noqa: F401  (the shared shape bits)
+
 WHITE = 33
-CHOW_LOW = 1     # chow shape bits: the claimed tile is the lowest of the sequence (t, t+1, t+2)
-CHOW_MID = 2     # ... the middle (t-1, t, t+1)
-CHOW_HIGH = 4    # ... the highest (t-2, t-1, t)
 
 
 @njit(cache=True)
@@ -44,8 +43,8 @@ def holder_kind_k(shown, wild):
 
 @njit(cache=True)
 def is_next_seat_k(claimer, discarder):
-    """Return True when ``claimer`` is the 下家 of ``discarder`` (the only seat that may 吃, r10)."""
-    return claimer == (discarder + 1) % 4
+    """Return True when ``claimer`` is the 下家 of ``discarder`` (the only seat that may 吃, r10; the core's test)."""
+    return is_next_seat(claimer, discarder)
 
 
 @njit(cache=True)

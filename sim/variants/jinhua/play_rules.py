@@ -31,7 +31,7 @@ from sim.core.rule_layout import (
 )
 from sim.core.state import (
     CLAIM_BIT_GANG, CLAIM_BIT_PENG, EV_CAISHEN, EV_CHOW, KONG_AN, PEND_DISCARD, ST_DEALER, ST_FRONT_DRAWS,
-    ST_GUO_HU, ST_JH_CAISHEN, ST_JH_CHENGBAO, ST_JH_CHOWS, ST_JH_DECLINED_PONGS, ST_JH_FORBIDDEN, ST_JH_WINNER_WILDS,
+    ST_GUO_HU, ST_JH_CAISHEN, ST_JH_CHENGBAO, ST_CHOWS, ST_JH_DECLINED_PONGS, ST_JH_FORBIDDEN, ST_JH_WINNER_WILDS,
     ST_LAST_DRAWN, ST_MULTIPLIER, ST_N_MELDS, ST_PENDING_KIND, ST_PENDING_TILE, ST_REPLACEMENTS, ST_WIN_FEATURES,
     MAX_MELDS, REC_TILE, REC_TYPE, log_event,
 )
@@ -54,7 +54,7 @@ def turn_indicator(wall, st, events):
     """Keep the 财神 kind (the turned indicator's own kind, RULES §3.2 r5, A28) in ``st[ST_JH_CAISHEN]``, start
     the 吃 count at 0 and log the indicator; returns nothing."""
     st[ST_JH_CAISHEN] = caishen_kind_k(wall)
-    st[ST_JH_CHOWS] = 0
+    st[ST_CHOWS] = 0
     log_event(events, st, EV_CAISHEN, -1, st[ST_JH_CAISHEN], 0)
 
 
@@ -124,7 +124,7 @@ def take_chow(hands, melds, st, events, seat, tile, source, action):
     meld, the 吃 count, and the kinds 吃张打张 forbids on the seat's discard (r10, r12); returns nothing."""
     shape = action - ACT_CHI_LOW
     st[ST_JH_FORBIDDEN] = apply_chow_k(hands, melds, st, seat, tile, source, shape, st[ST_JH_CAISHEN])
-    st[ST_JH_CHOWS] += 1
+    st[ST_CHOWS] += 1
     log_event(events, st, EV_CHOW, seat, tile, source * 8 + shape)
 
 

@@ -22,32 +22,80 @@ from sim.core.hand.queyimen_kernel import (
     FORM_QIDUI, FORM_SHISANYAO, NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK, complete_forms_qym_k, shanten_qym_k, waits_mask_qym_k,
 )
 from sim.core.codes import (
-    ACT_GANG, ACT_HU, ACT_SHANGJIA, NO_WIN_FEATURES, ACT_PENG, GUO_HU_RESTRICTED, HUANG_DEALER_STAY, SHAPE_QIDUI, SHAPE_REGULAR,
+    ACT_CHI_HIGH, ACT_CHI_LOW, ACT_GANG, ACT_HU, ACT_SHANGJIA, NO_WIN_FEATURES, ACT_PENG, GUO_HU_RESTRICTED, HUANG_DEALER_STAY, SHAPE_QIDUI, SHAPE_REGULAR,
     SHAPE_SHISANYAO, FEATURE_DIHU, FEATURE_GANGKAI, FEATURE_HAIDI, FEATURE_QIANGGANG, FEATURE_TIANHU, QIANGGANG_ZIMO, WIN_DIANHU,
     WIN_QIANGGANG, WIN_ZIMO,
 )
 from sim.core.rule_layout import (
-    R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_JZ_HUANG_WITH_KONG_ROTATES, R_JZ_POINT_LIMIT,
+    R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_JZ_CHI, R_JZ_DINGQUE_UPFRONT, R_JZ_HUANG_WITH_KONG_ROTATES, R_JZ_POINT_LIMIT,
     R_QIANGGANG_MODE, R_STACKS_PER_KONG,
 )
+from sim.core.chows import chow_claim_bits as core_chow_claim_bits
+from sim.core.chows import take_chow as core_take_chow
+from sim.core.melds import meld_slot
 from sim.core.ting import drop_owned_waits
 from sim.core.state import (
-    MELD_ANGANG, MELD_BUGANG, MELD_MINGGANG, MELD_NONE, MONEY_KONG, MONEY_WIN, PEND_ANGANG, PEND_BUGANG,
+    CLAIM_BIT_GANG, CLAIM_BIT_PENG, MELD_ANGANG, MELD_BUGANG, MELD_CHOW, MELD_MINGGANG, MELD_NONE, MONEY_KONG, REC_TILE, REC_TYPE, ST_CHOWS, ST_DINGQUE, MONEY_WIN, PEND_ANGANG, PEND_BUGANG,
     PEND_DISCARD, ST_DEALER, ST_FRONT_DRAWS, ST_GUO_HU, ST_PENDING_FROM, ST_KONGS, ST_N_MELDS, ST_PENDING_KIND, ST_REPLACEMENTS,
     ST_FROM_TAIL, ST_MULTIPLIER, ST_RIVER_LEN, ST_TING, ST_TURNS, ST_WAITS, ST_WIN_FEATURES, ST_WINNER,
 )
 from sim.variants.jinzhong._money import settle_jz_win
 from sim.variants.jinzhong._win_features import hand_features_k, total_multiplier_k
-from sim.core.wall import front_draw_allowed
+from sim.core.wall import front_draw_allowed, wall_size
+
+
+SUIT_KINDS = np.int64((1 << 9) - 1)  # int64 kind mask of the nine kinds of 万; << 9 * suit for the others
 
 
 @njit(cache=True)
-def blocked_suits(melds, seat):
-    """Return the 3-bit mask of the suits (万 1, 饼 2, 条 4) holding one of ``seat``'s melds (r13)."""
+def dingque_upfront(rule_vec):
+    """Return True when each seat declares at the deal the suit it gives up (jz_dingque_upfront, r13, A18)."""
+    return rule_vec[R_JZ_DINGQUE_UPFRONT] != 0
+
+
+@njit(cache=True)
+def declared_kinds(st, seat):
+    """Return the int64 kinds of the suit ``seat`` declared given up at the deal (0 when none declared)."""
+    suit = st[ST_DINGQUE + seat] - 1  # -1: none declared
+    return SUIT_KINDS << (9 * suit) if suit >= 0 else np.int64(0)
+
+
+@njit(cache=True)
+def holds_declared(hands, st, seat):
+    """Return True when ``seat``'s concealed hand holds a tile of its declared suit (never True when none)."""
+    suit = st[ST_DINGQUE + seat] - 1  # -1: none declared
+    if suit < 0:
+        return False
+    for k in range(9 * suit, 9 * suit + 9):
+        if hands[seat, k] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def blocked_claim_bits(st, seat, tile):
+    """Return CLAIM_BIT_PENG | CLAIM_BIT_GANG when ``tile`` is of the suit ``seat`` declared given up (r13), else 0."""
+    if (declared_kinds(st, seat) >> tile) & 1:
+        return CLAIM_BIT_PENG | CLAIM_BIT_GANG
+    return 0
+
+
+@njit(cache=True)
+def blocked_suits(melds, st, seat):
+    """Return the 3-bit mask of the suits (万 1, 饼 2, 条 4) that may not be the one given up (r13): those holding
+    one of ``seat``'s melds (its 碰/杠 from the per-kind view, its 吃 (jz_chi, r7) from the meld records) and,
+    when it declared a suit at the deal (jz_dingque_upfront), every other suit."""
     blocked = 0
+    suit = st[ST_DINGQUE + seat] - 1  # -1: none declared
+    if suit >= 0:
+        blocked = 7 & ~(1 << suit)
     for k in range(27):
         if melds[seat, k] != MELD_NONE:
             blocked |= 1 << (k // 9)
+    for i in range(st[ST_N_MELDS + seat]):
+        slot = meld_slot(seat, i)
+        if st[slot + REC_TYPE] == MELD_CHOW:
+            blocked |= 1 << (st[slot + REC_TILE] // 9)
     return blocked
 
 
@@ -59,15 +107,22 @@ def never_wins(rule_vec):
 
 @njit(cache=True)
 def baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
-    """Return the int64 报听 waits of the seat's 3k+1 hand (module docstring; 0 = no legal 报听)."""
-    waits = waits_mask_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, seat), True, tables)
+    """Return the int64 报听 waits of the seat's 3k+1 hand (module docstring; 0 = no legal 报听). A seat that declared
+    a suit (jz_dingque_upfront) has none while it holds a tile of that suit, and never waits on one."""
+    if holds_declared(hands, st, seat):
+        return np.int64(0)
+    waits = waits_mask_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, st, seat), True, tables)
+    waits &= ~declared_kinds(st, seat)
     return drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits & ~never_wins(rule_vec))
 
 
 @njit(cache=True)
 def complete_forms(tables, hands, melds, st, seat):
-    """Return the FORM_* bits in which the seat's 3k+2 hand is complete under 缺一门 (0 = not complete)."""
-    return complete_forms_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, seat), True, tables)
+    """Return the FORM_* bits in which the seat's 3k+2 hand is complete under 缺一门 (0 = not complete); with a suit
+    declared at the deal (jz_dingque_upfront) none while the hand holds a tile of it (so never 十三幺)."""
+    if holds_declared(hands, st, seat):
+        return 0
+    return complete_forms_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, st, seat), True, tables)
 
 
 @njit(cache=True)
@@ -127,14 +182,14 @@ def shanten_after(tables, hands, melds, st, seat, extra_melds, extra_blocked):
     """Return the seat's shanten under 缺一门 with ``extra_melds`` more melds and suits ``extra_blocked`` more
     blocked (for a call being weighed); -1 = complete."""
     return shanten_qym_k(hands[seat], st[ST_N_MELDS + seat] + extra_melds,
-                         blocked_suits(melds, seat) | extra_blocked, True, tables)
+                         blocked_suits(melds, st, seat) | extra_blocked, True, tables)
 
 
 @njit(cache=True)
 def wall_exhausted(rule_vec, st):
     """Return True when no front draw is left (the tile just drawn was the last: 海底)."""
     return not front_draw_allowed(st[ST_FRONT_DRAWS], st[ST_REPLACEMENTS], st[ST_KONGS], rule_vec[R_DEAD_WALL_MODEL],
-                                  rule_vec[R_HUANG_STACKS], rule_vec[R_STACKS_PER_KONG])
+                                  rule_vec[R_HUANG_STACKS], rule_vec[R_STACKS_PER_KONG], wall_size(rule_vec))
 
 
 @njit(cache=True)
@@ -157,9 +212,9 @@ def win_situation(rule_vec, st, winner, feeder, win_kind, drawn_from_tail):
 
 
 @njit(cache=True)
-def meld_kinds_of(melds, seat, out):
-    """Fill ``out`` (int64[4]) with the kinds of the seat's melds (one per meld) and return how many; the second
-    value is the number of 明杠/补杠, the third of 暗杠 (for the kong money of r20)."""
+def meld_kinds_of(melds, st, seat, out):
+    """Fill ``out`` (int64[4]) with the kinds of the seat's melds (one per meld; a 吃's lowest kind) and return
+    (how many, the number of 明杠/补杠, of 暗杠 (for the kong money of r20), True when one is a 吃)."""
     n = 0
     ming = 0
     an = 0
@@ -172,7 +227,14 @@ def meld_kinds_of(melds, seat, out):
                 ming += 1
             elif code == MELD_ANGANG:
                 an += 1
-    return n, ming, an
+    has_chi = False
+    for i in range(st[ST_N_MELDS + seat]):
+        slot = meld_slot(seat, i)
+        if st[slot + REC_TYPE] == MELD_CHOW:
+            out[n] = st[slot + REC_TILE]
+            n += 1
+            has_chi = True
+    return n, ming, an, has_chi
 
 
 @njit(cache=True)
@@ -180,9 +242,9 @@ def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_ki
     """Pay one 晋中 win (RULES §2.5) with the winning tile already in ``winner``'s hand: the hu money into
     ``money[MONEY_WIN]``, the winner's kong money into ``money[MONEY_KONG]``; return (features, multiplier)."""
     kinds = np.zeros(4, np.int64)  # int64[4]: kind of each of the winner's melds
-    n_melds, ming, an = meld_kinds_of(melds, winner, kinds)
+    n_melds, ming, an, has_chi = meld_kinds_of(melds, st, winner, kinds)
     situation = win_situation(rule_vec, st, winner, feeder, win_kind, drawn_from_tail)
-    features = hand_features_k(hands[winner], kinds, n_melds, False, situation, rule_vec, tables)
+    features = hand_features_k(hands[winner], kinds, n_melds, has_chi, situation, rule_vec, tables)
     multiplier = total_multiplier_k(rule_vec, features)
     feeder_ting = st[ST_TING + feeder] if feeder >= 0 else 0
     settle_jz_win(rule_vec, st[ST_DEALER], winner, feeder, feeder_ting, win_kind, multiplier, ming, an,
@@ -233,14 +295,40 @@ def kong_allowed(rule_vec, st):
 
 @njit(cache=True)
 def claim_priority(action):
-    """Return the priority of a claim answer: 胡 3 > 杠 2 > 碰 1 > pass 0 (RULES §2.2 r6)."""
+    """Return the priority of a claim answer: 胡 4 > 杠 3 > 碰 2 > 吃 1 > pass 0 (RULES §2.2 r6, r7)."""
     if action == ACT_HU:
-        return 3
+        return 4
     if action == ACT_GANG:
-        return 2
+        return 3
     if action == ACT_PENG:
+        return 2
+    if action >= ACT_CHI_LOW and action <= ACT_CHI_HIGH:
         return 1
     return 0
+
+
+@njit(cache=True)
+def deal_extras(rule_vec, st):
+    """Start the 吃 count of the record at 0 when jz_chi is on (it stays -1, no 吃, otherwise); returns nothing."""
+    if rule_vec[R_JZ_CHI] != 0:
+        st[ST_CHOWS] = 0
+
+
+@njit(cache=True)
+def chow_claim_bits(rule_vec, hands, st, seat, tile, source):
+    """Return the CLAIM_BIT_CHI_* bits of ``seat`` on the discard ``tile`` of ``source`` (RULES §2.2 r7, A21): with
+    jz_chi, the 下家 only, a run of natural suit tiles, never after 报听 (the hand is locked, r10), never of the suit
+    declared given up (jz_dingque_upfront, r13)."""
+    if rule_vec[R_JZ_CHI] == 0 or st[ST_TING + seat] == 1 or (declared_kinds(st, seat) >> tile) & 1:
+        return 0
+    return core_chow_claim_bits(hands[seat], tile, seat, source)
+
+
+@njit(cache=True)
+def take_chow(hands, melds, st, events, seat, tile, source, action):
+    """吃 the discard ``tile`` of ``source`` as ``action`` (ACT_CHI_LOW/MID/HIGH; the core's take_chow); returns
+    nothing."""
+    core_take_chow(hands, melds, st, events, seat, tile, source, action - ACT_CHI_LOW)
 
 
 @njit(cache=True)
@@ -267,15 +355,17 @@ def mark_baoting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask
     after = np.empty(34, np.int8)     # [kind] shanten under 缺一门 once it is discarded
     useful = np.empty(34, np.int64)   # [kind] its waits when that shanten is the least and 0 (tenpai)
     held = np.int64((1 << 34) - 1)
-    least = least_discards_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, seat), True, tables, held,
+    least = least_discards_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, st, seat), True, tables, held,
                                  after, useful)
     if least != 0:
         return 0
     n = 0
+    declared = declared_kinds(st, seat)  # the suit given up at the deal (jz_dingque_upfront), 0 when none
     for t in range(34):
         if after[t] == 0:
             hands[seat, t] -= 1
-            waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, useful[t] & ~never_wins(rule_vec))
+            waits = np.int64(0) if holds_declared(hands, st, seat) else useful[t] & ~never_wins(rule_vec) & ~declared
+            waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits)
             hands[seat, t] += 1
             if waits != 0:
                 mask[ACT_SHANGJIA + t] = True

@@ -70,16 +70,6 @@ class JinzhongRules(VariantRules):
     jz_huang_with_kong_rotates: bool = field(default=False, metadata=_flag(L.R_JZ_HUANG_WITH_KONG_ROTATES,
                                                                            "RULES §2.6 r23"))
 
-    def _check_combination(self) -> None:
-        # options of the specification the engine does not play yet: refused, never silently ignored
-        for name, value, why in (("jz_tiles", 108, "the wall and deal are built for 136 tiles"),
-                                 ("jz_chi", True, "吃 is not implemented"),
-                                 ("jz_dingque_upfront", True, "no seat declares its missing suit at the deal")):
-            if getattr(self, name) == value and type(getattr(self, name)) is type(value):
-                default = self.__dataclass_fields__[name].default
-                raise ValueError(f"rules.{name}={value!r} is not supported by the engine yet ({why}); "
-                                 f"choose {str(default).lower() if isinstance(default, bool) else default}")
-
     def _fixed_slots(self) -> dict[int, int]:
         """Common slots of rules 晋中 fixes, packed so that the shared core plays 晋中."""
         return {
@@ -95,6 +85,7 @@ class JinzhongRules(VariantRules):
             L.R_DEAD_WALL_MODEL: C.WALL_MODEL_COUNT,
             L.R_HUANG_STACKS: self.pack_dead_wall() // 2,
             L.R_STACKS_PER_KONG: 0,
+            L.R_SUITED_WALL: 1 if self.jz_tiles == 108 else 0,  # the 108 suit tiles only (RULES §2.1 r1)
         }
 
     def pack_dead_wall(self) -> int:

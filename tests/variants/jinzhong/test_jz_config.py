@@ -120,8 +120,10 @@ def test_direct_construction_is_validated_and_frozen():
 
 
 # Each JZ field: the slot it must pack into and (non-default value, packed value) — written out by hand.
-# jz_tiles (slot +0), jz_chi (+1) and jz_dingque_upfront (+3) keep their slots but their other values are refused.
 PACKING = {
+    "jz_dingque_upfront": (L.JINZHONG_BLOCK + 3, True, 1),
+    "jz_tiles": (L.JINZHONG_BLOCK + 0, 108, 108),
+    "jz_chi": (L.JINZHONG_BLOCK + 1, True, 1),
     "jz_point_limit": (L.JINZHONG_BLOCK + 2, False, 0),
     "jz_qianggang_as_zimo": (L.JINZHONG_BLOCK + 4, False, 0),
     "jz_mult_on_extra": (L.JINZHONG_BLOCK + 5, False, 0),
@@ -138,24 +140,8 @@ def test_each_jz_flag_packs_into_its_slot_of_the_jinzhong_block(key):
     base, changed = JinzhongRules().pack(), JinzhongRules().replace(**{key: value}).pack()
     assert changed[slot] == packed and base[slot] != packed
     differs = set(np.flatnonzero(base != changed)) - {slot}
-    # only the slot itself changes, except flags the common block derives from (r4, r17)
-    assert differs <= {L.R_HUANG_STACKS, L.R_QIANGGANG_MODE}
-
-
-@pytest.mark.parametrize("key, value, why", [
-    ("jz_tiles", 108, "the wall and deal are built for 136 tiles); choose 136"),
-    ("jz_chi", True, "吃 is not implemented); choose false"),
-    ("jz_dingque_upfront", True, "no seat declares its missing suit at the deal); choose false"),
-])
-def test_options_the_engine_does_not_play_are_refused_in_one_line(key, value, why):
-    """RULES §2.1 r1, §2.2 r7, §2.4 r13: the 108-tile wall, 吃 and the up-front 缺 are not played yet."""
-    with pytest.raises(ValueError) as error:
-        JinzhongRules().replace(**{key: value})
-    message = str(error.value)
-    assert message == f"rules.{key}={value!r} is not supported by the engine yet ({why}" and "\n" not in message
-    defaults = JinzhongRules().pack()
-    assert defaults[L.JINZHONG_BLOCK + {"jz_tiles": 0, "jz_chi": 1, "jz_dingque_upfront": 3}[key]] == \
-        {"jz_tiles": 136, "jz_chi": 0, "jz_dingque_upfront": 0}[key]
+    # only the slot itself changes, except flags the common block derives from (r1, r4, r17)
+    assert differs <= {L.R_HUANG_STACKS, L.R_QIANGGANG_MODE, L.R_SUITED_WALL}
 
 
 def test_multiplier_table_packs_one_slot_per_feature_bit():
@@ -186,6 +172,8 @@ def test_common_slots_keep_their_meaning():
     assert vector[L.R_DEAD_WALL_MODEL] == C.WALL_MODEL_COUNT
     assert (vector[L.R_HUANG_STACKS], vector[L.R_STACKS_PER_KONG]) == (0, 0)
     assert JinzhongRules().replace(jz_dead_wall=14).pack()[L.R_HUANG_STACKS] == 7
+    # the wall: all 136 tiles, or the 108 suit tiles only, a slot the core reads (r1)
+    assert vector[L.R_SUITED_WALL] == 0 and JinzhongRules().replace(jz_tiles=108).pack()[L.R_SUITED_WALL] == 1
     assert not vector[L.JINCHENG_BLOCK:L.JINZHONG_BLOCK].any() and not vector[L.JINHUA_BLOCK:].any()
 
 

@@ -28,15 +28,21 @@ def features(row) -> set[str]:
 
 # --- §2.1 tiles, deal, wall ---------------------------------------------------------------------
 
-def test_r1_136_tiles_and_the_108_option_is_refused_for_now():
-    """RULES §2.1 r1: the hand is played with 136 tiles (honours included); jz_tiles=108 is not played yet."""
+def test_r1_136_tiles_by_default_or_the_108_suit_tiles():
+    """RULES §2.1 r1: the hand is played with 136 tiles (honours included) and 84 draws; with jz_tiles=108 the
+    wall holds the 27 suit kinds only and the quiet hand goes 荒 after exactly 108 − 52 = 56 draws."""
     t = table(QUIET)
     assert np.bincount(t.wall, minlength=34).tolist() == [4] * 34
     assert sum(t.counts(s).sum() for s in range(4)) == 53
     t.finish()
     assert t.record()["draws"] == 84
-    with pytest.raises(ValueError, match="^rules.jz_tiles=108 is not supported by the engine yet"):
-        table(QUIET, jz_tiles=108)
+    t108 = table({}, jz_tiles=108)
+    assert np.bincount(t108.wall[:108], minlength=34).tolist() == [4] * 27 + [0] * 7
+    assert (t108.wall[108:] == -1).all()
+    assert sum(t108.counts(s)[27:].sum() for s in range(4)) == 0
+    t108.finish()
+    row = t108.record()
+    assert row["winner"] == -1 and row["draws"] == 56
 
 
 def test_r2_dealer_holds_14_others_13():
@@ -118,13 +124,17 @@ def test_r6_hu_outranks_pong():
     assert row["winner"] == 3 and row["feeder"] == 0 and row["win_kind"] == WIN_DIANHU and row["pongs"] == 0
 
 
-def test_r7_no_chi_by_default_and_jz_chi_is_refused_for_now():
-    """RULES §2.2 r7, A21: seat 1 holds 23m 56m; the dealer's 4m opens no window; jz_chi=true is refused."""
+def test_r7_no_chi_by_default_and_jz_chi_offers_it():
+    """RULES §2.2 r7, A21: seat 1 holds 23m 56m; by default the dealer's 4m opens no window and seat 1 draws;
+    with jz_chi=true the same 4m is offered to seat 1 for 吃 (the flag changes the outcome)."""
     t = table({0: "4m147p258s12345z9m", 1: "2356m369p369s167z"}, draws="8p7s")
     t.play([(0, "discard 4m")])
     assert t.phase == "self" and t.to_act == 1 and t.game.last_drawn == "7s"
-    with pytest.raises(ValueError, match="^rules.jz_chi=True is not supported by the engine yet"):
-        table(QUIET, jz_chi=True)
+    t.finish()
+    assert t.record()["chows"] == -1
+    on = table({0: "4m147p258s12345z9m", 1: "2356m369p369s167z"}, draws="8p7s", jz_chi=True)
+    on.play([(0, "discard 4m")])
+    assert on.phase == "claim" and on.to_act == 1 and "chi_low" in on.legal(1)
 
 
 def test_r8_one_winner_nearest_after_the_discarder():

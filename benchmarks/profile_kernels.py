@@ -15,7 +15,7 @@ from sim.core.claims import apply_claim
 from sim.core.deal import start_hand
 from sim.core.hand.discard_scan import least_discards_k
 from sim.core.hand.queyimen_scan import least_discards_qym_k
-from sim.core.legal import legal_claim, legal_self
+from sim.core.legal import NOT_SCANNED, legal_claim, legal_self, legal_self_scanned
 from sim.core.record_fill import fill_record
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.state import (
@@ -27,7 +27,7 @@ from sim.core.turn import seat_to_act, seed_seats
 from sim.core.wall import draw_dealer, fill_wall
 from strategies.dispatch import choose_action
 from sim.variants.jinzhong._rules import blocked_suits
-from strategies.greedy import greedy_claim, greedy_self
+from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned
 
 
 @njit(cache=True)
@@ -118,6 +118,30 @@ def time_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_
             seat = st_b[i, ST_CURRENT]
             total += greedy_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
                                  masks_b[i], seat, params, seen)
+    return total
+
+
+@njit(cache=True)
+def time_shared_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_b, params, idx, repeats):
+    """Build the legal mask and answer with greedy as the hand loop does for a greedy seat (legal_self_scanned,
+    then greedy_self_scanned on its scan, or greedy_self when it ran none) on each self-phase state in ``idx``;
+    returns the summed actions."""
+    mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
+    seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
+    after_shanten = np.empty(34, np.int8)       # [kind] the shared scan: shanten once it is discarded
+    after_useful = np.empty(34, np.int64)       # [kind] ... its useful kinds
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            seat = st_b[i, ST_CURRENT]
+            least = legal_self_scanned(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i], mask,
+                                       after_shanten, after_useful)[1]
+            if least != NOT_SCANNED:
+                total += greedy_self_scanned(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i],
+                                             st_b[i], mask, seat, params, seen, after_shanten, after_useful, least)
+            else:
+                total += greedy_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
+                                     mask, seat, params, seen)
     return total
 
 

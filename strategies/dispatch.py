@@ -12,7 +12,7 @@ from sim.core.codes import VARIANT_JINHUA, VARIANT_JINZHONG
 from sim.core.rule_layout import R_VARIANT
 from sim.core.state import PHASE_SELF, ST_PENDING_TILE, ST_PHASE
 from strategies.dingque import fewest_tiles_suit
-from strategies.greedy import greedy_claim, greedy_self
+from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned  # noqa: F401 (the hand loop's shared scan)
 from strategies.jinhua_baotou import jh_baotou_claim, jh_baotou_self
 from strategies.jinhua_play import jh_greedy_claim, jh_greedy_self
 from strategies.jinzhong_play import jz_greedy_claim
@@ -28,6 +28,13 @@ STRATEGY_SELECTIVE_TING = 2
 STRATEGY_THIRTEEN_ORPHANS = 3
 STRATEGY_DEFENSIVE = 4
 STRATEGY_BAOTOU = 5          # 金华 only (the registry refuses it under another variant)
+
+
+@njit(cache=True, inline="always")
+def shares_discard_scan(strategy_id):
+    """Return True when the strategy's self decision can take the discard scan of the legal builder
+    (sim.core.legal.legal_self_scanned) through ``greedy_self_scanned`` whenever that builder ran one."""
+    return strategy_id == STRATEGY_GREEDY
 
 
 @njit(cache=True, inline="always")

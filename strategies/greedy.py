@@ -40,6 +40,16 @@ def any_kong(mask):
     return False
 
 
+@njit(cache=True, inline='always')
+def legal_discards(mask):
+    """Return the int64 bitmask (bit per kind) of the discards set in ``mask``."""
+    candidates = np.int64(0)
+    for t in range(34):
+        if mask[ACT_DISCARD + t]:
+            candidates |= np.int64(1) << t
+    return candidates
+
+
 @njit(cache=True)
 def greedy_kong(rule_vec, tables, hands, melds, st, mask, seat, base_shanten):
     """Return an ACT_ANGANG/ACT_BUGANG action whose kong keeps shanten <= ``base_shanten``, -1 = none."""
@@ -78,6 +88,24 @@ def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
         for t in range(34):
             if mask[ACT_DISCARD + t]:
                 return ACT_DISCARD + t
+    candidates = legal_discards(mask)
+    after_shanten = np.empty(34, np.int8)  # [kind] shanten once it is discarded (candidates only)
+    after_useful = np.empty(34, np.int64)  # [kind] its useful kinds, for the least-shanten discards only
+    best_shanten = least_discards_k(hands[seat], st[ST_N_MELDS + seat], rule_vec[R_QIDUI_ALLOW_QUAD] == 1,
+                                    seat_forms(st, seat), tables, candidates, after_shanten, after_useful)
+    return greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                               after_shanten, after_useful, best_shanten)
+
+
+@njit(cache=True)  # not inlined: greedy_self and the hand loop's shared-scan path call it
+def greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
+                        after_useful, best_shanten):
+    """Return greedy_self's ACT_* for a seat not locked by 上架 (晋城's greedy, not 晋中's) whose discard scan
+    over its legal discards is given: ``best_shanten`` and ``after_shanten`` int8[34] / ``after_useful``
+    int64[34] as ``least_discards_k`` returns and fills them (sim.core.legal.legal_self_scanned runs it
+    while building the mask); ``seen`` is an int8[34] scratch row."""
+    if mask[ACT_ZIMO]:
+        return ACT_ZIMO
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
     forms = seat_forms(st, seat)
     n_melds = st[ST_N_MELDS + seat]
@@ -86,14 +114,7 @@ def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
         kong = greedy_kong(rule_vec, tables, hands, melds, st, mask, seat, base)
         if kong >= 0:
             return kong
-    candidates = np.int64(0)  # legal discards, bit per kind
-    for t in range(34):
-        if mask[ACT_DISCARD + t]:
-            candidates |= np.int64(1) << t
-    after_shanten = np.empty(34, np.int8)  # [kind] shanten once it is discarded (candidates only)
-    after_useful = np.empty(34, np.int64)  # [kind] its useful kinds, for the least-shanten discards only
-    best_shanten = least_discards_k(hands[seat], n_melds, allow_quad, forms, tables, candidates,
-                                    after_shanten, after_useful)
+    candidates = legal_discards(mask)
     # The live counts (what the seat sees) are found only once two choices differ: discards with the
     # same useful kinds have the same live count, and a single 上架 option needs no comparison.
     planes_ready = False

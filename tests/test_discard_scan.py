@@ -91,3 +91,26 @@ def test_scan_on_named_positions():
         for forms in range(1, FORM_ALL + 1):
             for allow_quad in (False, True):
                 check_hand(counts, 0, allow_quad, forms, (1 << 34) - 1)
+
+
+@pytest.mark.parametrize("melds", [0, 1, 2, 3, 4])
+@pytest.mark.parametrize("maker", [uniform_hand, pair_rich_hand, yaojiu_rich_hand])
+def test_least_over_the_held_discards_is_the_whole_hand_shanten_from_tenpai_up(melds, maker):
+    """The law sim.core.legal.legal_self_scanned rests on (its 上架 filter reads the scan's least instead of
+    the 14-tile shanten): over every held kind, least = max(shanten of the 3n+2 hand, 0)."""
+    rng = np.random.default_rng(7000 + 100 * melds + len(maker.__name__))
+    size = 14 - 3 * melds
+    out_shanten = np.empty(34, np.int8)
+    out_mask = np.empty(34, np.int64)
+    seen_complete = 0
+    for i in range(3 * HANDS_PER_CASE):
+        counts = maker(rng, size)
+        forms = 1 + i % FORM_ALL
+        allow_quad = bool((i // FORM_ALL) % 2)
+        whole = shanten_k(counts, melds, allow_quad, forms, TABLES)
+        held = np.int64(sum(1 << k for k in range(34) if counts[k] > 0))
+        least = least_discards_k(counts, melds, allow_quad, forms, TABLES, held, out_shanten, out_mask)
+        assert least == max(whole, 0), (counts, melds, allow_quad, forms)
+        seen_complete += whole == -1
+    if melds == 4:  # a lone pair is often complete: the max(., 0) branch is exercised
+        assert seen_complete > 0

@@ -138,7 +138,7 @@ def test_jinzhong_record_matrix_matches_golden_hash(name):
 @pytest.mark.parametrize("name", sorted(JH_CASES))
 def test_jinhua_record_matrix_matches_golden_hash(name):
     matrix = play_case(name)
-    assert matrix.shape == (JH_CASES[name][4], JH_GOLDEN_COLUMNS)
+    assert matrix.shape[0] == JH_CASES[name][4] and matrix.shape[1] >= JH_GOLDEN_COLUMNS
     assert matrix_hash(matrix, JH_GOLDEN_COLUMNS) == JH_GOLDEN[name], f"case {name}: records differ from the golden " \
                                                                        "engine"
 

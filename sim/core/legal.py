@@ -27,6 +27,7 @@ POLICY_SAME_WAITS = TING_KONG_SAME_WAITS
 POLICY_STILL_TENPAI = TING_KONG_STILL_TENPAI
 POLICY_CONCEALED_ONLY = TING_KONG_CONCEALED_ONLY
 POLICY_NONE = TING_KONG_NONE
+NOT_SCANNED = -100  # legal_self_scanned's least shanten when it ran no discard scan
 
 
 @njit(cache=True)
@@ -86,6 +87,22 @@ def can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
     return shanten_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables) <= 0
 
 
+@njit(cache=True, inline='always')
+def _mark_scanned_tenpai(rule_vec, hands, frozen, melds, seat, after_shanten, after_useful, mask):
+    """Set ACT_SHANGJIA + t in ``mask`` for each scanned discard t of shanten 0 whose useful kinds (its raw
+    waits) still leave 上架 waits once the seat's own copies are dropped; returns how many were set."""
+    n = 0
+    for t in range(34):
+        if after_shanten[t] == 0:
+            hands[seat, t] -= 1
+            waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, after_useful[t])
+            hands[seat, t] += 1
+            if waits != 0:
+                mask[ACT_SHANGJIA + t] = True
+                n += 1
+    return n
+
+
 @njit(cache=True)
 def mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     """Set ACT_SHANGJIA + t in ``mask`` for each discard t of a seat not committed to 十三幺 that leaves
@@ -96,14 +113,44 @@ def mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
     held = np.int64((1 << 34) - 1)
     least_discards_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables, held,
                      after_shanten, after_useful)
-    n = 0
+    return _mark_scanned_tenpai(rule_vec, hands, frozen, melds, seat, after_shanten, after_useful, mask)
+
+
+@njit(cache=True, inline='always')
+def _discard_actions(rule_vec, hands, st, seat, mask):
+    """Set ACT_DISCARD + t in ``mask`` for each held kind t the seat may discard (every held kind when the
+    variant forbids them all); returns how many were set."""
+    forbidden = hooks.discard_forbidden(rule_vec, st, seat)  # int64 kind mask (金华 吃张打张)
+    discards = 0
     for t in range(34):
-        if after_shanten[t] == 0:
-            hands[seat, t] -= 1
-            waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, after_useful[t])
-            hands[seat, t] += 1
-            if waits != 0:
-                mask[ACT_SHANGJIA + t] = True
+        if hands[seat, t] > 0 and (forbidden >> t) & 1 == 0:
+            mask[ACT_DISCARD + t] = True
+            discards += 1
+    if discards == 0:  # every held kind forbidden: each may go
+        for t in range(34):
+            if hands[seat, t] > 0:
+                mask[ACT_DISCARD + t] = True
+                discards += 1
+    return discards
+
+
+@njit(cache=True, inline='always')
+def _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, last, mask):
+    """Set ACT_ZIMO (a win without ting) and the 暗杠/补杠 actions of a seat not locked by 上架 (``last`` = the
+    kind it drew, -1 after a call); returns how many were set."""
+    n = 0
+    if last >= 0 and hooks.self_win_without_ting(rule_vec, tables, hands, melds, st, seat):
+        mask[ACT_ZIMO] = True
+        n += 1
+    if last >= 0 and st[ST_COMMITTED + seat] == 0 and hooks.kong_allowed(rule_vec, st):
+        only_drawn = rule_vec[R_BUGANG_ONLY_ON_DRAW] == 1
+        no_angang = hooks.self_kong_forbidden(rule_vec, st, seat)  # int64 kind mask (晋中: the declared suit)
+        for t in range(34):
+            if hands[seat, t] == 4 and (no_angang >> t) & 1 == 0:
+                mask[ACT_ANGANG + t] = True
+                n += 1
+            if melds[seat, t] == MELD_PONG and hands[seat, t] >= 1 and (not only_drawn or t == last):
+                mask[ACT_BUGANG + t] = True
                 n += 1
     return n
 
@@ -135,18 +182,7 @@ def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
                     mask[ACT_DISCARD + t] = True
                     n += 1
         return n
-    forbidden = hooks.discard_forbidden(rule_vec, st, seat)  # int64 kind mask (金华 吃张打张)
-    discards = 0
-    for t in range(34):
-        if hands[seat, t] > 0 and (forbidden >> t) & 1 == 0:
-            mask[ACT_DISCARD + t] = True
-            discards += 1
-    if discards == 0:  # every held kind forbidden: each may go
-        for t in range(34):
-            if hands[seat, t] > 0:
-                mask[ACT_DISCARD + t] = True
-                discards += 1
-    n += discards
+    n += _discard_actions(rule_vec, hands, st, seat, mask)
     if hooks.ting_exists(rule_vec) and can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
         if st[ST_COMMITTED + seat] == 1:
             for t in range(34):
@@ -162,20 +198,41 @@ def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
             if marked < 0:  # the variant uses the core's one-scan marking
                 marked = mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
             n += marked
-    if last >= 0 and hooks.self_win_without_ting(rule_vec, tables, hands, melds, st, seat):
-        mask[ACT_ZIMO] = True
-        n += 1
-    if last >= 0 and st[ST_COMMITTED + seat] == 0 and hooks.kong_allowed(rule_vec, st):
-        only_drawn = rule_vec[R_BUGANG_ONLY_ON_DRAW] == 1
-        no_angang = hooks.self_kong_forbidden(rule_vec, st, seat)  # int64 kind mask (晋中: the declared suit)
-        for t in range(34):
-            if hands[seat, t] == 4 and (no_angang >> t) & 1 == 0:
-                mask[ACT_ANGANG + t] = True
-                n += 1
-            if melds[seat, t] == MELD_PONG and hands[seat, t] >= 1 and (not only_drawn or t == last):
-                mask[ACT_BUGANG + t] = True
-                n += 1
+    n += _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, last, mask)
     return n
+
+
+@njit(cache=True)  # not inlined: one compilation for the hand loop
+def legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask, after_shanten, after_useful):
+    """Fill ``mask`` exactly as ``legal_self`` does; return (the action count, the least shanten of the
+    discard scan it ran, or NOT_SCANNED).
+
+    For a seat neither 上架 nor committed to 十三幺, in a variant with the core's one-scan 上架 marking
+    (hook ``core_tenpai_marking``) and no forbidden discard, the 上架 marks come from one discard scan
+    over the legal discards (``least_discards_k`` into ``after_shanten`` int8[34] / ``after_useful``
+    int64[34], as that kernel fills them) instead of a 14-tile shanten and a scan when it is <= 0: the
+    least shanten over the discards is max(14-tile shanten, 0), since a 13-tile hand is at best tenpai
+    and the best discard of a hand not complete is a tile its closest completion does not use. A
+    strategy that scans the legal discards the same way (greedy) reads the arrays instead of scanning
+    again. Any other seat gets ``legal_self`` and NOT_SCANNED (the arrays are left as they were).
+    """
+    seat = st[ST_CURRENT]
+    if (st[ST_TING + seat] == 1 or st[ST_COMMITTED + seat] == 1 or not hooks.core_tenpai_marking(rule_vec)
+            or hooks.discard_forbidden(rule_vec, st, seat) != 0):
+        return legal_self(rule_vec, tables, hands, frozen, melds, st, mask), NOT_SCANNED
+    mask[:] = False
+    n = _discard_actions(rule_vec, hands, st, seat, mask)
+    candidates = np.int64(0)  # the legal discards (= the held kinds), bit per kind
+    for t in range(34):
+        if hands[seat, t] > 0:
+            candidates |= np.int64(1) << t
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    least = least_discards_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables,
+                             candidates, after_shanten, after_useful)
+    if least <= 0:  # what can_shangjia_some finds: the 14-tile shanten is <= 0
+        n += _mark_scanned_tenpai(rule_vec, hands, frozen, melds, seat, after_shanten, after_useful, mask)
+    n += _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, st[ST_LAST_DRAWN], mask)
+    return n, least
 
 
 @njit(cache=True)

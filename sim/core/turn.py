@@ -15,7 +15,7 @@ from sim.core.apply import apply_self
 from sim.core.claims import apply_claim, claim_to_act
 from sim.core.deal import start_hand
 from sim.core.invariants import N_TRACKS, T_DISCARDS, check_state
-from sim.core.legal import legal_claim, legal_self
+from sim.core.legal import NOT_SCANNED, legal_claim, legal_self, legal_self_scanned
 from sim.core.record_fill import fill_record
 from sim.core.state import (
     ACT_SHANGJIA, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_DINGQUE, ST_ERROR, ST_PHASE, ST_STEPS,
@@ -25,7 +25,7 @@ from sim.core.rng import STREAM_SEAT0, seed_generator
 from sim.core.conditioned_deal import fill_wall_conditioned
 from sim.core.wall import draw_dealer, fill_wall, wall_size
 from sim.variants import hooks
-from strategies.dispatch import choose_action, choose_dingque
+from strategies.dispatch import choose_action, choose_dingque, greedy_self_scanned, shares_discard_scan
 
 @njit(cache=True, inline='always')
 def seat_to_act(st):
@@ -46,6 +46,8 @@ def _hand_loop(check):
     @njit(cache=True)
     def hand_loop(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
                   strategy_ids, params, scripted, mask, seen, tracks):
+        after_shanten = np.empty(34, np.int8)  # [kind] shared discard scan: shanten once it is discarded
+        after_useful = np.empty(34, np.int64)  # [kind] ... its useful kinds (least-shanten discards only)
         while st[ST_PHASE] != PHASE_OVER:
             if st[ST_STEPS] > MAX_STEPS:
                 raise RuntimeError("hand exceeded the step guard (MAX_STEPS decisions)")
@@ -53,9 +55,18 @@ def _hand_loop(check):
             if scripted[seat]:
                 return seat
             if st[ST_PHASE] == PHASE_SELF:
-                legal_self(rule_vec, tables, hands, frozen, melds, st, mask)
-                action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
-                                       rivers, st, mask, seat, rngs[seat], seen)
+                least = NOT_SCANNED  # the legal builder's discard scan, when greedy can take it
+                if shares_discard_scan(strategy_ids[seat]):
+                    least = legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask, after_shanten,
+                                               after_useful)[1]
+                else:
+                    legal_self(rule_vec, tables, hands, frozen, melds, st, mask)
+                if least != NOT_SCANNED:
+                    action = greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
+                                                 params[seat], seen, after_shanten, after_useful, least)
+                else:
+                    action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
+                                           melds, rivers, st, mask, seat, rngs[seat], seen)
                 apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
                 if check and action < ACT_SHANGJIA:
                     tracks[T_DISCARDS] += 1

@@ -216,6 +216,14 @@ def ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
 
 
 @njit(cache=True, inline='always')
+def core_tenpai_marking(rule_vec):
+    """Return True when ``ting_discards`` returns -1 for the variant (its 上架 marks are the core's one-scan
+    marking, sim.core.legal.mark_tenpai_discards) and its greedy is the core greedy, so the self-phase legal
+    builder may share its discard scan with greedy (sim.core.legal.legal_self_scanned). 晋城: True."""
+    return rule_vec[R_VARIANT] == VARIANT_JINCHENG
+
+
+@njit(cache=True, inline='always')
 def kong_allowed(rule_vec, st):
     """Return True when a kong may be declared now (its replacement exists). 晋城: always (the 荒 zone holds
     the replacements, r10). 晋中: while a tile is left above the dead wall (RULES §2.1 r4)."""

@@ -18,6 +18,8 @@ Summary rows, group = the variant name (money in 底注 per hand, shares as frac
 """
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -51,9 +53,29 @@ def bind_rules(params: VariantsParams, rules: dict) -> VariantsPlan:
     return VariantsPlan(params, tuple(dict.fromkeys(params.variants)) or tuple(VARIANTS))
 
 
+#: The row a variant gets when the run's seat mix cannot play it (a strategy it refuses): NaN, n = 0.
+SKIPPED_ROW = "skipped_seats"
+
+
+def seats_refused(seats, variant: str) -> str | None:
+    """Return the registry's one-line refusal of ``seats`` under ``variant``, None when it plays them."""
+    from strategies.registry import check_seats_for_variant, resolve_seats
+
+    try:
+        check_seats_for_variant(resolve_seats(list(seats)), variant)
+    except ValueError as error:
+        return str(error).splitlines()[0]
+    return None
+
+
 def plan(bound: VariantsPlan, base: ArmSpec) -> dict[str, ArmSpec]:
-    """Return one arm per variant (role = its name): the run's seats, the variant's rules."""
-    return {name: ArmSpec(base.seats, (("variant", name),), 0, bound.params.hands) for name in bound.variants}
+    """Return one arm per variant (role = its name): the run's seats, the variant's rules. With the default list
+    (every variant), a variant whose rules refuse one of the run's strategies (selective_ting under 金华) is left
+    out (``summarize`` gives it a ``skipped_seats`` row); a variant listed by name is kept, so the run stops with
+    the one-line refusal."""
+    chosen = [name for name in bound.variants
+              if bound.params.variants or seats_refused(base.seats, name) is None]
+    return {name: ArmSpec(base.seats, (("variant", name),), 0, bound.params.hands) for name in chosen}
 
 
 def columns(role: str) -> list[str]:
@@ -94,5 +116,8 @@ def summarize(frames: dict[str, pl.DataFrame], bound: VariantsPlan) -> list[dict
     """Return the summary rows of the study: every statistic of every variant (group = variant)."""
     rows = []
     for name in bound.variants:
+        if name not in frames:  # left out by plan: the seat mix has a strategy this variant refuses
+            rows.append(stats.Estimate(math.nan, math.nan, math.nan, math.nan, 0).row(STUDY, SKIPPED_ROW, name))
+            continue
         rows += [e.row(STUDY, statistic, name) for statistic, e in variant_statistics(frames[name], name).items()]
     return rows

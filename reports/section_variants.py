@@ -28,12 +28,21 @@ STATISTICS = {
 }
 
 
+SKIPPED_ROW = "skipped_seats"  # the row experiments.study_variants gives a variant the seat mix cannot play
+
+
 def _rows(summary: pl.DataFrame) -> dict[str, dict[str, dict]]:
     """Return {variant: {statistic: row}} of the study, variants in summary order."""
     out: dict[str, dict[str, dict]] = {}
-    for row in summary.filter(pl.col("study") == STUDY).iter_rows(named=True):
+    for row in summary.filter((pl.col("study") == STUDY) & (pl.col("name") != SKIPPED_ROW)).iter_rows(named=True):
         out.setdefault(row["group"], {})[row["name"]] = row
     return out
+
+
+def _skipped(summary: pl.DataFrame) -> list[str]:
+    """Return the variants the run's seat mix could not play (``skipped_seats`` rows), in summary order."""
+    rows = summary.filter((pl.col("study") == STUDY) & (pl.col("name") == SKIPPED_ROW))
+    return list(dict.fromkeys(rows["group"].to_list()))
 
 
 def _label(name: str) -> str:
@@ -71,8 +80,10 @@ def clear_differences(by_variant: dict[str, dict[str, dict]]) -> list[tuple[str,
 def reading(summary: pl.DataFrame) -> str:
     """Return the plain-Chinese reading: each variant's numbers, the clear differences, and shape data."""
     by_variant = _rows(summary)
+    skipped = "".join(f"{variant_label(v)}：座位组合里有该变体没有的策略（如金华没有上架），本研究跳过该变体。"
+                      for v in _skipped(summary))
     if not by_variant:
-        return readings.NO_DATA + "。"
+        return readings.NO_DATA + "。" + skipped
     hands = {v: r["huang_rate"]["n"] for v, r in by_variant.items() if "huang_rate" in r}
     parts = ["每个变体按各自的默认规则、同一座位组合和同一种子各打 "
              + "、".join(f"{variant_label(v)} {n:,} 手" for v, n in hands.items())
@@ -104,7 +115,7 @@ def reading(summary: pl.DataFrame) -> str:
     for variant, rows in by_variant.items():
         if not any(n.startswith("feature_") for n in rows):
             parts.append(f"{variant_label(variant)}：{NO_SHAPE_DATA}。")
-    return "".join(parts)
+    return "".join(parts) + skipped
 
 
 def table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:

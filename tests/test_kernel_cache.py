@@ -89,10 +89,11 @@ FILL_ONE_ROW = textwrap.dedent("""
     from sim import kernel_cache
     kernel_cache.ensure_fresh()
     from sim.core import state as S
+    from sim.core.codes import N_EXTRA_COLUMNS, N_HAND_COLUMNS, N_SEAT_COLUMNS
     from sim.core.record_fill import fill_record
     st = np.zeros(S.N_ST, dtype=np.int64)
     st[S.ST_DEALER], st[S.ST_WINNER] = 2, 3
-    row = np.zeros(14 + 4 * 9 + 9, dtype=np.int32)  # hand, per-seat and the nine extra columns
+    row = np.zeros(N_HAND_COLUMNS + 4 * N_SEAT_COLUMNS + N_EXTRA_COLUMNS, dtype=np.int32)  # one whole record row
     fill_record(row, st, np.zeros((4, 4), dtype=np.int32), 0, 0, 0)
     print(row[3], row[4])
 """)

@@ -165,10 +165,9 @@ def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
     header, rows = ranked_table(summary)
     blocks = [("p", reading(summary)), ("p", base_line(summary))]
     if figure is not None:
-        blocks.append(("figure", figure, "Tornado per statistic: paired change, changed − base (95 % intervals)"))
-    blocks.append(("p", "Ranked by the largest |change| / se over the five statistics; each cell is the paired "
-                        "change (changed − base) with its 95 % interval: Student-t for means and rates, delta "
-                        "method for the 自摸 share (a ratio) and the volatility (a standard deviation). "
-                        "pp = percentage points."))
+        blocks.append(("figure", figure, "各统计量的龙卷风图：改变规则后与基准的逐手配对差（改变 − 基准，95 % 区间）"))
+    blocks.append(("p", "按五个统计量中最大的 |变化|/se 排序；每格是逐手配对差（改变 − 基准）及其 95 % 区间："
+                        "均值和率用 Student-t，自摸比例（一个比值）和输赢标准差用 delta 方法。pp = 百分点；"
+                        "“0 (same)” 表示两臂每一手都打得完全一样。"))
     blocks.append(("table", header, rows))
     return blocks

@@ -5,7 +5,6 @@ calls front draw i goes to seat i mod 4; unscripted seats discard what they draw
 seats without a hand get a pair-free filler. A 报听 is the engine's ``shangjia`` action. Money in 底分.
 """
 import numpy as np
-import pytest
 
 from jz_scenarios import spare_draws, table
 from sim.core import codes as C

@@ -17,7 +17,7 @@ MIXED_SEATS = ["greedy", "random", "selective_ting", "defensive"]
 
 
 def test_fill_wall_108_is_the_27_suit_kinds_and_deterministic():
-    """Hand i of seed s: the same 108 wall every time, four of each suit kind, -1 past position 107; the 136
+    """RULES §2.1 r1: hand i of seed s: the same 108 wall every time, four of each suit kind, -1 past position 107; the 136
     wall of the same key is unchanged by the option (its own whole shuffle)."""
     a = np.zeros(136, np.int8)
     b = np.zeros(136, np.int8)
@@ -32,7 +32,7 @@ def test_fill_wall_108_is_the_27_suit_kinds_and_deterministic():
 
 
 def test_stacked_108_kong_replacement_from_position_107_and_the_budget():
-    """Seat 1 暗杠s 1m: its replacement is the 108 wall's last tile (position 107); front draws and the
+    """RULES §2.1 r1, r4: seat 1 暗杠s 1m: its replacement is the 108 wall's last tile (position 107); front draws and the
     replacement use up the 56 tiles, so the hand goes 荒 after 55 front draws."""
     t = table({1: "1111m258p369p147s"}, draws="2s5s", replacements="9s", jz_tiles=108)
     assert t.wall[107] == 26
@@ -44,12 +44,12 @@ def test_stacked_108_kong_replacement_from_position_107_and_the_budget():
 
 
 def test_stacked_108_dead_wall_14_leaves_42_draws():
-    """jz_dead_wall=14 still works on the 108 wall: 108 − 52 − 14 = 42 front draws."""
+    """RULES §2.1 r1, A24: jz_dead_wall=14 still works on the 108 wall: 108 − 52 − 14 = 42 front draws."""
     assert table({}, jz_tiles=108, jz_dead_wall=14).finish().record()["draws"] == 42
 
 
 def test_stacked_108_win_exact_money():
-    """Seat 1 (两门: 万 and 饼) 报听s on 5p and draws it: 闲 自摸 8 = 4 from the dealer + 2 + 2."""
+    """RULES §2.1 r1, §2.5: seat 1 (两门: 万 and 饼) 报听s on 5p and draws it: 闲 自摸 8 = 4 from the dealer + 2 + 2."""
     t = table({1: "123m456m789m111p5p"}, draws="2s9s" + "3s6s7s" + "5p", jz_tiles=108)
     t.play([(1, "shangjia 9s"), (1, "zimo")])
     row = t.record()
@@ -58,7 +58,7 @@ def test_stacked_108_win_exact_money():
 
 
 def test_no_honour_is_ever_dealt_or_drawn_over_random_hands():
-    """Over random hands of greedy and mixed seats in check mode: no invariant breaks (tiles conserved, no tile
+    """RULES §2.1 r1: over random hands of greedy and mixed seats in check mode: no invariant breaks (tiles conserved, no tile
     outside the 108 wall taken: ERR_NOT_IN_WALL); no winning tile is an honour; every 荒庄 used exactly the 56
     tiles (front draws + replacements); every hand stays within them."""
     from sim.play import play_checked
@@ -75,7 +75,7 @@ def test_no_honour_is_ever_dealt_or_drawn_over_random_hands():
 
 
 def test_drawn_tiles_of_played_hands_are_suit_tiles():
-    """The event log of whole hands (greedy seats, 108 wall): every dealt and drawn tile is a suit kind."""
+    """RULES §2.1 r1: the event log of whole hands (greedy seats, 108 wall): every dealt and drawn tile is a suit kind."""
     from sim.game import Game
 
     for hand in range(6):
@@ -87,7 +87,7 @@ def test_drawn_tiles_of_played_hands_are_suit_tiles():
 
 
 def test_the_wall_check_fires_on_an_honour_in_a_108_wall():
-    """Check mode: an honour put into the 108 wall where seat 1 draws next breaks ERR_NOT_IN_WALL."""
+    """RULES §2.1 r1: check mode: an honour put into the 108 wall where seat 1 draws next breaks ERR_NOT_IN_WALL."""
     t = table({}, jz_tiles=108)
     t.game.wall[53] = 27  # seat 1's first draw becomes 1z, which a 108 wall never holds
     with pytest.raises(RuntimeError, match="ERR_NOT_IN_WALL"):
@@ -95,7 +95,7 @@ def test_the_wall_check_fires_on_an_honour_in_a_108_wall():
 
 
 def test_options_needing_honours_are_refused_in_one_line():
-    """十三幺 play and 幺九/字 deal conditions need honours: refused with jz_tiles=108; the study is skipped."""
+    """RULES §2.1 r1, §2.4 r16: 十三幺 play and 幺九/字 deal conditions need honours: refused with jz_tiles=108; the study is skipped."""
     from experiments.variant_params import skip_reason
     from sim.deal_conditions import yaojiu_condition
     from sim.game import Game

@@ -133,19 +133,6 @@ class ArmRunner:
         """Return the hands of all distinct registered arms together."""
         return sum(self.hands_of(arm) for arm in self.directories)
 
-    def warm_up(self) -> None:
-        """Play one hand in this process so compiled kernels are built (or loaded) once, before workers start.
-
-        On a cold cache this saves each worker from compiling the same kernels in parallel.
-        """
-        from sim import simulate
-        from sim.driver import worker_count
-
-        c = self.config
-        if c.backend == "loky" and worker_count(c.jobs) > 1 and self.directories:
-            arm = next(iter(self.directories))
-            simulate(1, seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats), jobs=1, progress=False)
-
     def chunk_of(self, arm: ArmSpec) -> int | None:
         """Return the run's ``chunk`` rounded up to whole sessions of the arm (None = the driver's default)."""
         chunk = self.config.chunk
@@ -173,7 +160,6 @@ class ArmRunner:
 
         c = self.config
         self.check_folders()
-        self.warm_up()
         self.simulated_hands = self.reused_hands = 0
         for arm, directory in self.directories.items():
             run = simulate(self.hands_of(arm), seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats),

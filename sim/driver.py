@@ -19,6 +19,7 @@ import numpy as np
 from sim import parts
 from sim.deal_conditions import check_condition, check_condition_for_rules
 from sim.parts import load, scan  # noqa: F401  (public: sim.driver.load / scan)
+from sim.compile_progress import compile_bar
 from sim.progress import hand_bar, progress_enabled
 from sim.record import to_frame
 
@@ -251,6 +252,7 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
 
     chunks = parts.chunk_starts(hands, chunk)
     if out is None:
+        _prepare_kernels(rules_config, seat_configs, seed, n_workers, backend, len(chunks), show)
         return _simulate_in_memory(chunks, rules_config, seat_configs, seed, (session_length, deal_condition),
                                    variant, labels, n_workers, backend, scheduler, show, label)
     out_dir = Path(out)
@@ -259,6 +261,8 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
     with parts.folder_lock(out_dir):
         remaining = _resume(out_dir, settings, chunks)
         reused = hands - sum(n for _, n in remaining)
+        if remaining:
+            _prepare_kernels(rules_config, seat_configs, seed, n_workers, backend, len(remaining), show)
         tasks = [(rules_config, seat_configs, seed, first, n, session_length, deal_condition) for first, n in remaining]
         results = _results(tasks, n_workers, backend, scheduler, os.fspath(out_dir), variant, labels)
         with hand_bar(hands, reused, show, label) as bar:
@@ -322,6 +326,21 @@ def _resume(out_dir: Path, settings: dict, chunks: list[tuple[int, int]]) -> lis
               f"({sum(n for _, n in good):,} hands)", file=sys.stderr)
     finished = {first for first, _ in good}
     return [(first, n) for first, n in chunks if first not in finished]
+
+
+def _prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, backend: str, n_tasks: int,
+                     show: bool) -> None:
+    """Compile (or load from the cache) the engine's kernels in this process before the run, under a bar when
+    they really compile (``sim.compile_progress``); returns nothing.
+
+    A cold first run then shows what it is doing instead of a bar stuck at 0 for minutes, and local worker
+    processes load the kernels compiled here instead of each compiling them again. Skipped with Dask (its
+    workers may be other machines) and for an in-process run without a bar (its first chunk compiles them).
+    """
+    if backend == "dask" or ((n_workers == 1 or n_tasks <= 1) and not show):
+        return
+    with compile_bar(show):
+        play_matrix(rules_config, seat_configs, seed, 0, 1, 0, 0)
 
 
 def _results(tasks, n_workers, backend, scheduler, out_arg, variant, labels) -> Iterator[tuple]:

@@ -4,7 +4,8 @@ All runs of a sweep use the same seed, so hand i of every run starts from the sa
 headline statistic that is a mean over hands, the difference run − baseline is therefore estimated
 from the per-hand differences (hands matched on ``hand``): its interval is much narrower than two
 separate intervals suggest. The per-hand values come from each run's ``hands/<arm>/part-*.parquet``
-(the arm found through the run metadata's ``arms[].used_by``). When a run's parts are missing (or
+(the arm found through the run metadata's ``arms[].used_by``): the dealer_edge, huangzhuang,
+thirteen_orphans, early_ting, caishen (爆头 gain) and variants (荒庄 rate, dealer result) headlines. When a run's parts are missing (or
 the statistic is not a mean over hands), the difference is unpaired: e₁ − e₀ with
 se = sqrt(se₀² + se₁²) and a normal 95 % interval.
 """
@@ -65,6 +66,14 @@ def per_hand(study: str, name: str, group: str) -> PerHand | None:
     if study == "early_ting" and name == "diff_mean_result":
         return PerHand((f"early_ting/{group}", "early_ting/early"), ("s0_delta",),
                        lambda f: f[0]["s0_delta"].cast(pl.Float64) - f[1]["s0_delta"].cast(pl.Float64))
+    if study == "caishen" and name == "baotou_gain":  # seat 0's baotou − greedy on the same walls
+        return PerHand(("caishen/baotou", "caishen/greedy"), ("s0_delta",),
+                       lambda f: f[0]["s0_delta"].cast(pl.Float64) - f[1]["s0_delta"].cast(pl.Float64))
+    if study == "variants" and name == "huang_rate":  # group = the variant, its arm's role
+        return PerHand((f"variants/{group}",), ("winner",), lambda f: (f[0]["winner"] < 0).cast(pl.Float64))
+    if study == "variants" and name == "dealer_result":
+        return PerHand((f"variants/{group}",), ("dealer", *(f"s{k}_delta" for k in range(4))),
+                       lambda f: f[0].select(_seat_at(0, "delta").cast(pl.Float64)).to_series())
     return None
 
 

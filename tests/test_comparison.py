@@ -5,7 +5,10 @@ import polars as pl
 import pytest
 
 from experiments import config as cfg
-from experiments import stats, study_dealer_edge, study_early_ting, study_huangzhuang, study_thirteen_orphans
+from experiments import (
+    stats, study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang, study_thirteen_orphans,
+    study_variants,
+)
 from reports import comparison, pairing, tables
 from reports.summary_io import write_summary
 from synthetic_records import record_frame
@@ -26,6 +29,10 @@ def write_run(directory, frames: dict[str, pl.DataFrame], overrides: list[str]) 
                                               "greedy, shi_qiang=on": f["greedy, shi_qiang=on"]},
                                              cfg.ThirteenOrphansParams(shi_qiang=[True], hands_per_k=0))
     rows += study_early_ting.summarize({"early": f["early"], "t=3": f["t=3"]}, cfg.EarlyTingParams(min_live_waits=[3]))
+    rows += study_caishen.summarize({"seats": f["seats"], "greedy": f["greedy"], "baotou": f["baotou"]},
+                                    cfg.CaishenParams())
+    rows += study_variants.summarize({"jincheng": f["jincheng"]},
+                                     study_variants.VariantsPlan(cfg.VariantsParams(), ("jincheng",)))
     meta = {"experiment": "overview", "seed": 0, "hands": 1500, "arms": arms, "overrides": overrides}
     write_summary(stats.summary_frame(rows), meta, directory / "summary.parquet")
 
@@ -33,7 +40,9 @@ def write_run(directory, frames: dict[str, pl.DataFrame], overrides: list[str]) 
 def arms_of(seats: pl.DataFrame) -> dict[str, pl.DataFrame]:
     return {"dealer_edge/seats": seats, "huangzhuang/seats": seats, "thirteen_orphans/chase, shi_qiang=on": seats,
             "thirteen_orphans/greedy, shi_qiang=on": seats.with_columns(pl.col("s0_delta") - 1),
-            "early_ting/early": seats, "early_ting/t=3": record_frame(1500, seed=5)}
+            "early_ting/early": seats, "early_ting/t=3": record_frame(1500, seed=5),
+            "caishen/seats": seats, "caishen/greedy": seats, "caishen/baotou": record_frame(1500, seed=6),
+            "variants/jincheng": seats}
 
 
 @pytest.fixture()
@@ -59,7 +68,10 @@ def test_per_hand_values_average_to_the_runs_summary_estimates(sweep):
         assert values["value"].mean() == pytest.approx(row["estimate"]), row
         assert values.height == row["n"], row
         checked += 1
-    assert checked >= 8  # 4 positions, dealer win rate, 荒庄 rate, 十三幺 completion at k=9, early_ting t=3
+    assert checked >= 11  # 4 positions, dealer win rate, 荒庄 rate, 十三幺 completion at k=9, early_ting t=3,
+    # caishen baotou_gain, variants 荒庄 rate and dealer result
+    for name in ("baotou_gain", "huang_rate", "dealer_result"):
+        assert name in set(tables.headline(long)["name"]), name
 
 
 @pytest.mark.filterwarnings("error::UserWarning")  # a glyph missing from the figures' font fails too
@@ -71,7 +83,10 @@ def test_a_difference_on_the_same_walls_is_paired_and_found(sweep):
     assert huang["ci_low"] > 0  # the per-hand differences are 30 ones and 1470 zeros
     long = pl.read_parquet(sweep / "comparison.parquet").filter(pl.col("name") == "huang_rate")
     assert long["ci_low"].max() < long["ci_high"].min()  # the separate intervals overlap: overlap would miss it
-    assert diffs["paired"].all()
+    unpaired = diffs.filter(~pl.col("paired"))
+    assert unpaired["name"].to_list() == ["chengbao_money_share"]  # a ratio of sums, not a mean over hands
+    paired_names = set(diffs.filter(pl.col("paired"))["name"])
+    assert {"baotou_gain", "huang_rate", "dealer_result"} <= paired_names  # caishen and variants pair too
     text = (sweep / "comparison.md").read_text(encoding="utf-8")
     assert "+2.00" not in text and "2.00 [" in text and "* (配对, n=1,500)" in text
     assert (sweep / "figures" / "comparison_differences.png").is_file()

@@ -1,16 +1,20 @@
 """Hand-evaluation benchmark: evaluations/s and ns per call on one core, and table build times.
 
-Run: ``python benchmarks/hand_eval.py [--hands N]``. Prints
+Run: ``python benchmarks/hand_eval.py [--hands N] [--rounds R]``. Prints
 
-* ``shanten_many`` over N random 14-tile hands (default 1,000,000), in hands/s, and the same
-  hands through the 缺一门 and the 财神 (wild) batch paths, in hands/s and as a ratio to the plain
-  path (the wild kind is 5条 and 东; the hands' own copies of it are the wilds, 0-4 per hand);
+* ``shanten_many`` over N random 14-tile hands (default 1,000,000), in ns per hand and hands/s:
+  the batch kernel (distance-class tables), the per-hand loop it replaced (``shanten_k`` on each
+  row, the batch kernel before issue 12's third round) and the whole ``sim.hand.shanten_many`` call
+  (input checks included), timed in R interleaved rounds on the same hands (medians);
+* the same hands through the 缺一门 and the 财神 (wild) batch paths, in hands/s and as a ratio to the
+  plain batch kernel (the wild kind is 5条 and 东; the hands' own copies of it are the wilds, 0-4 per hand);
 * the compiled single-hand calls timed from inside a compiled loop, in ns per call:
   ``shanten_k`` (all forms) on 14- and 13-tile hands, ``shanten_regular_k``, and
   ``shanten_mask_k`` (shanten + useful-tile mask) on 13-tile hands;
 * ``useful_mask_qym_k`` and ``useful_mask_wild_k`` (useful-tile masks) on 13-tile hands;
 * the table build cold (empty temporary cache directory) and the warm load from that cache, in s,
-  in this process and in new processes (the cold one also compiles the builder from scratch).
+  in this process and in new processes (the cold one also compiles the builder from scratch), and
+  the batch tables' build from the component tables and their warm load.
 
 Random hands are 14 (or 13) tiles drawn without replacement from the 136, seeded.
 """
@@ -26,6 +30,8 @@ import time
 import numpy as np
 from numba import njit
 
+from sim import hand
+from sim.core.hand import batch_kernel as batch_kernel
 from sim.core.hand import kernel as kernel
 from sim.core.hand import queyimen_kernel as qym_kernel
 from sim.core.hand import wild_kernel as wild_kernel
@@ -51,6 +57,15 @@ def _loop_shanten(hands, tables):
     for i in range(hands.shape[0]):
         total += kernel.shanten_k(hands[i], 0, True, kernel.FORM_ALL, tables)
     return total
+
+
+@njit  # not cached: numba would not notice edits to the kernels it inlines
+def _per_hand_shanten_many(hands, melds, allow_quad, tables):
+    """Return int8[N]: ``shanten_k`` (all forms) of each row: the batch kernel before the distance-class tables."""
+    out = np.empty(hands.shape[0], np.int8)  # [hand] shanten
+    for i in range(hands.shape[0]):
+        out[i] = kernel.shanten_k(hands[i], melds, allow_quad, kernel.FORM_ALL, tables)
+    return out
 
 
 @njit  # not cached: numba would not notice edits to the kernels it inlines
@@ -100,28 +115,44 @@ def _best_seconds(function, *args, repeats: int = 5) -> float:
     return best
 
 
-def time_table_build() -> tuple[float, float]:
-    """Return (cold build + save, warm load) seconds using an empty temporary cache directory."""
+def interleaved_seconds(measures: dict, rounds: int) -> dict[str, float]:
+    """Return {name: median CPU seconds} of ``rounds`` rounds, each timing every measure once in turn
+    (one warm-up call each first), so the machine's load drifts over all of them alike."""
+    seconds: dict[str, list[float]] = {name: [] for name in measures}
+    for measure in measures.values():
+        measure()
+    for _ in range(rounds):
+        for name, measure in measures.items():
+            start = time.process_time()
+            measure()
+            seconds[name].append(time.process_time() - start)
+    return {name: float(np.median(values)) for name, values in seconds.items()}
+
+
+def time_table_build() -> tuple[float, float, float, float]:
+    """Return (cold build + save, warm load) seconds of the component tables, then the same of the batch
+    tables built from them, using an empty temporary cache directory (builders already compiled)."""
     saved_env = os.environ.get("MJRULES_CACHE_DIR")
     saved_memo = hand_tables._memo
+    saved_batch_memo = hand_tables._batch_memo
+    seconds = []
     try:
         with tempfile.TemporaryDirectory() as cache:
             os.environ["MJRULES_CACHE_DIR"] = cache
-            hand_tables._memo = None
-            start = time.perf_counter()
-            hand_tables.get_tables()
-            cold = time.perf_counter() - start
-            hand_tables._memo = None
-            start = time.perf_counter()
-            hand_tables.get_tables()
-            warm = time.perf_counter() - start
+            for memo_name, get in (("_memo", hand_tables.get_tables), ("_batch_memo", hand_tables.get_batch_tables)):
+                for _ in range(2):  # cold (build + save), then warm (load)
+                    setattr(hand_tables, memo_name, None)
+                    start = time.perf_counter()
+                    get()
+                    seconds.append(time.perf_counter() - start)
     finally:
         if saved_env is None:
             os.environ.pop("MJRULES_CACHE_DIR", None)
         else:
             os.environ["MJRULES_CACHE_DIR"] = saved_env
         hand_tables._memo = saved_memo
-    return cold, warm
+        hand_tables._batch_memo = saved_batch_memo
+    return seconds[0], seconds[1], seconds[2], seconds[3]
 
 
 _FRESH_PROCESS_SCRIPT = (
@@ -147,17 +178,31 @@ def time_fresh_process_build() -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1_000_000, help="random hands per measurement")
+    parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds of the shanten_many timings")
     args = parser.parse_args()
 
-    cold, warm = time_table_build()
+    hand_tables.get_batch_tables()  # compile or load the batch builder before timing any build
+    cold, warm, batch_cold, batch_warm = time_table_build()
     tables = hand_tables.get_tables()
     hands14 = random_hands(args.hands, 14, seed=1)
     hands13 = random_hands(args.hands, 13, seed=2)
     n = args.hands
 
-    seconds = _best_seconds(kernel.shanten_many_k, hands14, 0, True, tables)
-    plain_rate = n / seconds
-    print(f"shanten_many, {n:,} random 14-tile hands: {plain_rate / 1e6:.2f} M hands/s")
+    batch_tables = hand_tables.get_batch_tables()
+    new, _ = batch_kernel.shanten_many_k(hands14, 0, False, batch_tables)
+    assert np.array_equal(new, _per_hand_shanten_many(hands14, 0, False, tables))
+    medians = interleaved_seconds({
+        "batch kernel (distance classes)": lambda: batch_kernel.shanten_many_k(hands14, 0, False, batch_tables),
+        "per-hand loop (before)": lambda: _per_hand_shanten_many(hands14, 0, False, tables),
+        "sim.hand.shanten_many (checks + batch kernel)": lambda: hand.shanten_many(hands14, qidui_allow_quad=False),
+    }, args.rounds)
+    print(f"shanten_many, {n:,} random 14-tile hands, qidui_allow_quad=False, medians of {args.rounds} "
+          f"interleaved rounds (same answers on all hands):")
+    for label, seconds in medians.items():
+        print(f"  {label:46s} {seconds / n * 1e9:6.1f} ns per hand  {n / seconds / 1e6:6.2f} M hands/s")
+    before = medians["per-hand loop (before)"]
+    print(f"  speed-up of the batch kernel: {before / medians['batch kernel (distance classes)']:.2f} x")
+    plain_rate = n / _best_seconds(batch_kernel.shanten_many_k, hands14, 0, True, batch_tables)
     seconds = _best_seconds(qym_kernel.shanten_many_qym_k, hands14, 0, 0, True, tables)
     print(f"shanten_many under 缺一门, same hands: {n / seconds / 1e6:.2f} M hands/s "
           f"({n / seconds / plain_rate:.2f} x plain)")
@@ -183,6 +228,8 @@ def main() -> None:
         seconds = _best_seconds(loop, few, loop_tables, repeats=2)
         print(f"{label}: {seconds / len(few) * 1e9:.0f} ns per call")
     print(f"table build cold (empty cache dir, incl. save): {cold:.2f} s; warm load: {warm:.3f} s")
+    print(f"batch (distance-class) table build from those, incl. save: {batch_cold:.2f} s; "
+          f"warm load: {batch_warm:.3f} s")
     start = time.perf_counter()
     hand_wild_tables.build_wild_tables()
     print(f"wild (uncapped) table build, builder compiled: {time.perf_counter() - start:.2f} s")

@@ -1,7 +1,7 @@
 """Peer benchmark (not a test): our engine against riichienv and the mahjong package, same machine, one process.
 
 Usage: ``pip install -e ".[bench]" && python benchmarks/peers.py [--hands 20000] [--peer-hands 2000]
-[--shanten-hands 20000] [--repeats 5] [--no-pin]``
+[--shanten-hands 20000] [--repeats 5] [--no-pin] [--only hands|shanten|variants]``
 
 Prints hands/s (whole hands played to the end) and the ratio ours / peer for
 
@@ -16,6 +16,7 @@ thread, so every side gets one core. Rates are by the process's CPU time (robust
 a shared machine). Compile / warm-up time (wall) is reported apart from the timed loop; each measure is
 repeated ``--repeats`` times, alternating ours and the peer's, and the medians are printed.
 A ratio above 1 means our engine is faster. A peer that is not installed is reported and skipped.
+``--only`` runs one of the three parts (whole hands, shanten, variants) and skips the others' warm-up.
 """
 from __future__ import annotations
 
@@ -158,12 +159,18 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per measure (alternating)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-pin", action="store_true", help="do not pin the process to one core")
+    parser.add_argument("--only", choices=PARTS, help="run only this part (default: all three)")
     args = parser.parse_args()
     print("one process, one core:", "not pinned (--no-pin)" if args.no_pin else pin_one_core())
     print(f"rates by CPU time, medians of {args.repeats} alternating runs; ratio = ours / peer (> 1: ours faster)")
+    for part in PARTS:
+        if args.only in (None, part):
+            PARTS[part](args)
 
+
+def compare_hands(args: argparse.Namespace) -> None:
+    """Print our greedy and random 晋城 hands/s against riichienv's random bots."""
     from sim.play import play_chunk
-    from sim.rules import VARIANTS
 
     print(warm_up("our engine (compile or load kernels)", lambda: (play_chunk("jincheng", ["greedy"] * 4, 0, 0, 20),
                                                              play_chunk("jincheng", ["random"] * 4, 0, 0, 20))))
@@ -186,6 +193,9 @@ def main() -> None:
     else:
         print(f"晋城 greedy x4 {ours_greedy:12,.0f} hands/s   晋城 random x4 {ours_random:12,.0f} hands/s")
 
+
+def compare_shanten(args: argparse.Namespace) -> None:
+    """Print ``shanten_many``'s evaluations/s against the ``mahjong`` package's on the same hands."""
     hands = random_hands_34(args.shanten_hands, args.seed)
     try:
         from sim.hand import shanten_many
@@ -199,6 +209,11 @@ def main() -> None:
     except ImportError:
         print("mahjong is not installed (pip install -e \".[bench]\"): shanten comparison skipped")
 
+
+def compare_variants(args: argparse.Namespace) -> None:
+    """Print each registered variant's greedy hands/s as a ratio of 晋城's, and the variants not implemented."""
+    from sim.rules import VARIANTS
+
     variant_seconds = alternate({v: our_hands(v, "greedy", args.hands, args.seed) for v in VARIANTS}, args.repeats)
     for variant in VARIANTS:
         rate_variant = median_rate(args.hands, variant_seconds[variant])
@@ -207,6 +222,9 @@ def main() -> None:
     missing = [v for v in PLANNED_VARIANTS if v not in VARIANTS]
     if missing:
         print("not yet implemented: " + ", ".join(missing))
+
+
+PARTS = {"hands": compare_hands, "shanten": compare_shanten, "variants": compare_variants}  # --only choices, in order
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ Definitions
 
 Lookup tables per suit and for the honors, combined by a small DP over (sets, pair), do the
 work (``sim.hand_tables``, ``sim.core.hand.kernel``); the compiled kernels are callable from other
-kernels.
+kernels. ``shanten_many`` without a variant runs a batch path with the same answers over
+distance-class tables (``sim.core.hand.batch_kernel``).
 
 Variant evaluation
 ------------------
@@ -43,10 +44,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.hand import batch_kernel as batch_kernel
 from sim.core.hand import kernel as kernel
 from sim.core.hand import queyimen_kernel as qym_kernel
 from sim.core.hand import wild_kernel as wild_kernel
-from sim.hand_tables import get_tables
+from sim.hand_tables import get_batch_tables, get_tables
 from sim.hand_wild_tables import get_wild_tables
 from sim.tiles import N_KINDS, as_counts, kind
 
@@ -236,18 +238,36 @@ def shanten_many(H, melds=0, qidui_allow_quad=True, que_yi_men=False, wild=None)
     hands = np.asarray(H)
     if hands.ndim != 2 or hands.shape[1] != N_KINDS:
         raise ValueError(f"H must have shape (N, 34), got {hands.shape}")
-    if hands.size and (hands.min() < 0 or hands.max() > 4):
-        raise ValueError("tile counts in H must be between 0 and 4")
+    if hands.dtype != np.int8:  # wider counts could wrap into 0..4 in the conversion: check them first
+        _check_count_range(hands)
     hands = np.ascontiguousarray(hands, dtype=np.int8)
+    if not que_yi_men and wild is None:
+        # the batch kernel checks every row itself (one pass) and reports the first invalid one
+        out, first_invalid = batch_kernel.shanten_many_k(hands, melds, bool(qidui_allow_quad), get_batch_tables())
+        if first_invalid >= 0:
+            _check_count_range(hands)
+            _raise_wrong_size(hands, first_invalid, melds)
+        return out
+    _check_count_range(hands)
     sizes = hands.sum(axis=1, dtype=np.int64)
     valid = (3 * (4 - melds) + 1, 3 * (4 - melds) + 2)
     bad = np.flatnonzero((sizes != valid[0]) & (sizes != valid[1]))
     if bad.size:
-        raise ValueError(
-            f"row {bad[0]} of H has {sizes[bad[0]]} tiles; with melds={melds} rows must have {valid[0]} or {valid[1]}"
-        )
+        _raise_wrong_size(hands, int(bad[0]), melds)
     if que_yi_men:
         return qym_kernel.shanten_many_qym_k(hands, melds, blocked, bool(qidui_allow_quad), get_tables())
-    if wild is not None:
-        return wild_kernel.shanten_many_wild_k(hands, melds, bool(qidui_allow_quad), wild, get_wild_tables())
-    return kernel.shanten_many_k(hands, melds, bool(qidui_allow_quad), get_tables())
+    return wild_kernel.shanten_many_wild_k(hands, melds, bool(qidui_allow_quad), wild, get_wild_tables())
+
+
+def _check_count_range(hands: np.ndarray) -> None:
+    """Raise a ValueError unless every count of ``hands`` is 0..4."""
+    if hands.size and (hands.min() < 0 or hands.max() > 4):
+        raise ValueError("tile counts in H must be between 0 and 4")
+
+
+def _raise_wrong_size(hands: np.ndarray, row: int, melds: int) -> None:
+    """Raise the ValueError naming row ``row`` of ``hands``, whose tile total is not allowed with ``melds``."""
+    valid = (3 * (4 - melds) + 1, 3 * (4 - melds) + 2)
+    raise ValueError(
+        f"row {row} of H has {int(hands[row].sum())} tiles; with melds={melds} rows must have {valid[0]} or {valid[1]}"
+    )

@@ -7,6 +7,10 @@ argument. On first use the tables are built by the compiled builder (seconds) an
 else ``$XDG_CACHE_HOME``, else ``~/.cache``. The file is written atomically (temporary name, then
 rename) and carries a version stamp; a missing, stale or unreadable file is rebuilt. Loaded tables
 are memoised in-process.
+
+``get_batch_tables()`` returns the distance-class tables of the batch path (``shanten_many``; layout in
+``sim.core.hand.batch_table_builder``), derived from the tables above in well under a second and
+cached the same way in ``<cache>/mahjong-rules-lab/hand_batch_tables.npz``.
 """
 from __future__ import annotations
 
@@ -17,12 +21,16 @@ from pathlib import Path
 import numpy as np
 
 TABLE_VERSION = 1  # bump whenever the table layout or its meaning changes
+BATCH_TABLE_VERSION = 1  # bump whenever the batch tables' layout or meaning changes
 CACHE_SUBDIR = "mahjong-rules-lab"
 CACHE_FILE = "hand_tables.npz"
+BATCH_CACHE_FILE = "hand_batch_tables.npz"
 SUIT_SHAPE = (5**9, 10)
 HONOR_SHAPE = (5**7, 10)
+BATCH_NAMES = ("suit_entries", "honor_entries", "class_sums", "regular_shanten")  # order of get_batch_tables()
 
 _memo: tuple[np.ndarray, np.ndarray] | None = None
+_batch_memo: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
 
 
 def cache_dir() -> Path:
@@ -71,12 +79,18 @@ def _save(path: Path, tables: tuple[np.ndarray, np.ndarray], version: int | None
     """Write the tables to ``path`` atomically, stamped ``version`` (default TABLE_VERSION); an unwritable
     cache is silently skipped."""
     version = TABLE_VERSION if version is None else version
+    _save_arrays(path, {"suit": tables[0], "honor": tables[1]}, version)
+
+
+def _save_arrays(path: Path, arrays: dict[str, np.ndarray], version: int) -> None:
+    """Write ``arrays`` (name -> array) to ``path`` atomically with the stamp ``version``; an unwritable
+    cache is silently skipped."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix="." + path.stem + "-", suffix=".npz", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as stream:
-                np.savez(stream, version=np.int64(version), suit=tables[0], honor=tables[1])
+                np.savez(stream, version=np.int64(version), **arrays)
             os.replace(temporary, path)
         except BaseException:
             if os.path.exists(temporary):
@@ -97,3 +111,52 @@ def get_tables() -> tuple[np.ndarray, np.ndarray]:
             _save(path, tables)
         _memo = tables
     return _memo
+
+
+def _batch_stamp() -> int:
+    """Return the stamp of the batch table file: it changes with either table version."""
+    return TABLE_VERSION * 1000 + BATCH_TABLE_VERSION
+
+
+def build_batch_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Build and return the batch tables (``BATCH_NAMES`` order) from ``get_tables()`` (no disk access for them)."""
+    from sim.core.hand.batch_table_builder import build_batch_tables as build
+
+    return build(*get_tables())
+
+
+def _load_batch(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """Return the batch tables stored at ``path``, or None when missing, stale, malformed or inconsistent
+    (a class id out of range would index past the small tables, so every id is checked)."""
+    try:
+        with np.load(path) as stored:
+            if int(stored["version"]) != _batch_stamp():
+                return None
+            suit, honor, sums, regular = (np.ascontiguousarray(stored[name]) for name in BATCH_NAMES)
+    except (OSError, KeyError, ValueError, EOFError):
+        return None
+    if (suit.dtype, honor.dtype, sums.dtype, regular.dtype) != (np.uint32, np.uint32, np.uint8, np.int8):
+        return None
+    if suit.shape != (5**9,) or honor.shape != (5**7,) or sums.ndim != 2 or regular.ndim != 3:
+        return None
+    n_classes, n_suit = sums.shape
+    if regular.shape[:2] != (5, n_classes) or not n_suit <= n_classes <= 256:
+        return None
+    n_honor = regular.shape[2]
+    if int((suit & 255).max()) >= n_suit or int((honor & 255).max()) >= n_honor or int(sums.max()) >= n_classes:
+        return None
+    return suit, honor, sums, regular
+
+
+def get_batch_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Return the tuple of batch table arrays ``shanten_many``'s kernel takes (built, loaded and memoised
+    on demand; ``BATCH_NAMES`` order)."""
+    global _batch_memo
+    if _batch_memo is None:
+        path = cache_dir() / BATCH_CACHE_FILE
+        tables = _load_batch(path)
+        if tables is None:
+            tables = build_batch_tables()
+            _save_arrays(path, dict(zip(BATCH_NAMES, tables)), _batch_stamp())
+        _batch_memo = tables
+    return _batch_memo

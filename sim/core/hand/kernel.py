@@ -335,13 +335,3 @@ def complete_forms_k(counts, melds, allow_quad, tables):
         if shanten_shisanyao_k(counts) == -1:
             forms |= FORM_SHISANYAO
     return forms
-
-
-@njit(cache=True)
-def shanten_many_k(hands, melds, allow_quad, tables):
-    """Return int8[N]: the least shanten over all forms of each row of ``hands`` (int8[N, 34])."""
-    n = hands.shape[0]
-    out = np.empty(n, np.int8)  # [hand] shanten, -1 = complete
-    for i in range(n):
-        out[i] = shanten_k(hands[i], melds, allow_quad, FORM_ALL, tables)
-    return out

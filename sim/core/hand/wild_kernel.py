@@ -341,6 +341,64 @@ def complete_forms_wild_k(counts, melds, allow_quad, wild, tables):
 
 
 @njit(cache=True)
+def is_complete_wild_k(counts, melds, allow_quad, wild, tables):
+    """Return True when the 3n+2 hand is complete in some form: ``complete_forms_wild_k(...) != 0``, with early exits.
+
+    One pass over the relabelled hand gives the 七对 tallies (complete when its distance is within the wilds) and
+    each component's natural count. A complete regular hand puts every natural tile in a set or the pair of its
+    own component, so each component's count plus the wilds it takes is 0 mod 3 (2 for the pair's): when even
+    the fewest wilds that fixes those counts exceeds the hand's, the regular form is out without a table lookup
+    (the table distance of a hand it leaves complete is at least that many). 七风 only when its bound allows.
+    """
+    stand_in = _stand_in_count(counts, wild)
+    w = counts[wild]
+    pairs = 0
+    singles = 0
+    n_m = 0  # natural tiles per component after relabelling
+    n_p = 0
+    n_s = 0
+    n_z = 0
+    for k in range(34):
+        c = _natural(counts, k, wild, stand_in)
+        if allow_quad:
+            pairs += c >> 1
+            singles += c & 1
+        elif c >= 2:
+            pairs += 1
+        elif c == 1:
+            singles += 1
+        if k < 9:
+            n_m += c
+        elif k < 18:
+            n_p += c
+        elif k < 27:
+            n_s += c
+        else:
+            n_z += c
+    if melds == 0 and _qidui_distance(pairs, singles) <= w:
+        return True
+    if n_m + n_p + n_s + n_z + w == 3 * (4 - melds) + 2:
+        # wilds each component needs without the pair ((3 - r) % 3) and the change if it holds the pair
+        need = (3 - n_m % 3) % 3 + (3 - n_p % 3) % 3 + (3 - n_s % 3) % 3 + (3 - n_z % 3) % 3
+        pair_change = min(min(_pair_change(n_m), _pair_change(n_p)), min(_pair_change(n_s), _pair_change(n_z)))
+        regular = need + pair_change <= w and regular_distance_wild_k(counts, melds, wild, tables) == 0
+    else:  # not a 3n+2 hand: no shortcut
+        regular = regular_distance_wild_k(counts, melds, wild, tables) == 0
+    if regular:
+        return True
+    if melds != 0:
+        return False
+    return knitted_lower_bound_k(counts, wild) == 0 and knitted_distance_wild_k(counts, wild) == 0
+
+
+@njit(cache=True, inline='always')
+def _pair_change(n):
+    """Return how many more wilds a component of ``n`` natural tiles needs when it holds the pair than when it
+    does not ((2 - n) % 3 - (3 - n) % 3: +2, -1 or -1)."""
+    return (2 - n % 3) % 3 - (3 - n % 3) % 3
+
+
+@njit(cache=True)
 def shanten_many_wild_k(hands, melds, allow_quad, wild, tables):
     """Return int8[N]: ``shanten_wild_k`` of each row of ``hands`` (int8[N, 34])."""
     out = np.empty(hands.shape[0], np.int8)  # [hand] shanten, -1 = complete

@@ -190,3 +190,25 @@ def test_seen_copies_are_skipped_only_when_they_cannot_change_the_choice():
         else:
             assert len({int(out_mask[k]) for k in least_kinds}) > 1
     assert 100 < skipped < 1_900  # both branches are exercised
+
+
+def test_knitted_useful_kinds_from_parts_equal_trying_each_draw():
+    # _knitted_mask_wild finds each draw's 七风 distance from the hand's parts; the reference adds each kind
+    # (never a fifth copy) and asks knitted_distance_wild_k
+    rng = np.random.default_rng(29)
+    lowered = 0
+    for counts, melds, allow_quad, wild, tables in random_cases(29, 4_000):
+        counts[int(rng.choice(np.flatnonzero(counts)))] -= 1  # a 13-tile hand, as after a discard
+        here = wild_kernel.knitted_distance_wild_k(counts, wild)
+        for limit in (here, here + 1):
+            expected = 0
+            for k in range(34):
+                if counts[k] >= 4:
+                    continue
+                counts[k] += 1
+                if wild_kernel.knitted_distance_wild_k(counts, wild) < limit:
+                    expected |= 1 << k
+                counts[k] -= 1
+            assert wild_kernel._knitted_mask_wild(counts, wild, limit) == expected, (counts.tolist(), wild, limit)
+            lowered += expected != 0
+    assert lowered > 1_000

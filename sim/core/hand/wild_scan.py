@@ -10,8 +10,9 @@ then changes one natural kind (a 白板 the face's kind, a 财神 none: one wild
   looks up only the row of the component it changes and recombines it with the precomputed other three;
   its distance with the wilds is ``max(0, D - w)``;
 * **七对**: the whole hand's pairs and singles are updated in constant time per discard;
-* **七风/十四不靠**: its lower bound (honors no tile supplies yet) is updated in constant time; the distance
-  itself is found only when the bound does not rule the form out (rare: all honors but one held).
+* **七风/十四不靠**: its distance depends only on the honors missing, the natural suited ranks held, the 白板 and
+  the wilds (``knitted_parts_k``), which a discard changes in constant time; the distance is found from them
+  only when its lower bound does not rule the form out, and its useful kinds from them too.
 
 Useful masks (pass 2) are built only for the discards reaching the least shanten, from the tight columns of
 the changed row and the useful kinds of the other components (``_combine_useful`` of the plain scan).
@@ -27,7 +28,8 @@ from sim.core.hand.kernel import (
     _whole_distance,
 )
 from sim.core.hand.wild_kernel import (
-    WHITE, _held_kinds, _knitted_mask_wild, _relabelled_index, _stand_in_count, knitted_distance_wild_k,
+    WHITE, _held_kinds, _relabelled_index, _stand_in_count, knitted_from_parts_k, knitted_mask_from_parts_k,
+    knitted_parts_k,
 )
 
 
@@ -57,12 +59,24 @@ def _knitted_bound_after(missing_honors, whites, wild, t, held):
 
 
 @njit(cache=True, inline='always')
-def _knitted_after(counts, wild, t):
-    """Return ``knitted_distance_wild_k`` of the hand minus one ``t`` (``counts`` restored)."""
-    counts[t] -= 1
-    d = knitted_distance_wild_k(counts, wild)
-    counts[t] += 1
-    return d
+def _knitted_parts_after(parts, counts, wild, t):
+    """Return ``knitted_parts_k`` plus (白板, wilds) of the hand minus one ``t``, from ``parts`` (the same six of the
+    whole hand): only a 财神, a 白板 or the last copy of an honor or suited kind changes them."""
+    missing_honors, held_m, held_p, held_s, whites, wilds = parts
+    if t == wild:
+        wilds -= 1
+    elif t == WHITE:
+        whites -= 1
+    elif counts[t] == 1:
+        if t >= 27:
+            missing_honors += 1
+        elif t < 9:
+            held_m &= ~(1 << t)
+        elif t < 18:
+            held_p &= ~(1 << (t - 9))
+        else:
+            held_s &= ~(1 << (t - 18))
+    return missing_honors, held_m, held_p, held_s, whites, wilds
 
 
 @njit(cache=True)
@@ -110,11 +124,10 @@ def _wild_scan(counts, melds, allow_quad, wild, tables, candidates, out_shanten,
             pairs += 1
         elif c == 1:
             singles += 1
-    missing_honors = 0  # 七风: honors 东..中 (not the 财神) not held
-    for z in range(27, 33):
-        if z != wild and counts[z] == 0:
-            missing_honors += 1
+    missing_honors, held_m, held_p, held_s = knitted_parts_k(counts, wild)  # 七风's parts of the whole hand
     whites = counts[WHITE]
+    parts = (np.int64(missing_honors), np.int64(held_m), np.int64(held_p), np.int64(held_s), np.int64(whites),
+             np.int64(counts[wild]))
     held_kinds = np.int64(0)
     for k in range(34):
         if counts[k] > 0:
@@ -143,7 +156,8 @@ def _wild_scan(counts, melds, allow_quad, wild, tables, candidates, out_shanten,
         if concealed:
             best = min(best, _qidui_wild_after(pairs, singles, nk, counts, wild, stand_in, allow_quad, w))
             if _knitted_bound_after(missing_honors, whites, wild, t, counts[t]) < best:
-                best = min(best, _knitted_after(counts, wild, t))
+                mh, hm, hp, hs, wh, wi = _knitted_parts_after(parts, counts, wild, t)
+                best = min(best, knitted_from_parts_k(mh, hm, hp, hs, wh, wi, wild))
         out_shanten[t] = best - 1
         least = min(least, best - 1)
     rest = ZERO_MASKS  # [m] useful kinds of the three components other than ``component`` given m
@@ -167,7 +181,8 @@ def _wild_scan(counts, melds, allow_quad, wild, tables, candidates, out_shanten,
             qidui = _qidui_wild_after(pairs, singles, nk, counts, wild, stand_in, allow_quad, w)
             best = min(best, qidui)
             if _knitted_bound_after(missing_honors, whites, wild, t, counts[t]) <= best:
-                knitted = _knitted_after(counts, wild, t)
+                mh, hm, hp, hs, wh, wi = _knitted_parts_after(parts, counts, wild, t)
+                knitted = knitted_from_parts_k(mh, hm, hp, hs, wh, wi, wild)
                 best = min(best, knitted)
         if best == 0:
             continue
@@ -219,9 +234,8 @@ def _wild_scan(counts, melds, allow_quad, wild, tables, candidates, out_shanten,
         if (regular == best or qidui == best) and w < 4:
             mask |= np.int64(1) << wild
         if knitted == best:
-            counts[t] -= 1
-            mask |= _knitted_mask_wild(counts, wild, best)
-            counts[t] += 1
+            mh, hm, hp, hs, wh, wi = _knitted_parts_after(parts, counts, wild, t)
+            mask |= knitted_mask_from_parts_k(counts, t, wild, best, mh, hm, hp, hs, wh, wi)
         out_mask[t] = mask
     return least
 

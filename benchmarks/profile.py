@@ -1,6 +1,6 @@
 """Profile of a greedy hand (not a test): where one hand's time goes, part by part, on one core.
 
-Usage: ``python benchmarks/profile.py [--rules jincheng|jinzhong] [--hands 300] [--seed 1] [--target-seconds 0.3]
+Usage: ``python benchmarks/profile.py [--rules jincheng|jinzhong|jinhua] [--hands 300] [--seed 1] [--target-seconds 0.3]
 [--whole-hands 5000] [--rounds 5]``
 
 Plays ``--hands`` seeded hands with four ``greedy`` seats (the variant's default rules, 晋城 unless ``--rules``) in a compiled loop that
@@ -13,7 +13,9 @@ CPU time:
 - the greedy self decision (``strategies.greedy.greedy_self``, whole), and inside it the discard scan
   (``sim.core.hand.discard_scan.least_discards_k``; under 晋中 the 缺一门 scan
   ``sim.core.hand.queyimen_scan.least_discards_qym_k``; on the states where greedy reaches it) and the live-tile
-  counts (``visible_counts`` + ``live_planes``);
+  counts (``visible_counts`` + ``live_planes``); under 金华 greedy is ``strategies.jinhua_play.jh_greedy_self``, its
+  discard choice ``best_discard_k`` (wild-aware shanten and useful kinds, live counts included) and its seen
+  copies ``jh_seen_k``, and its claim answer ``jh_greedy_claim``;
 - the self phase as the hand loop runs it for a greedy seat: ``legal_self_scanned`` and, on its discard scan,
   ``greedy_self_scanned`` (``greedy_self`` when it ran none); it replaces the two rows above in the loop, so it
   is not in the sum of the parts (a second sum line uses it instead of them);
@@ -90,7 +92,6 @@ def main() -> None:
 
     from sim import kernel_cache
     from sim.core.state import ACT_ANGANG, N_ACTIONS, N_ST, PHASE_SELF, RIVER_CAP, ST_CURRENT, ST_PHASE, ST_TING
-    from sim.hand_tables import get_tables
     from sim.play import play_chunk
     from sim.record import N_KERNEL_COLUMNS
     from sim.rules import resolve_rules
@@ -100,9 +101,11 @@ def main() -> None:
     clear_stale_profile_kernels()
     import profile_kernels as K
 
-    rule_vec = resolve_rules(args.rules).pack()
+    rules = resolve_rules(args.rules)
+    rule_vec = rules.pack()
     jinzhong = args.rules == "jinzhong"
-    tables = get_tables()
+    jinhua = args.rules == "jinhua"
+    tables = rules.hand_tables()
     ids, params = seat_arrays(resolve_seats(["greedy"] * 4))
     seat_params = params[0]  # every seat is greedy with the same parameters
 
@@ -163,6 +166,17 @@ def main() -> None:
                                                     st_full, money_b, seats_b, actions_b, claim_idx, r), claim_idx),
         "hand_setup": (lambda r: K.time_hand_setup(rule_vec, args.seed, args.hands, out, r), hand_range),
     }
+    if jinhua:  # 金华 greedy is its own strategy (strategies/jinhua_play.py) and shares no scan with legal_self
+        parts["greedy_self"] = (lambda r: K.time_jh_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b,
+                                                                st_full, masks_b, seat_params, self_idx, r), self_idx)
+        parts["shared_self"] = (lambda r: K.time_jh_shared_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b,
+                                                                st_full, seat_params, self_idx, r), self_idx)
+        parts["discard_scan"] = (lambda r: K.time_jh_discard_choice(rule_vec, tables, hands_b, frozen_b, melds_b,
+                                                                    rivers_b, st_full, masks_b, scan_idx, r), scan_idx)
+        parts["live_counts"] = (lambda r: K.time_jh_seen(hands_b, frozen_b, melds_b, rivers_b, st_full, scan_idx, r),
+                                scan_idx)
+        parts["greedy_claim"] = (lambda r: K.time_jh_greedy_claim(rule_vec, tables, hands_b, st_full, masks_b, seats_b,
+                                                                  seat_params, claim_idx, r), claim_idx)
     play_chunk(args.rules, ["greedy"] * 4, args.seed, 0, 20)
     samples = {name: [] for name in list(parts) + ["whole"]}
     for _ in range(args.rounds):
@@ -188,12 +202,16 @@ def main() -> None:
     rows = [
         ("legal actions, self phase (legal_self)", "legal_self", 0),
         ("legal actions, claim windows (legal_claim)", "legal_claim", 0),
-        ("greedy self decision (greedy_self, whole)", "greedy_self", 0),
-        ("  of which discard scan (least_discards_qym_k)" if jinzhong else "  of which discard scan (least_discards_k)",
+        ("greedy self decision (jh_greedy_self, whole)" if jinhua else "greedy self decision (greedy_self, whole)",
+         "greedy_self", 0),
+        ("  of which discard choice (best_discard_k, live counts in)" if jinhua else
+         "  of which discard scan (least_discards_qym_k)" if jinzhong else "  of which discard scan (least_discards_k)",
          "discard_scan", 1),
-        ("  of which live-tile counts (visible_counts + live_planes)", "live_counts", 1),
-        ("legal_self + greedy_self as the loop runs them (shared scan)", "shared_self", 2),
-        ("greedy claim answer (greedy_claim)", "greedy_claim", 0),
+        ("  of which seen copies (jh_seen_k)" if jinhua else "  of which live-tile counts (visible_counts + live_planes)",
+         "live_counts", 1),
+        ("legal_self + jh_greedy_self as the loop runs them" if jinhua else
+         "legal_self + greedy_self as the loop runs them (shared scan)", "shared_self", 2),
+        ("greedy claim answer (jh_greedy_claim)" if jinhua else "greedy claim answer (greedy_claim)", "greedy_claim", 0),
         ("apply + bookkeeping, self phase (apply_self)", "apply_self", 0),
         ("apply + bookkeeping, claim windows (apply_claim)", "apply_claim", 0),
         ("per hand: dealer, wall, deal, record row", "hand_setup", 0),

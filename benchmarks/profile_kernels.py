@@ -19,7 +19,7 @@ from sim.core.legal import NOT_SCANNED, legal_claim, legal_self, legal_self_scan
 from sim.core.record_fill import fill_record
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.state import (
-    ACT_DISCARD, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_N_MELDS, ST_PHASE,
+    ACT_DISCARD, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_JH_CAISHEN, ST_N_MELDS, ST_PHASE,
     ST_PENDING_TILE, ST_STEPS, new_state,
 )
 from sim.core.ting import live_copies_in, live_planes, seat_forms, visible_counts
@@ -28,6 +28,7 @@ from sim.core.wall import draw_dealer, fill_wall
 from strategies.dispatch import choose_action
 from sim.variants.jinzhong._rules import blocked_suits
 from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned
+from strategies.jinhua_play import best_discard_k, jh_greedy_claim, jh_greedy_self, jh_seen_k
 
 
 @njit(cache=True)
@@ -207,6 +208,79 @@ def time_live_counts(hands_b, frozen_b, melds_b, rivers_b, st_b, idx, repeats):
             seat = st_b[i, ST_CURRENT]
             visible_counts(hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i], seat, seen)
             total += live_copies_in(every_kind, live_planes(seen))
+    return total
+
+
+@njit(cache=True)
+def time_jh_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_b, masks_b, params, idx, repeats):
+    """Answer each self-phase state in ``idx`` with 金华 greedy (jh_greedy_self, whole decision; also the loop's
+    self phase after legal_self, since 金华 shares no scan with the legal builder); returns the summed actions."""
+    seen = np.zeros(34, dtype=np.int8)  # scratch visible-copies row
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            seat = st_b[i, ST_CURRENT]
+            total += jh_greedy_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
+                                    masks_b[i], seat, params, seen)
+    return total
+
+
+@njit(cache=True)
+def time_jh_shared_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_b, params, idx, repeats):
+    """The 金华 self phase as the hand loop runs it for a greedy seat: legal_self, then jh_greedy_self on its mask;
+    returns the summed actions."""
+    mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
+    seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            seat = st_b[i, ST_CURRENT]
+            legal_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i], mask)
+            total += jh_greedy_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
+                                    mask, seat, params, seen)
+    return total
+
+
+@njit(cache=True)
+def time_jh_greedy_claim(rule_vec, tables, hands_b, st_b, masks_b, seats_b, params, idx, repeats):
+    """Answer each claim-window state in ``idx`` with 金华 greedy (jh_greedy_claim); returns the summed actions."""
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            total += jh_greedy_claim(rule_vec, tables, hands_b[i], st_b[i], masks_b[i], seats_b[i], params)
+    return total
+
+
+@njit(cache=True)
+def time_jh_discard_choice(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_b, masks_b, idx, repeats):
+    """Run 金华 greedy's discard choice (strategies.jinhua_play.best_discard_k over the legal discards, the seen
+    copies it reads filled first) on each state in ``idx``; returns the summed chosen kinds."""
+    seen = np.zeros(34, dtype=np.int8)  # scratch visible-copies row
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            seat = st_b[i, ST_CURRENT]
+            candidates = np.int64(0)
+            for t in range(34):
+                if masks_b[i, ACT_DISCARD + t]:
+                    candidates |= np.int64(1) << t
+            jh_seen_k(hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i], seat, seen)
+            total += best_discard_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad, st_b[i, ST_JH_CAISHEN],
+                                    tables, candidates, seen)
+    return total
+
+
+@njit(cache=True)
+def time_jh_seen(hands_b, frozen_b, melds_b, rivers_b, st_b, idx, repeats):
+    """Count the copies the acting seat sees under 金华 (jh_seen_k: the core's view plus the 吃 melds); returns the
+    summed counts."""
+    seen = np.zeros(34, dtype=np.int8)  # scratch visible-copies row
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            jh_seen_k(hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i], st_b[i, ST_CURRENT], seen)
+            total += seen[0] + seen[33]
     return total
 
 

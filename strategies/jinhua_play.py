@@ -20,7 +20,8 @@ from numba import njit
 from sim.core.codes import (
     ACT_ANGANG, ACT_BUGANG, ACT_CHI_LOW, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_ZIMO, MELD_CHOW,
 )
-from sim.core.hand.wild_kernel import shanten_wild_k, useful_mask_wild_k
+from sim.core.hand.wild_kernel import shanten_wild_k
+from sim.core.hand.wild_scan import wild_least_discards_k
 from sim.core.melds import meld_slot
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.state import REC_TILE, REC_TYPE, ST_JH_CAISHEN, ST_N_MELDS, ST_PENDING_TILE
@@ -43,31 +44,58 @@ def live_useful_k(useful, seen, wild):
 
 
 @njit(cache=True)
+def discard_candidates_k(candidates, wild):
+    """Return the int64 kinds greedy weighs among the legal discards ``candidates``: all but the 财神, which goes
+    only when it is the sole legal discard."""
+    if candidates == (np.int64(1) << wild):
+        return candidates
+    return candidates & ~(np.int64(1) << wild)
+
+
+@njit(cache=True)
+def live_tie_matters_k(candidates, after_shanten, after_useful, least):
+    """Return True when the least-shanten discards among ``candidates`` do not all leave the same useful kinds,
+    so that their live counts can differ (otherwise the lowest such kind is the choice, whatever is seen)."""
+    first = -1
+    for t in range(34):
+        if (candidates >> t) & 1 and after_shanten[t] == least:
+            if first < 0:
+                first = t
+            elif after_useful[t] != after_useful[first]:
+                return True
+    return False
+
+
+@njit(cache=True)
+def most_live_discard_k(candidates, after_shanten, after_useful, least, seen, wild):
+    """Return the least-shanten kind among ``candidates`` with the most live useful tiles (the lowest kind on a
+    tie), -1 when none; ``after_*`` as ``wild_least_discards_k`` filled them, ``seen`` the copies seen."""
+    best_tile = -1
+    best_live = -1
+    for t in range(34):
+        if (candidates >> t) & 1 and after_shanten[t] == least:
+            live = live_useful_k(after_useful[t], seen, wild)
+            if live > best_live:
+                best_live = live
+                best_tile = t
+    return best_tile
+
+
+@njit(cache=True)
 def best_discard_k(hand, n_melds, allow_quad, wild, tables, candidates, seen):
     """Return the kind to discard among ``candidates`` (int64 mask of legal discards), -1 when none.
 
-    Least shanten after the discard, then most live useful tiles; the 财神 only when it is the sole candidate.
+    Least shanten after the discard, then most live useful tiles, then the lowest kind; the 财神 only when it is
+    the sole candidate. One wild-aware discard scan (``wild_least_discards_k``) gives every candidate's shanten
+    and the useful kinds of the least-shanten ones.
     """
     if candidates == 0:
         return -1
-    only_wild = candidates == (np.int64(1) << wild)
-    best_tile = -1
-    best_shanten = 127
-    best_live = -1
-    for t in range(34):
-        if (candidates >> t) & 1 == 0 or (t == wild and not only_wild):
-            continue
-        hand[t] -= 1
-        s = shanten_wild_k(hand, n_melds, allow_quad, wild, tables)
-        live = -1
-        if s <= best_shanten:
-            live = live_useful_k(useful_mask_wild_k(hand, n_melds, allow_quad, wild, tables), seen, wild)
-        hand[t] += 1
-        if s < best_shanten or (s == best_shanten and live > best_live):
-            best_shanten = s
-            best_live = live
-            best_tile = t
-    return best_tile
+    candidates = discard_candidates_k(candidates, wild)
+    after_shanten = np.empty(34, np.int8)  # [kind] shanten once one tile of it is discarded
+    after_useful = np.empty(34, np.int64)  # [kind] its useful kinds (least-shanten discards only)
+    least = wild_least_discards_k(hand, n_melds, allow_quad, wild, tables, candidates, after_shanten, after_useful)
+    return most_live_discard_k(candidates, after_shanten, after_useful, least, seen, wild)
 
 
 @njit(cache=True)
@@ -179,7 +207,8 @@ def jh_seen_k(hands, frozen, melds, rivers, st, seat, seen):
 @njit(cache=True)
 def jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return greedy's 金华 self-phase ACT_*: 自摸 whenever legal; a kong (params[1] > 0) that does not raise the
-    shanten; else ``best_discard_k`` over the legal discards (a 财神 only when nothing else may go)."""
+    shanten; else ``best_discard_k``'s choice over the legal discards (a 财神 only when nothing else may go), the
+    seen copies counted only when the least-shanten discards leave different useful kinds."""
     if mask[ACT_ZIMO]:
         return ACT_ZIMO
     wild = st[ST_JH_CAISHEN]
@@ -196,8 +225,15 @@ def jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
     for t in range(34):
         if mask[ACT_DISCARD + t]:
             candidates |= np.int64(1) << t
-    jh_seen_k(hands, frozen, melds, rivers, st, seat, seen)
-    return ACT_DISCARD + best_discard_k(hand, n_melds, allow_quad, wild, tables, candidates, seen)
+    if candidates == 0:
+        return ACT_DISCARD - 1
+    candidates = discard_candidates_k(candidates, wild)
+    after_shanten = np.empty(34, np.int8)  # [kind] shanten once one tile of it is discarded
+    after_useful = np.empty(34, np.int64)  # [kind] its useful kinds (least-shanten discards only)
+    least = wild_least_discards_k(hand, n_melds, allow_quad, wild, tables, candidates, after_shanten, after_useful)
+    if live_tie_matters_k(candidates, after_shanten, after_useful, least):  # the seen copies only when they count
+        jh_seen_k(hands, frozen, melds, rivers, st, seat, seen)
+    return ACT_DISCARD + most_live_discard_k(candidates, after_shanten, after_useful, least, seen, wild)
 
 
 @njit(cache=True)

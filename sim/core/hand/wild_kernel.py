@@ -142,19 +142,14 @@ def knitted_lower_bound_k(counts, wild):
 
 
 @njit(cache=True)
-def knitted_distance_wild_k(counts, wild):
-    """Return the 七风/十四不靠 distance (tiles to add; NO_DISTANCE when the 财神 is 白板).
-
-    Honors come only from natural tiles (a 白板 may be 白 or the 财神's face); wilds fill missing
-    suited tiles only.
-    """
-    if wild == WHITE:
-        return NO_DISTANCE
+def knitted_parts_k(counts, wild):
+    """Return what the 七风/十四不靠 distance depends on besides the 白板 and wild counts: (honors 东..中 other than
+    the 财神 not held, then 9-bit masks of the natural 万, 饼, 条 ranks held, wilds excluded)."""
     missing_honors = 0
     for z in range(27, 33):
         if z != wild and counts[z] == 0:
             missing_honors += 1
-    held_m = 0  # 9-bit masks of the natural suited ranks held per suit (wilds excluded)
+    held_m = 0
     held_p = 0
     held_s = 0
     for r in range(9):
@@ -164,8 +159,14 @@ def knitted_distance_wild_k(counts, wild):
             held_p |= 1 << r
         if r + 18 != wild and counts[r + 18] > 0:
             held_s |= 1 << r
-    whites = counts[WHITE]
-    wilds = counts[wild]
+    return missing_honors, held_m, held_p, held_s
+
+
+@njit(cache=True)
+def knitted_from_parts_k(missing_honors, held_m, held_p, held_s, whites, wilds, wild):
+    """Return the 七风/十四不靠 distance of a hand given its ``knitted_parts_k``, its 白板 and its wilds."""
+    if wild == WHITE:
+        return NO_DISTANCE
     best = NO_DISTANCE
     for as_white in range(2):
         for as_face in range(2):
@@ -185,6 +186,19 @@ def knitted_distance_wild_k(counts, wild):
             suited_missing = 7 - _knit_suited_cover(m, p, s)
             best = min(best, missing + max(0, suited_missing - wilds))
     return best
+
+
+@njit(cache=True)
+def knitted_distance_wild_k(counts, wild):
+    """Return the 七风/十四不靠 distance (tiles to add; NO_DISTANCE when the 财神 is 白板).
+
+    Honors come only from natural tiles (a 白板 may be 白 or the 财神's face); wilds fill missing
+    suited tiles only.
+    """
+    if wild == WHITE:
+        return NO_DISTANCE
+    missing_honors, held_m, held_p, held_s = knitted_parts_k(counts, wild)
+    return knitted_from_parts_k(missing_honors, held_m, held_p, held_s, counts[WHITE], counts[wild], wild)
 
 
 @njit(cache=True)
@@ -270,18 +284,42 @@ def _qidui_mask_wild(counts, allow_quad, wild):
 
 @njit(cache=True)
 def _knitted_mask_wild(counts, wild, here):
-    """Return the int64 held kinds whose draw lowers the 七风 distance from ``here`` (each tried)."""
-    trial = np.empty(34, np.int8)  # [kind] the hand plus the tried tile
-    for k in range(34):
-        trial[k] = counts[k]
+    """Return the int64 held kinds whose draw lowers the 七风 distance below ``here`` (never a fifth copy)."""
+    missing_honors, held_m, held_p, held_s = knitted_parts_k(counts, wild)
+    return knitted_mask_from_parts_k(counts, -1, wild, here, missing_honors, held_m, held_p, held_s, counts[WHITE],
+                                     counts[wild])
+
+
+@njit(cache=True)
+def knitted_mask_from_parts_k(counts, removed, wild, here, missing_honors, held_m, held_p, held_s, whites, wilds):
+    """Return ``_knitted_mask_wild`` of ``counts`` less one tile of kind ``removed`` (-1: none) whose
+    ``knitted_parts_k``, 白板 and wilds are given: a draw changes the parts only when it is a first honor, a first
+    natural suited rank, a 白板 or a 财神, so each kind's distance comes from the parts without a pass."""
+    unchanged = knitted_from_parts_k(missing_honors, held_m, held_p, held_s, whites, wilds, wild) < here
     mask = np.int64(0)
     for k in range(34):
-        if trial[k] >= 4:
+        c = counts[k] - (1 if k == removed else 0)
+        if c >= 4:
             continue
-        trial[k] += 1
-        if knitted_distance_wild_k(trial, wild) < here:
+        if k == wild:
+            lower = knitted_from_parts_k(missing_honors, held_m, held_p, held_s, whites, wilds + 1, wild) < here
+        elif k == WHITE:
+            lower = knitted_from_parts_k(missing_honors, held_m, held_p, held_s, whites + 1, wilds, wild) < here
+        elif c > 0:
+            lower = unchanged
+        elif k >= 27:
+            lower = knitted_from_parts_k(missing_honors - 1, held_m, held_p, held_s, whites, wilds, wild) < here
+        elif k < 9:
+            lower = knitted_from_parts_k(missing_honors, held_m | (1 << k), held_p, held_s, whites, wilds,
+                                         wild) < here
+        elif k < 18:
+            lower = knitted_from_parts_k(missing_honors, held_m, held_p | (1 << (k - 9)), held_s, whites, wilds,
+                                         wild) < here
+        else:
+            lower = knitted_from_parts_k(missing_honors, held_m, held_p, held_s | (1 << (k - 18)), whites, wilds,
+                                         wild) < here
+        if lower:
             mask |= np.int64(1) << k
-        trial[k] -= 1
     return mask
 
 
@@ -338,6 +376,64 @@ def complete_forms_wild_k(counts, melds, allow_quad, wild, tables):
         if knitted_distance_wild_k(counts, wild) == 0:
             forms |= FORM_KNITTED
     return forms
+
+
+@njit(cache=True)
+def is_complete_wild_k(counts, melds, allow_quad, wild, tables):
+    """Return True when the 3n+2 hand is complete in some form: ``complete_forms_wild_k(...) != 0``, with early exits.
+
+    One pass over the relabelled hand gives the 七对 tallies (complete when its distance is within the wilds) and
+    each component's natural count. A complete regular hand puts every natural tile in a set or the pair of its
+    own component, so each component's count plus the wilds it takes is 0 mod 3 (2 for the pair's): when even
+    the fewest wilds that fixes those counts exceeds the hand's, the regular form is out without a table lookup
+    (the table distance of a hand it leaves complete is at least that many). 七风 only when its bound allows.
+    """
+    stand_in = _stand_in_count(counts, wild)
+    w = counts[wild]
+    pairs = 0
+    singles = 0
+    n_m = 0  # natural tiles per component after relabelling
+    n_p = 0
+    n_s = 0
+    n_z = 0
+    for k in range(34):
+        c = _natural(counts, k, wild, stand_in)
+        if allow_quad:
+            pairs += c >> 1
+            singles += c & 1
+        elif c >= 2:
+            pairs += 1
+        elif c == 1:
+            singles += 1
+        if k < 9:
+            n_m += c
+        elif k < 18:
+            n_p += c
+        elif k < 27:
+            n_s += c
+        else:
+            n_z += c
+    if melds == 0 and _qidui_distance(pairs, singles) <= w:
+        return True
+    if n_m + n_p + n_s + n_z + w == 3 * (4 - melds) + 2:
+        # wilds each component needs without the pair ((3 - r) % 3) and the change if it holds the pair
+        need = (3 - n_m % 3) % 3 + (3 - n_p % 3) % 3 + (3 - n_s % 3) % 3 + (3 - n_z % 3) % 3
+        pair_change = min(min(_pair_change(n_m), _pair_change(n_p)), min(_pair_change(n_s), _pair_change(n_z)))
+        regular = need + pair_change <= w and regular_distance_wild_k(counts, melds, wild, tables) == 0
+    else:  # not a 3n+2 hand: no shortcut
+        regular = regular_distance_wild_k(counts, melds, wild, tables) == 0
+    if regular:
+        return True
+    if melds != 0:
+        return False
+    return knitted_lower_bound_k(counts, wild) == 0 and knitted_distance_wild_k(counts, wild) == 0
+
+
+@njit(cache=True, inline='always')
+def _pair_change(n):
+    """Return how many more wilds a component of ``n`` natural tiles needs when it holds the pair than when it
+    does not ((2 - n) % 3 - (3 - n) % 3: +2, -1 or -1)."""
+    return (2 - n % 3) % 3 - (3 - n % 3) % 3
 
 
 @njit(cache=True)

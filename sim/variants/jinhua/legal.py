@@ -17,7 +17,7 @@ them with the seat's row and its state fields:
 from numba import njit
 
 from sim.core.codes import ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_ZIMO
-from sim.core.hand.wild_kernel import complete_forms_wild_k
+from sim.core.hand.wild_kernel import is_complete_wild_k
 from sim.variants.jinhua._calls import chow_shapes_k, holder_kind_k, is_next_seat_k, pong_allowed_k, shown_kind_k
 
 CLAIM_HU = 1            # claim option bits of claim_bits_k
@@ -30,8 +30,10 @@ PENDING_BUGANG = 1      # ... or a tile added to a 补杠 (抢杠胡 only)
 
 @njit(cache=True)
 def is_complete_k(hand, n_melds, wild, allow_quad, tables):
-    """Return True when the 3n+2-tile ``hand`` is complete in a 金华 form (regular, 七对, 七风/十四不靠)."""
-    return complete_forms_wild_k(hand, n_melds, allow_quad, wild, tables) != 0
+    """Return True when the 3n+2-tile ``hand`` is complete in a 金华 form (regular, 七对, 七风/十四不靠): every claim
+    window asks it of each seat, so it stops at the first complete form and skips the regular form's table
+    lookups when the counts already rule it out (``is_complete_wild_k``)."""
+    return is_complete_wild_k(hand, n_melds, allow_quad, wild, tables)
 
 
 @njit(cache=True)

@@ -28,6 +28,7 @@ from sim.core.wall import draw_dealer, fill_wall
 from strategies.dispatch import choose_action
 from sim.variants.jinzhong._rules import blocked_suits
 from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned
+from strategies.random_policy import random_action
 
 
 @njit(cache=True)
@@ -153,6 +154,21 @@ def time_greedy_claim(rule_vec, tables, hands_b, st_b, masks_b, seats_b, params,
         for i in idx:
             total += greedy_claim(rule_vec, tables, hands_b[i], st_b[i], masks_b[i], seats_b[i],
                                   st_b[i, ST_PENDING_TILE], params)
+    return total
+
+
+@njit(cache=True)
+def time_random_choice(masks_b, idx, repeats):
+    """Answer each state in ``idx`` with the ``random`` strategy from its recorded legal mask (one scratch
+    generator, so the answers differ from the recorded ones; the work per call is the same); returns the
+    summed actions."""
+    rng = np.zeros(2, dtype=np.uint64)  # scratch decision generator (state of sim.core.rng)
+    rng[0] = np.uint64(0x9E3779B97F4A7C15)
+    rng[1] = np.uint64(1)
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            total += random_action(masks_b[i], rng)
     return total
 
 

@@ -60,10 +60,10 @@ def _hand_loop(check):
                 return seat
             if st[ST_PHASE] == PHASE_SELF:
                 least = NOT_SCANNED  # the legal builder's discard scan, when greedy can take it
-                if shares_discard_scan(strategy_ids[seat]):
+                if shares_discard_scan(strategy_ids[seat]) and hooks.core_tenpai_marking(rule_vec):
                     n_legal, least = legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask,
                                                         after_shanten, after_useful)
-                else:
+                else:  # a greedy seat of a variant that marks 上架/报听 its own way (晋中) takes the floor too
                     n_legal = legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
                 if least != NOT_SCANNED:
                     action = greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,

@@ -15,7 +15,7 @@ from sim.core.claims import apply_claim
 from sim.core.deal import start_hand
 from sim.core.hand.discard_scan import least_discards_k
 from sim.core.hand.queyimen_scan import least_discards_qym_k
-from sim.core.legal import NOT_SCANNED, legal_claim, legal_self, legal_self_scanned
+from sim.core.legal import NO_FLOOR, NOT_SCANNED, legal_claim, legal_self, legal_self_floored, legal_self_scanned
 from sim.core.record_fill import fill_record
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.state import (
@@ -95,6 +95,25 @@ def time_legal_self(rule_vec, tables, hands_b, frozen_b, melds_b, st_b, idx, rep
     for _ in range(repeats):
         for i in idx:
             total += legal_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i], mask)
+    return total
+
+
+@njit(cache=True)
+def time_legal_self_floored(rule_vec, tables, hands_b, frozen_b, melds_b, st_b, hand_of, idx, repeats):
+    """Build the self-phase legal mask of each state in ``idx`` (in play order) as the hand loop does for a seat
+    that does not share greedy's scan (``legal_self_floored``, the floors kept over each hand and reset at
+    each hand's first state); returns the summed option counts."""
+    mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
+    floors = np.full(4, NO_FLOOR, np.int64)     # [seat] the hand loop's shanten floors
+    total = 0
+    for _ in range(repeats):
+        hand = -1
+        for i in idx:
+            if hand_of[i] != hand:
+                hand = hand_of[i]
+                floors[:] = NO_FLOOR
+            total += legal_self_floored(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i], mask,
+                                        floors)
     return total
 
 

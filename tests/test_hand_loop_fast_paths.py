@@ -95,6 +95,25 @@ def test_floored_self_mask_is_legal_self_and_the_floor_is_a_lower_bound(rules, s
     assert counts["skipped"] > 200 and counts["taken"] > 200 and counts["marked"] > 10, counts
 
 
+def test_floored_self_mask_without_a_ting_is_legal_self():
+    """金华 has no 上架 (RULES §3.4 r14): the floored builder gives legal_self's mask and keeps no floor."""
+    floors = np.full(4, NO_FLOOR, np.int64)
+    seen = {"states": 0}
+
+    def on_state(game, seat):
+        if game._st[S.ST_PHASE] != S.PHASE_SELF:
+            return
+        args = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._st)
+        mask = np.zeros(S.N_ACTIONS, np.bool_)
+        fast = np.ones(S.N_ACTIONS, np.bool_)
+        assert legal_self_floored(*args, fast, floors) == legal_self(*args, mask)
+        assert np.array_equal(fast, mask) and (floors == NO_FLOOR).all()
+        seen["states"] += 1
+
+    play_scripted("jinhua", ["random", "greedy", "random", "greedy"], 5, 10, on_state)
+    assert seen["states"] > 200, seen
+
+
 def test_a_floor_one_too_high_is_caught():
     """The check above fails when the floor is not lowered by the tile a seat gains (the proof's one step)."""
     floors = np.full(4, NO_FLOOR, np.int64)

@@ -156,49 +156,71 @@ def _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, last, mask)
     return n
 
 
+@njit(cache=True, inline='always')
+def _locked_actions(rule_vec, tables, hands, frozen, melds, st, seat, last, mask):
+    """Set the actions of a seat locked by 上架 (r26; ``last`` = the kind it drew, -1 after a 碰 allowed by
+    ting_allow_pong: only waits-keeping discards); returns how many were set."""
+    n = 0
+    if last >= 0:
+        if (st[ST_WAITS + seat] >> last) & 1 == 1:
+            mask[ACT_ZIMO] = True
+            n += 1
+        mask[ACT_DISCARD + last] = True
+        n += 1
+        if st[ST_COMMITTED + seat] == 0 and hooks.kong_allowed(rule_vec, st):
+            if hands[seat, last] == 4 and ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, last, KONG_AN):
+                mask[ACT_ANGANG + last] = True
+                n += 1
+            if melds[seat, last] == MELD_PONG and ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, last, KONG_BU):
+                mask[ACT_BUGANG + last] = True
+                n += 1
+    else:
+        for t in range(34):
+            if hands[seat, t] > 0 and keeps_waits_discard(rule_vec, tables, hands, frozen, melds, st, seat, t):
+                mask[ACT_DISCARD + t] = True
+                n += 1
+    return n
+
+
+@njit(cache=True, inline='always')
+def _committed_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask):
+    """Set ACT_SHANGJIA + t for each discard t after which a seat committed to 十三幺 has waits; returns how many."""
+    n = 0
+    for t in range(34):
+        if hands[seat, t] > 0:
+            hands[seat, t] -= 1
+            waits = hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+            hands[seat, t] += 1
+            if waits != 0:
+                mask[ACT_SHANGJIA + t] = True
+                n += 1
+    return n
+
+
+@njit(cache=True, inline='always')
+def _tenpai_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask):
+    """Set the 上架/报听 marks of a seat not committed whose 14-tile shanten is <= 0 (the variant's own marking,
+    hook ``ting_discards``, or the core's one-scan marking); returns how many were set."""
+    marked = hooks.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+    if marked < 0:  # the variant uses the core's one-scan marking
+        marked = mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+    return marked
+
+
 @njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
 def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
     """Fill ``mask`` (bool[N_ACTIONS]) with the current seat's self-phase actions; returns their count."""
     mask[:] = False
     seat = st[ST_CURRENT]
     last = st[ST_LAST_DRAWN]
-    n = 0
     if st[ST_TING + seat] == 1:  # locked hand, r26
-        if last >= 0:
-            if (st[ST_WAITS + seat] >> last) & 1 == 1:
-                mask[ACT_ZIMO] = True
-                n += 1
-            mask[ACT_DISCARD + last] = True
-            n += 1
-            if st[ST_COMMITTED + seat] == 0 and hooks.kong_allowed(rule_vec, st):
-                if hands[seat, last] == 4 and ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, last, KONG_AN):
-                    mask[ACT_ANGANG + last] = True
-                    n += 1
-                if melds[seat, last] == MELD_PONG and ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, last, KONG_BU):
-                    mask[ACT_BUGANG + last] = True
-                    n += 1
-        else:  # after a 碰 allowed by ting_allow_pong: only waits-keeping discards
-            for t in range(34):
-                if hands[seat, t] > 0 and keeps_waits_discard(rule_vec, tables, hands, frozen, melds, st, seat, t):
-                    mask[ACT_DISCARD + t] = True
-                    n += 1
-        return n
-    n += _discard_actions(rule_vec, hands, st, seat, mask)
+        return _locked_actions(rule_vec, tables, hands, frozen, melds, st, seat, last, mask)
+    n = _discard_actions(rule_vec, hands, st, seat, mask)
     if hooks.ting_exists(rule_vec) and can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
         if st[ST_COMMITTED + seat] == 1:
-            for t in range(34):
-                if hands[seat, t] > 0:
-                    hands[seat, t] -= 1
-                    waits = hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
-                    hands[seat, t] += 1
-                    if waits != 0:
-                        mask[ACT_SHANGJIA + t] = True
-                        n += 1
+            n += _committed_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask)
         else:
-            marked = hooks.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-            if marked < 0:  # the variant uses the core's one-scan marking
-                marked = mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-            n += marked
+            n += _tenpai_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask)
     n += _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, last, mask)
     return n
 
@@ -250,24 +272,28 @@ def legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
     so losing a tile or making a held set a meld never lowers it and one more tile lowers it by at most one.
     So the shanten now is at least the floor minus one; when that is 1 or more no discard leaves tenpai and
     ``can_shangjia_some`` would be False: the shanten is not taken and the floor minus one kept. A seat 上架 or
-    committed to 十三幺, and a variant without a ting, get ``legal_self`` (their floor is not used again).
+    committed to 十三幺, and a variant without a ting, get ``legal_self``'s work done here (a nested call of
+    ``legal_self`` costs more than the shanten saved); their floor is not used again.
     """
-    seat = st[ST_CURRENT]
-    if st[ST_TING + seat] == 1 or st[ST_COMMITTED + seat] == 1 or not hooks.ting_exists(rule_vec):
-        return legal_self(rule_vec, tables, hands, frozen, melds, st, mask)
     mask[:] = False
+    seat = st[ST_CURRENT]
+    last = st[ST_LAST_DRAWN]
+    if st[ST_TING + seat] == 1:  # locked hand, r26
+        return _locked_actions(rule_vec, tables, hands, frozen, melds, st, seat, last, mask)
     n = _discard_actions(rule_vec, hands, st, seat, mask)
-    floor = floors[seat] - 1  # below 1 (NO_FLOOR included): no proof
-    if floor < 1:  # the bound cannot rule tenpai out: take the shanten (can_shangjia_some's test)
-        allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
-        floor = shanten_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables)
-        if floor <= 0:
-            marked = hooks.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-            if marked < 0:  # the variant uses the core's one-scan marking
-                marked = mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-            n += marked
-    floors[seat] = floor
-    n += _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, st[ST_LAST_DRAWN], mask)
+    if hooks.ting_exists(rule_vec):
+        if st[ST_COMMITTED + seat] == 1:
+            if can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
+                n += _committed_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+        else:
+            floor = floors[seat] - 1  # below 1 (NO_FLOOR included): no proof
+            if floor < 1:  # the bound cannot rule tenpai out: take the shanten (can_shangjia_some's test)
+                allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+                floor = shanten_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables)
+                if floor <= 0:
+                    n += _tenpai_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+            floors[seat] = floor
+    n += _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, last, mask)
     return n
 
 

@@ -11,9 +11,9 @@ its standard error.
 ``--rules jinzhong --flag jz_chi=true [--flag ...]`` prints greedy hands/s (CPU) under the variant's defaults and
 with each flag set, timed in this process, the settings interleaved over ``--rounds`` rounds of ``--hands`` hands.
 
-``--against DIR [--rules jinzhong]`` compares greedy hands/s (under that variant) with another checkout of the project (e.g. an old commit
+``--against DIR [--rules jinzhong] [--seats random]`` compares greedy (or random) hands/s (under that variant) with another checkout of the project (e.g. an old commit
 unpacked with ``git archive <commit> | tar -x -C DIR``): ``--rounds`` interleaved pairs of fresh
-processes, this tree then DIR, each timing ``--hands`` greedy hands by CPU time after a warm-up
+processes, this tree then DIR, each timing ``--hands`` hands of four such seats by CPU time after a warm-up
 chunk; prints every pair and the ratio of the means (this tree / DIR). Both trees compile their own
 kernels on their first run.
 """
@@ -46,29 +46,31 @@ def first_call_seconds(cold: bool) -> float:
 
 AB_SNIPPET = (
     "import sys, time; from sim.play import play_chunk; n = int(sys.argv[1]); rules = sys.argv[2]; "
-    "play_chunk(rules, ['greedy'] * 4, 1, 0, 20); c = time.process_time(); "
-    "play_chunk(rules, ['greedy'] * 4, 1, 0, n); print(n / (time.process_time() - c))"
+    "seats = [sys.argv[3]] * 4; play_chunk(rules, seats, 1, 0, 20); c = time.process_time(); "
+    "play_chunk(rules, seats, 1, 0, n); print(n / (time.process_time() - c))"
 )
 
 
-def greedy_rate_in(tree: str, hands: int, rules: str = "jincheng") -> float:
-    """Return greedy hands/s (CPU time) under ``rules`` of the checkout at ``tree``, measured in a fresh process
-    there."""
+def seat_rate_in(tree: str, hands: int, rules: str = "jincheng", seat: str = "greedy") -> float:
+    """Return hands/s (CPU time) of four ``seat`` seats under ``rules`` of the checkout at ``tree``, measured in a
+    fresh process there."""
     env = dict(os.environ, PYTHONPATH=tree)
-    out = subprocess.run([sys.executable, "-c", AB_SNIPPET, str(hands), rules], cwd=tree, env=env, capture_output=True,
-                         text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", AB_SNIPPET, str(hands), rules, seat], cwd=tree, env=env,
+                         capture_output=True, text=True, check=True)
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def compare_against(other: str, hands: int, rounds: int, rules: str = "jincheng") -> None:
-    """Print interleaved greedy hands/s (under ``rules``) of this tree and ``other`` and the ratio of their means."""
+def compare_against(other: str, hands: int, rounds: int, rules: str = "jincheng", seat: str = "greedy") -> None:
+    """Print interleaved hands/s of four ``seat`` seats (under ``rules``) of this tree and ``other``, the ratio of
+    their means and of their medians."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     mine, theirs = [], []
     for r in range(rounds):
-        mine.append(greedy_rate_in(here, hands, rules))
-        theirs.append(greedy_rate_in(other, hands, rules))
-        print(f"round {r + 1}: this tree {mine[-1]:9,.0f}   other {theirs[-1]:9,.0f} greedy hands/s (CPU)")
-    print(f"ratio of means (this / other): {np.mean(mine) / np.mean(theirs):.3f}")
+        mine.append(seat_rate_in(here, hands, rules, seat))
+        theirs.append(seat_rate_in(other, hands, rules, seat))
+        print(f"round {r + 1}: this tree {mine[-1]:9,.0f}   other {theirs[-1]:9,.0f} {seat} hands/s (CPU)")
+    print(f"ratio of means (this / other): {np.mean(mine) / np.mean(theirs):.3f}; of medians: "
+          f"{np.median(mine) / np.median(theirs):.3f} ({np.median(mine):,.0f} / {np.median(theirs):,.0f})")
 
 
 def flag_rates(rules: str, flags: list[str], hands: int, rounds: int) -> None:
@@ -141,6 +143,8 @@ def main() -> None:
     parser.add_argument("--skip-cold", action="store_true", help="skip the cold-compile subprocess")
     parser.add_argument("--against", metavar="DIR", help="another checkout to compare greedy hands/s with")
     parser.add_argument("--rounds", type=int, default=4, help="interleaved pairs for --against")
+    parser.add_argument("--seats", choices=("greedy", "random"), default="greedy",
+                        help="the strategy of all four seats in the --against hands")
     parser.add_argument("--rules", default="jincheng", help="variant of the --against / --flag hands (jincheng, jinzhong)")
     parser.add_argument("--flag", action="append", default=[], metavar="KEY=VALUE",
                         help="time greedy hands/s under --rules with this rule set, against its defaults (repeatable)")
@@ -149,7 +153,7 @@ def main() -> None:
         flag_rates(args.rules, args.flag, args.hands, args.rounds)
         return
     if args.against:
-        compare_against(args.against, args.hands, args.rounds, args.rules)
+        compare_against(args.against, args.hands, args.rounds, args.rules, args.seats)
         return
     if not args.skip_cold:
         print(f"cold first call (compile every kernel): {first_call_seconds(cold=True):8.1f} s")

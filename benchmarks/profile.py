@@ -1,9 +1,9 @@
-"""Profile of a greedy hand (not a test): where one hand's time goes, part by part, on one core.
+"""Profile of a greedy (or random) hand (not a test): where one hand's time goes, part by part, on one core.
 
-Usage: ``python benchmarks/profile.py [--rules jincheng|jinzhong|jinhua] [--hands 300] [--seed 1] [--target-seconds 0.3]
-[--whole-hands 5000] [--rounds 5]``
+Usage: ``python benchmarks/profile.py [--rules jincheng|jinzhong|jinhua] [--seats greedy|random] [--hands 300]
+[--seed 1] [--target-seconds 0.3] [--whole-hands 5000] [--rounds 5]``
 
-Plays ``--hands`` seeded hands with four ``greedy`` seats (the variant's default rules, 晋城 unless ``--rules``) in a compiled loop that
+Plays ``--hands`` seeded hands with four ``greedy`` seats (``--seats random``: four ``random`` seats) (the variant's default rules, 晋城 unless ``--rules``) in a compiled loop that
 stores the state before every decision (benchmarks/profile_kernels.py), then times each engine part
 alone in a compiled loop over those real states, repeated until it runs about ``--target-seconds`` of
 CPU time:
@@ -23,6 +23,10 @@ CPU time:
 - apply/bookkeeping: ``apply_self``/``apply_claim`` of the recorded action (discard + opening the claim
   window, draws, kongs, wins and settlement), the cost of copying the state in subtracted;
 - per hand: dealer, wall shuffle, seat generators, the deal and the record row.
+
+With ``--seats random`` the greedy rows are left out and one row times the random answer
+(``strategies.random_policy.random_action`` on the recorded masks) instead: a random hand pays the engine's
+parts only.
 
 Each line is ns per call × calls per hand = µs per hand, and its share of the whole hand, measured in
 the same run as ``sim.play.play_chunk`` over ``--whole-hands`` greedy hands (CPU time, one process).
@@ -83,6 +87,8 @@ def cpu_seconds_per_repeat(run, target: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="jincheng", help="variant whose default rules the hands play")
+    parser.add_argument("--seats", choices=("greedy", "random"), default="greedy",
+                        help="the strategy of all four seats")
     parser.add_argument("--hands", type=int, default=300, help="hands whose decision states are recorded")
     parser.add_argument("--seed", type=int, default=1, help="run seed of the recorded and the whole hands")
     parser.add_argument("--target-seconds", type=float, default=0.3, help="CPU time per part measurement")
@@ -106,7 +112,9 @@ def main() -> None:
     jinzhong = args.rules == "jinzhong"
     jinhua = args.rules == "jinhua"
     tables = rules.hand_tables()
-    ids, params = seat_arrays(resolve_seats(["greedy"] * 4))
+    seats = [args.seats] * 4
+    random_seats = args.seats == "random"
+    ids, params = seat_arrays(resolve_seats(seats))
     seat_params = params[0]  # every seat is greedy with the same parameters
 
     # --- record the decision states of real hands ------------------------------------------------------
@@ -177,11 +185,17 @@ def main() -> None:
                                 scan_idx)
         parts["greedy_claim"] = (lambda r: K.time_jh_greedy_claim(rule_vec, tables, hands_b, st_full, masks_b, seats_b,
                                                                   seat_params, claim_idx, r), claim_idx)
-    play_chunk(args.rules, ["greedy"] * 4, args.seed, 0, 20)
+    if random_seats:  # the greedy parts do not run; the random answer does, on every decision
+        for name in ("greedy_self", "shared_self", "discard_scan", "live_counts", "greedy_claim"):
+            del parts[name]
+        parts["random_choice"] = (lambda r: K.time_random_choice(masks_b, all_idx, r), all_idx)
+        parts["legal_self_floored"] = (lambda r: K.time_legal_self_floored(rule_vec, tables, hands_b, frozen_b, melds_b,
+                                                                           st_full, hand_of, self_idx, r), self_idx)
+    play_chunk(args.rules, seats, args.seed, 0, 20)
     samples = {name: [] for name in list(parts) + ["whole"]}
     for _ in range(args.rounds):
         start = time.process_time()
-        play_chunk(args.rules, ["greedy"] * 4, args.seed, 0, args.whole_hands)
+        play_chunk(args.rules, seats, args.seed, 0, args.whole_hands)
         samples["whole"].append((time.process_time() - start) / args.whole_hands * 1e6)  # µs per hand
         for name, (run, idx) in parts.items():
             samples[name].append(cpu_seconds_per_repeat(run, target) / max(len(idx), 1) * 1e9)  # ns per call
@@ -197,36 +211,53 @@ def main() -> None:
         "shared_self": len(self_idx),
         "discard_scan": len(scan_idx), "live_counts": len(scan_idx), "greedy_claim": len(claim_idx),
         "apply_self": len(self_idx), "apply_claim": len(claim_idx), "hand_setup": args.hands,
+        "random_choice": n, "legal_self_floored": len(self_idx),
     }
     us = {k: ns[k] * calls[k] * per_hand / 1e3 for k in ns}
-    rows = [
-        ("legal actions, self phase (legal_self)", "legal_self", 0),
-        ("legal actions, claim windows (legal_claim)", "legal_claim", 0),
-        ("greedy self decision (jh_greedy_self, whole)" if jinhua else "greedy self decision (greedy_self, whole)",
-         "greedy_self", 0),
-        ("  of which discard choice (best_discard_k, live counts in)" if jinhua else
-         "  of which discard scan (least_discards_qym_k)" if jinzhong else "  of which discard scan (least_discards_k)",
-         "discard_scan", 1),
-        ("  of which seen copies (jh_seen_k)" if jinhua else "  of which live-tile counts (visible_counts + live_planes)",
-         "live_counts", 1),
-        ("legal_self + jh_greedy_self as the loop runs them" if jinhua else
-         "legal_self + greedy_self as the loop runs them (shared scan)", "shared_self", 2),
-        ("greedy claim answer (jh_greedy_claim)" if jinhua else "greedy claim answer (greedy_claim)", "greedy_claim", 0),
-        ("apply + bookkeeping, self phase (apply_self)", "apply_self", 0),
-        ("apply + bookkeeping, claim windows (apply_claim)", "apply_claim", 0),
-        ("per hand: dealer, wall, deal, record row", "hand_setup", 0),
-    ]
+    if random_seats:
+        rows = [
+            ("legal actions, self phase (legal_self)", "legal_self", 0),
+            ("  as the loop runs it: legal_self_floored (replaces the row above)", "legal_self_floored", 2),
+            ("legal actions, claim windows (legal_claim)", "legal_claim", 0),
+            ("random answer, every decision (random_action)", "random_choice", 0),
+            ("apply + bookkeeping, self phase (apply_self)", "apply_self", 0),
+            ("apply + bookkeeping, claim windows (apply_claim)", "apply_claim", 0),
+            ("per hand: dealer, wall, deal, record row", "hand_setup", 0),
+        ]
+    else:
+        rows = [
+            ("legal actions, self phase (legal_self)", "legal_self", 0),
+            ("legal actions, claim windows (legal_claim)", "legal_claim", 0),
+            ("greedy self decision (jh_greedy_self, whole)" if jinhua else "greedy self decision (greedy_self, whole)",
+             "greedy_self", 0),
+            ("  of which discard choice (best_discard_k, live counts in)" if jinhua else
+             "  of which discard scan (least_discards_qym_k)" if jinzhong else "  of which discard scan (least_discards_k)",
+             "discard_scan", 1),
+            ("  of which seen copies (jh_seen_k)" if jinhua else "  of which live-tile counts (visible_counts + live_planes)",
+             "live_counts", 1),
+            ("legal_self + jh_greedy_self as the loop runs them" if jinhua else
+             "legal_self + greedy_self as the loop runs them (shared scan)", "shared_self", 2),
+            ("greedy claim answer (jh_greedy_claim)" if jinhua else "greedy claim answer (greedy_claim)", "greedy_claim", 0),
+            ("apply + bookkeeping, self phase (apply_self)", "apply_self", 0),
+            ("apply + bookkeeping, claim windows (apply_claim)", "apply_claim", 0),
+            ("per hand: dealer, wall, deal, record row", "hand_setup", 0),
+        ]
     top = sum(us[key] for _, key, sub in rows if not sub)
-    print(f"greedy hand profile ({args.rules}): {args.hands:,} recorded hands (seed {args.seed}), {n:,} decision states; "
+    print(f"{args.seats} hand profile ({args.rules}): {args.hands:,} recorded hands (seed {args.seed}), {n:,} decision states; "
           f"whole hand {whole_us:.1f} µs ({1e6 / whole_us:,.0f} hands/s, play_chunk, {args.whole_hands:,} hands, "
           f"one core, CPU time); medians of {args.rounds} interleaved rounds")
     print(f"{'part':60s} {'ns/call':>9s} {'calls/hand':>11s} {'µs/hand':>9s} {'of whole':>9s} {'of parts':>9s}")
     for label, key, _ in rows:
         print(f"{label:60s} {ns[key]:9.0f} {calls[key] * per_hand:11.1f} {us[key]:9.1f} {us[key] / whole_us:9.1%} "
               f"{us[key] / top:9.1%}")
-    shared_top = top - us["legal_self"] - us["greedy_self"] + us["shared_self"]
-    print(f"{'sum of the top-level parts, shared scan instead of the two':60s} {'':9s} {'':11s} {shared_top:9.1f} "
-          f"{shared_top / whole_us:9.1%}")
+    if not random_seats:
+        shared_top = top - us["legal_self"] - us["greedy_self"] + us["shared_self"]
+        print(f"{'sum of the top-level parts, shared scan instead of the two':60s} {'':9s} {'':11s} "
+              f"{shared_top:9.1f} {shared_top / whole_us:9.1%}")
+    else:
+        floored_top = top - us["legal_self"] + us["legal_self_floored"]
+        print(f"{'sum of the top-level parts, legal_self_floored for legal_self':60s} {'':9s} {'':11s} "
+              f"{floored_top:9.1f} {floored_top / whole_us:9.1%}")
     rest = whole_us - top
     print(f"{'sum of the top-level parts, each alone':60s} {'':9s} {'':11s} {top:9.1f} {top / whole_us:9.1%}")
     print(f"{'whole - parts (loop and dispatch; negative: parts alone miss':60s} {'':9s} {'':11s} {rest:9.1f} "

@@ -15,7 +15,7 @@ from sim.core.claims import apply_claim
 from sim.core.deal import start_hand
 from sim.core.hand.discard_scan import least_discards_k
 from sim.core.hand.queyimen_scan import least_discards_qym_k
-from sim.core.legal import NOT_SCANNED, legal_claim, legal_self, legal_self_scanned
+from sim.core.legal import NO_FLOOR, NOT_SCANNED, legal_claim, legal_self, legal_self_floored, legal_self_scanned
 from sim.core.record_fill import fill_record
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.state import (
@@ -29,6 +29,7 @@ from strategies.dispatch import choose_action
 from sim.variants.jinzhong._rules import blocked_suits
 from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned
 from strategies.jinhua_play import best_discard_k, jh_greedy_claim, jh_greedy_self, jh_seen_k
+from strategies.random_policy import random_action
 
 
 @njit(cache=True)
@@ -99,6 +100,25 @@ def time_legal_self(rule_vec, tables, hands_b, frozen_b, melds_b, st_b, idx, rep
 
 
 @njit(cache=True)
+def time_legal_self_floored(rule_vec, tables, hands_b, frozen_b, melds_b, st_b, hand_of, idx, repeats):
+    """Build the self-phase legal mask of each state in ``idx`` (in play order) as the hand loop does for a seat
+    that does not share greedy's scan (``legal_self_floored``, the floors kept over each hand and reset at
+    each hand's first state); returns the summed option counts."""
+    mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
+    floors = np.full(4, NO_FLOOR, np.int64)     # [seat] the hand loop's shanten floors
+    total = 0
+    for _ in range(repeats):
+        hand = -1
+        for i in idx:
+            if hand_of[i] != hand:
+                hand = hand_of[i]
+                floors[:] = NO_FLOOR
+            total += legal_self_floored(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i], mask,
+                                        floors)
+    return total
+
+
+@njit(cache=True)
 def time_legal_claim(rule_vec, tables, hands_b, frozen_b, melds_b, st_b, seats_b, idx, repeats):
     """Build the claim-window legal mask of each state in ``idx`` for its seat; returns the summed counts."""
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
@@ -154,6 +174,21 @@ def time_greedy_claim(rule_vec, tables, hands_b, st_b, masks_b, seats_b, params,
         for i in idx:
             total += greedy_claim(rule_vec, tables, hands_b[i], st_b[i], masks_b[i], seats_b[i],
                                   st_b[i, ST_PENDING_TILE], params)
+    return total
+
+
+@njit(cache=True)
+def time_random_choice(masks_b, idx, repeats):
+    """Answer each state in ``idx`` with the ``random`` strategy from its recorded legal mask (one scratch
+    generator, so the answers differ from the recorded ones; the work per call is the same); returns the
+    summed actions."""
+    rng = np.zeros(2, dtype=np.uint64)  # scratch decision generator (state of sim.core.rng)
+    rng[0] = np.uint64(0x9E3779B97F4A7C15)
+    rng[1] = np.uint64(1)
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            total += random_action(masks_b[i], rng)
     return total
 
 

@@ -8,15 +8,15 @@ who has 上架); never the wall or other concealed hands.
 """
 from numba import njit
 
-from sim.core.codes import VARIANT_JINHUA, VARIANT_JINZHONG
+from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG
 from sim.core.rule_layout import R_VARIANT
-from sim.core.state import PHASE_SELF, ST_PENDING_TILE, ST_PHASE
+from sim.core.state import CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, PHASE_SELF, ST_PENDING_TILE, ST_PHASE
 from strategies.dingque import fewest_tiles_suit
 from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned  # noqa: F401 (the hand loop's shared scan)
 from strategies.jinhua_baotou import jh_baotou_claim, jh_baotou_self
 from strategies.jinhua_play import jh_greedy_claim, jh_greedy_self
 from strategies.jinzhong_play import jz_greedy_claim
-from strategies.random_policy import random_action
+from strategies.random_policy import random_action, random_action_counted  # noqa: F401 (the hand loop's counted draw)
 # --- strategies of the strategies issue (selective_ting, thirteen_orphans, defensive) ---
 from strategies.defensive import defensive_claim, defensive_self
 from strategies.selective_ting import selective_self
@@ -35,6 +35,17 @@ def shares_discard_scan(strategy_id):
     """Return True when the strategy's self decision can take the discard scan of the legal builder
     (sim.core.legal.legal_self_scanned) through ``greedy_self_scanned`` whenever that builder ran one."""
     return strategy_id == STRATEGY_GREEDY
+
+
+@njit(cache=True, inline="always")
+def passes_claim(strategy_id, rule_vec, bits):
+    """Return True when the seat's strategy answers ACT_PASS to a claim window whose options are the CLAIM_BIT_*
+    set ``bits``, without being asked: under 晋城 greedy, selective_ting and defensive answer only 胡, 杠 or 碰
+    (``greedy_claim``, ``defensive_claim``), so with none of them they pass (拾 and 抢 left unused)."""
+    return ((strategy_id == STRATEGY_GREEDY or strategy_id == STRATEGY_SELECTIVE_TING
+             or strategy_id == STRATEGY_DEFENSIVE)
+            and rule_vec[R_VARIANT] == VARIANT_JINCHENG
+            and bits & (CLAIM_BIT_HU | CLAIM_BIT_GANG | CLAIM_BIT_PENG) == 0)
 
 
 @njit(cache=True, inline="always")

@@ -28,6 +28,7 @@ POLICY_STILL_TENPAI = TING_KONG_STILL_TENPAI
 POLICY_CONCEALED_ONLY = TING_KONG_CONCEALED_ONLY
 POLICY_NONE = TING_KONG_NONE
 NOT_SCANNED = -100  # legal_self_scanned's least shanten when it ran no discard scan
+NO_FLOOR = -100  # legal_self_floored's floor of a seat whose shanten it has not taken yet (proves nothing)
 
 
 @njit(cache=True)
@@ -155,49 +156,71 @@ def _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, last, mask)
     return n
 
 
+@njit(cache=True, inline='always')
+def _locked_actions(rule_vec, tables, hands, frozen, melds, st, seat, last, mask):
+    """Set the actions of a seat locked by 上架 (r26; ``last`` = the kind it drew, -1 after a 碰 allowed by
+    ting_allow_pong: only waits-keeping discards); returns how many were set."""
+    n = 0
+    if last >= 0:
+        if (st[ST_WAITS + seat] >> last) & 1 == 1:
+            mask[ACT_ZIMO] = True
+            n += 1
+        mask[ACT_DISCARD + last] = True
+        n += 1
+        if st[ST_COMMITTED + seat] == 0 and hooks.kong_allowed(rule_vec, st):
+            if hands[seat, last] == 4 and ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, last, KONG_AN):
+                mask[ACT_ANGANG + last] = True
+                n += 1
+            if melds[seat, last] == MELD_PONG and ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, last, KONG_BU):
+                mask[ACT_BUGANG + last] = True
+                n += 1
+    else:
+        for t in range(34):
+            if hands[seat, t] > 0 and keeps_waits_discard(rule_vec, tables, hands, frozen, melds, st, seat, t):
+                mask[ACT_DISCARD + t] = True
+                n += 1
+    return n
+
+
+@njit(cache=True, inline='always')
+def _committed_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask):
+    """Set ACT_SHANGJIA + t for each discard t after which a seat committed to 十三幺 has waits; returns how many."""
+    n = 0
+    for t in range(34):
+        if hands[seat, t] > 0:
+            hands[seat, t] -= 1
+            waits = hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+            hands[seat, t] += 1
+            if waits != 0:
+                mask[ACT_SHANGJIA + t] = True
+                n += 1
+    return n
+
+
+@njit(cache=True, inline='always')
+def _tenpai_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask):
+    """Set the 上架/报听 marks of a seat not committed whose 14-tile shanten is <= 0 (the variant's own marking,
+    hook ``ting_discards``, or the core's one-scan marking); returns how many were set."""
+    marked = hooks.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+    if marked < 0:  # the variant uses the core's one-scan marking
+        marked = mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+    return marked
+
+
 @njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
 def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
     """Fill ``mask`` (bool[N_ACTIONS]) with the current seat's self-phase actions; returns their count."""
     mask[:] = False
     seat = st[ST_CURRENT]
     last = st[ST_LAST_DRAWN]
-    n = 0
     if st[ST_TING + seat] == 1:  # locked hand, r26
-        if last >= 0:
-            if (st[ST_WAITS + seat] >> last) & 1 == 1:
-                mask[ACT_ZIMO] = True
-                n += 1
-            mask[ACT_DISCARD + last] = True
-            n += 1
-            if st[ST_COMMITTED + seat] == 0 and hooks.kong_allowed(rule_vec, st):
-                if hands[seat, last] == 4 and ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, last, KONG_AN):
-                    mask[ACT_ANGANG + last] = True
-                    n += 1
-                if melds[seat, last] == MELD_PONG and ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, last, KONG_BU):
-                    mask[ACT_BUGANG + last] = True
-                    n += 1
-        else:  # after a 碰 allowed by ting_allow_pong: only waits-keeping discards
-            for t in range(34):
-                if hands[seat, t] > 0 and keeps_waits_discard(rule_vec, tables, hands, frozen, melds, st, seat, t):
-                    mask[ACT_DISCARD + t] = True
-                    n += 1
-        return n
-    n += _discard_actions(rule_vec, hands, st, seat, mask)
+        return _locked_actions(rule_vec, tables, hands, frozen, melds, st, seat, last, mask)
+    n = _discard_actions(rule_vec, hands, st, seat, mask)
     if hooks.ting_exists(rule_vec) and can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
         if st[ST_COMMITTED + seat] == 1:
-            for t in range(34):
-                if hands[seat, t] > 0:
-                    hands[seat, t] -= 1
-                    waits = hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
-                    hands[seat, t] += 1
-                    if waits != 0:
-                        mask[ACT_SHANGJIA + t] = True
-                        n += 1
+            n += _committed_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask)
         else:
-            marked = hooks.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-            if marked < 0:  # the variant uses the core's one-scan marking
-                marked = mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-            n += marked
+            n += _tenpai_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask)
     n += _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, last, mask)
     return n
 
@@ -233,6 +256,45 @@ def legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask, after_s
         n += _mark_scanned_tenpai(rule_vec, hands, frozen, melds, seat, after_shanten, after_useful, mask)
     n += _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, st[ST_LAST_DRAWN], mask)
     return n, least
+
+
+@njit(cache=True)  # not inlined: one compilation for the hand loop
+def legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors):
+    """Fill ``mask`` exactly as ``legal_self`` does and return the action count, skipping the 14-tile shanten
+    of the 上架 filter when a floor proves the hand is not tenpai.
+
+    ``floors`` (int64[4], [seat]) is the hand loop's memory of the hand: a lower bound of each seat's 14-tile
+    shanten (``shanten_k`` over ``seat_forms``) at its last self decision, NO_FLOOR when unknown (all NO_FLOOR
+    at the start of a loop); this kernel updates the acting seat's entry. Between two self decisions of a seat
+    not 上架 and not committed its hand gains exactly one tile (a draw, a tail draw after its kong, or the tile
+    of its 碰/吃/明杠) and otherwise only loses tiles (a discard, a 补杠 tile) or turns held sets into melds (a
+    kong of held copies, or the claimed tile with held ones); a shanten is a least distance to a complete hand,
+    so losing a tile or making a held set a meld never lowers it and one more tile lowers it by at most one.
+    So the shanten now is at least the floor minus one; when that is 1 or more no discard leaves tenpai and
+    ``can_shangjia_some`` would be False: the shanten is not taken and the floor minus one kept. A seat 上架 or
+    committed to 十三幺, and a variant without a ting, get ``legal_self``'s work done here (a nested call of
+    ``legal_self`` costs more than the shanten saved); their floor is not used again.
+    """
+    mask[:] = False
+    seat = st[ST_CURRENT]
+    last = st[ST_LAST_DRAWN]
+    if st[ST_TING + seat] == 1:  # locked hand, r26
+        return _locked_actions(rule_vec, tables, hands, frozen, melds, st, seat, last, mask)
+    n = _discard_actions(rule_vec, hands, st, seat, mask)
+    if hooks.ting_exists(rule_vec):
+        if st[ST_COMMITTED + seat] == 1:
+            if can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
+                n += _committed_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+        else:
+            floor = floors[seat] - 1  # below 1 (NO_FLOOR included): no proof
+            if floor < 1:  # the bound cannot rule tenpai out: take the shanten (can_shangjia_some's test)
+                allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+                floor = shanten_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables)
+                if floor <= 0:
+                    n += _tenpai_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+            floors[seat] = floor
+    n += _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, last, mask)
+    return n
 
 
 @njit(cache=True)
@@ -278,12 +340,24 @@ def claim_options(rule_vec, tables, hands, frozen, melds, st, seat):
     return bits
 
 
+@njit(cache=True)  # not inlined: one compilation for the hand loop
+def claim_bits(rule_vec, tables, hands, frozen, melds, st, seat):
+    """Return the CLAIM_BIT_* set of ``seat``'s real answers to the open window (``claim_options``, 0 = pass only)."""
+    return claim_options(rule_vec, tables, hands, frozen, melds, st, seat)
+
+
 @njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
 def legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     """Fill ``mask`` with ``seat``'s answers to the open window (ACT_PASS always); returns real options."""
+    return claim_mask(claim_options(rule_vec, tables, hands, frozen, melds, st, seat), mask)
+
+
+@njit(cache=True, inline='always')
+def claim_mask(bits, mask):
+    """Fill ``mask`` (bool[N_ACTIONS]) with the answers of the CLAIM_BIT_* set ``bits`` and ACT_PASS, as
+    ``legal_claim`` does; returns the real options."""
     mask[:] = False
     mask[ACT_PASS] = True
-    bits = claim_options(rule_vec, tables, hands, frozen, melds, st, seat)
     n = 0
     if bits & CLAIM_BIT_HU:
         mask[ACT_HU] = True

@@ -15,17 +15,20 @@ from sim.core.apply import apply_self
 from sim.core.claims import apply_claim, claim_to_act
 from sim.core.deal import start_hand
 from sim.core.invariants import N_TRACKS, T_DISCARDS, check_state
-from sim.core.legal import NOT_SCANNED, legal_claim, legal_self, legal_self_scanned
+from sim.core.legal import NO_FLOOR, NOT_SCANNED, claim_bits, claim_mask, legal_self_floored, legal_self_scanned
 from sim.core.record_fill import fill_record
 from sim.core.state import (
-    ACT_SHANGJIA, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_DINGQUE, ST_ERROR, ST_PHASE, ST_STEPS,
+    ACT_PASS, ACT_SHANGJIA, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_DINGQUE, ST_ERROR, ST_PHASE, ST_STEPS,
     new_state,
 )
 from sim.core.rng import STREAM_SEAT0, seed_generator
 from sim.core.conditioned_deal import fill_wall_conditioned
 from sim.core.wall import draw_dealer, fill_wall, wall_size
 from sim.variants import hooks
-from strategies.dispatch import choose_action, choose_dingque, greedy_self_scanned, shares_discard_scan
+from strategies.dispatch import (
+    STRATEGY_RANDOM, choose_action, choose_dingque, greedy_self_scanned, passes_claim, random_action_counted,
+    shares_discard_scan,
+)
 
 @njit(cache=True, inline='always')
 def seat_to_act(st):
@@ -48,6 +51,7 @@ def _hand_loop(check):
                   strategy_ids, params, scripted, mask, seen, tracks):
         after_shanten = np.empty(34, np.int8)  # [kind] shared discard scan: shanten once it is discarded
         after_useful = np.empty(34, np.int64)  # [kind] ... its useful kinds (least-shanten discards only)
+        floors = np.full(4, NO_FLOOR, np.int64)  # [seat] lower bound of its 14-tile shanten (legal_self_floored)
         while st[ST_PHASE] != PHASE_OVER:
             if st[ST_STEPS] > MAX_STEPS:
                 raise RuntimeError("hand exceeded the step guard (MAX_STEPS decisions)")
@@ -56,14 +60,16 @@ def _hand_loop(check):
                 return seat
             if st[ST_PHASE] == PHASE_SELF:
                 least = NOT_SCANNED  # the legal builder's discard scan, when greedy can take it
-                if shares_discard_scan(strategy_ids[seat]):
-                    least = legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask, after_shanten,
-                                               after_useful)[1]
-                else:
-                    legal_self(rule_vec, tables, hands, frozen, melds, st, mask)
+                if shares_discard_scan(strategy_ids[seat]) and hooks.core_tenpai_marking(rule_vec):
+                    n_legal, least = legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask,
+                                                        after_shanten, after_useful)
+                else:  # a greedy seat of a variant that marks 上架/报听 its own way (晋中) takes the floor too
+                    n_legal = legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
                 if least != NOT_SCANNED:
                     action = greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
                                                  params[seat], seen, after_shanten, after_useful, least)
+                elif strategy_ids[seat] == STRATEGY_RANDOM:  # = choose_action, the mask's count known
+                    action = random_action_counted(mask, rngs[seat], n_legal)
                 else:
                     action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
                                            melds, rivers, st, mask, seat, rngs[seat], seen)
@@ -71,9 +77,16 @@ def _hand_loop(check):
                 if check and action < ACT_SHANGJIA:
                     tracks[T_DISCARDS] += 1
             else:
-                legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-                action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
-                                       rivers, st, mask, seat, rngs[seat], seen)
+                bits = claim_bits(rule_vec, tables, hands, frozen, melds, st, seat)
+                if passes_claim(strategy_ids[seat], rule_vec, bits):
+                    action = ACT_PASS  # what the strategy answers to these options, without building its mask
+                else:
+                    n_legal = claim_mask(bits, mask) + 1  # = legal_claim; ACT_PASS counted
+                    if strategy_ids[seat] == STRATEGY_RANDOM:  # = choose_action, the mask's count known
+                        action = random_action_counted(mask, rngs[seat], n_legal)
+                    else:
+                        action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
+                                               melds, rivers, st, mask, seat, rngs[seat], seen)
                 st[ST_STEPS] += 1
                 apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
             if check:

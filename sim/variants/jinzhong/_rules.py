@@ -37,7 +37,7 @@ from sim.core.ting import drop_owned_waits
 from sim.core.state import (
     CLAIM_BIT_GANG, CLAIM_BIT_PENG, MELD_ANGANG, MELD_BUGANG, MELD_CHOW, MELD_MINGGANG, MELD_NONE, MONEY_KONG, REC_TILE, REC_TYPE, ST_CHOWS, ST_DINGQUE, MONEY_WIN, PEND_ANGANG, PEND_BUGANG,
     PEND_DISCARD, ST_DEALER, ST_FRONT_DRAWS, ST_GUO_HU, ST_PENDING_FROM, ST_KONGS, ST_N_MELDS, ST_PENDING_KIND, ST_REPLACEMENTS,
-    ST_FROM_TAIL, ST_MULTIPLIER, ST_RIVER_LEN, ST_TING, ST_TURNS, ST_WAITS, ST_WIN_FEATURES, ST_WINNER,
+    ST_FROM_TAIL, ST_MULTIPLIER, ST_TING, ST_TURNS, ST_WAITS, ST_WIN_FEATURES, ST_WINNER,
 )
 from sim.variants.jinzhong._money import settle_jz_win
 from sim.variants.jinzhong._win_features import hand_features_k, total_multiplier_k

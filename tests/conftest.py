@@ -5,6 +5,8 @@ run on one worker.
   controller runs tests/kernel_warmup.py's jobs before any worker starts, so the workers and the
   command-line tests' subprocesses load the cached kernels instead of compiling them side by side.
   ``MJRULES_NO_WARMUP=1`` skips it.
+* In every run, the controller first drops a kernel cache older than the kernel sources
+  (sim.kernel_cache.ensure_fresh), so a run of a few named tests never runs stale kernels.
 * Under ``--dist loadgroup`` (pyproject's addopts) the tests sharing one parametrised module-scoped
   fixture of an engine run (test_conformance's ``checked_runs``: 20,000 check-mode hands per
   variant) form one xdist group per parameter, so each run is played once, not once per worker.
@@ -34,6 +36,12 @@ def _starts_workers_for_whole_folders(config) -> bool:
 
 
 def pytest_configure(config):
+    if not hasattr(config, "workerinput"):  # the controller (or the only process), before any test compiles
+        from sim import kernel_cache
+
+        # numba revalidates a cached kernel only against its own file: without this, a run of a few named
+        # tests after an edit to a callee (e.g. an inline helper in sim/core/hand/kernel.py) ran stale kernels
+        kernel_cache.ensure_fresh()
     if not _starts_workers_for_whole_folders(config):
         return
     import kernel_warmup

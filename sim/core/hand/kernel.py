@@ -180,6 +180,18 @@ def regular_shanten_mask_k(counts, melds, tables):
     return best - 1, mask
 
 
+@njit(cache=True, inline='always')
+def qidui_tally(count, allow_quad):
+    """Return (pairs, singles) that one kind held ``count`` times adds toward 七对: with ``allow_quad`` a quad is
+    two pairs (count // 2 pairs, count % 2 singles), else a kind gives at most one pair or one single."""
+    c = np.int64(count)
+    if allow_quad:
+        return c >> 1, c & 1
+    if c >= 2:
+        return np.int64(1), np.int64(0)
+    return np.int64(0), np.int64(1 if c == 1 else 0)
+
+
 @njit(cache=True)
 def _qidui_counts(counts, allow_quad):
     """Return (pairs, singles): pairs held toward 七对 and kinds where one more tile makes a new pair.

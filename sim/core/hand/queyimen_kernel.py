@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.hand.kernel import (
+    qidui_tally,
     NO_DISTANCE, _combine, _component_mask_at, _honor_index, _qidui_distance, _row_distances,
     _suit_index, _whole_distance, shanten_shisanyao_k, shisanyao_shanten_mask_k,
 )
@@ -135,13 +136,9 @@ def _qidui_mask_qym(counts, allow_quad, best):
             if k < 27 and k // 9 == dropped:
                 continue
             c = counts[k]
-            if allow_quad:
-                pairs += c >> 1
-                singles += c & 1
-            elif c >= 2:
-                pairs += 1
-            elif c == 1:
-                singles += 1
+            pair, single = qidui_tally(c, allow_quad)
+            pairs += pair
+            singles += single
         if _qidui_distance(pairs, singles) != best:
             continue
         short = singles < 7 - pairs

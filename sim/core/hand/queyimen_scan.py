@@ -24,6 +24,7 @@ from sim.core.hand.discard_scan import (
     _shisanyao_after, _shisanyao_shanten_after, count_bits,
 )
 from sim.core.hand.kernel import (
+    qidui_tally,
     DIST_SHIFT, NO_DISTANCE, RANK_BITS, _combine, _component_mask_at, _honor_index, _qidui_distance,
     _row_distances, _suit_index, _whole_distance,
 )
@@ -38,13 +39,9 @@ def _part_tallies(counts, base, size, allow_quad):
     singles = 0
     for k in range(base, base + size):
         c = counts[k]
-        if allow_quad:
-            pairs += c >> 1
-            singles += c & 1
-        elif c >= 2:
-            pairs += 1
-        elif c == 1:
-            singles += 1
+        pair, single = qidui_tally(c, allow_quad)
+        pairs += pair
+        singles += single
     return pairs, singles
 
 

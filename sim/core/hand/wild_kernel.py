@@ -41,6 +41,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.hand.kernel import (
+    qidui_tally,
     NO_DISTANCE, _combine, _component_mask_at, _qidui_distance, _row_distances, _whole_distance,
 )
 
@@ -101,13 +102,9 @@ def qidui_distance_wild_k(counts, allow_quad, wild):
     singles = 0
     for k in range(34):
         c = _natural(counts, k, wild, stand_in)
-        if allow_quad:
-            pairs += c >> 1
-            singles += c & 1
-        elif c >= 2:
-            pairs += 1
-        elif c == 1:
-            singles += 1
+        pair, single = qidui_tally(c, allow_quad)
+        pairs += pair
+        singles += single
     return max(0, _qidui_distance(pairs, singles) - counts[wild])
 
 
@@ -265,13 +262,9 @@ def _qidui_mask_wild(counts, allow_quad, wild):
     singles = 0
     for k in range(34):
         c = _natural(counts, k, wild, stand_in)
-        if allow_quad:
-            pairs += c >> 1
-            singles += c & 1
-        elif c >= 2:
-            pairs += 1
-        elif c == 1:
-            singles += 1
+        pair, single = qidui_tally(c, allow_quad)
+        pairs += pair
+        singles += single
     short = singles < 7 - pairs
     mask = np.int64(0)
     for k in range(34):
@@ -398,13 +391,9 @@ def is_complete_wild_k(counts, melds, allow_quad, wild, tables):
     n_z = 0
     for k in range(34):
         c = _natural(counts, k, wild, stand_in)
-        if allow_quad:
-            pairs += c >> 1
-            singles += c & 1
-        elif c >= 2:
-            pairs += 1
-        elif c == 1:
-            singles += 1
+        pair, single = qidui_tally(c, allow_quad)
+        pairs += pair
+        singles += single
         if k < 9:
             n_m += c
         elif k < 18:

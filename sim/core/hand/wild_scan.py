@@ -24,6 +24,7 @@ from sim.core.hand.discard_scan import (
     ALL_KINDS, NOT_HELD, POWERS_OF_5, ZERO_MASKS, _combine_useful, _row_useful,
 )
 from sim.core.hand.kernel import (
+    qidui_tally,
     DIST_SHIFT, NO_DISTANCE, RANK_BITS, _combine, _component_mask_at, _qidui_distance, _row_distances,
     _whole_distance,
 )
@@ -117,13 +118,9 @@ def _wild_scan(counts, melds, allow_quad, wild, tables, candidates, out_shanten,
         ones |= bit if c == 1 else np.int64(0)
         twos |= bit if c == 2 else np.int64(0)
         threes |= bit if c == 3 else np.int64(0)
-        if allow_quad:
-            pairs += c >> 1
-            singles += c & 1
-        elif c >= 2:
-            pairs += 1
-        elif c == 1:
-            singles += 1
+        pair, single = qidui_tally(c, allow_quad)
+        pairs += pair
+        singles += single
     missing_honors, held_m, held_p, held_s = knitted_parts_k(counts, wild)  # 七风's parts of the whole hand
     whites = counts[WHITE]
     parts = (np.int64(missing_honors), np.int64(held_m), np.int64(held_p), np.int64(held_s), np.int64(whites),

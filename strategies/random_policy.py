@@ -4,7 +4,11 @@ Reads only the legal-action mask of its own seat and its own decision generator.
 """
 from numba import njit
 
-from sim.core.state import ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_SHANGJIA, ACT_ZIMO, N_ACTIONS
+from sim.core.state import (
+    ACT_ANGANG, ACT_BUGANG, ACT_CHI_HIGH, ACT_CHI_LOW, ACT_CHI_MID, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG,
+    ACT_QIANG, ACT_SHANGJIA, ACT_SHI, ACT_ZIMO, CLAIM_BIT_CHI_HIGH, CLAIM_BIT_CHI_LOW, CLAIM_BIT_CHI_MID,
+    CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, CLAIM_BIT_QIANG, CLAIM_BIT_SHI, N_ACTIONS,
+)
 from sim.core.rng import bounded
 from sim.core.ting import count_bits
 
@@ -74,3 +78,21 @@ def random_self_action(discards, marks, angang, bugang, zimo, rng):
     if n < n_bugang:
         return ACT_BUGANG + nth_kind(bugang, n)
     return ACT_ZIMO
+
+
+@njit(cache=True, inline='always')
+def random_claim_action(bits, rng):
+    """Return ``random_action(mask, rng)`` for the claim-window mask of the CLAIM_BIT_* set ``bits`` (the mask
+    sim.core.legal.claim_mask fills: ACT_PASS and one action per bit), drawing the same numbers: the claim
+    actions in index order are ACT_PASS, 碰, 杠, 拾, 抢, 胡, then the three 吃."""
+    n = bounded(rng, 1 + count_bits(bits))
+    if n == 0:
+        return ACT_PASS
+    for action, bit in ((ACT_PENG, CLAIM_BIT_PENG), (ACT_GANG, CLAIM_BIT_GANG), (ACT_SHI, CLAIM_BIT_SHI),
+                        (ACT_QIANG, CLAIM_BIT_QIANG), (ACT_HU, CLAIM_BIT_HU), (ACT_CHI_LOW, CLAIM_BIT_CHI_LOW),
+                        (ACT_CHI_MID, CLAIM_BIT_CHI_MID), (ACT_CHI_HIGH, CLAIM_BIT_CHI_HIGH)):
+        if bits & bit:
+            n -= 1
+            if n == 0:
+                return action
+    return -1  # not reached: n is below 1 + the number of bits

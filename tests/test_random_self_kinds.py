@@ -1,4 +1,4 @@
-"""A random seat's self decision drawn from kind sets is the plain path's decision.
+"""A random seat's decision drawn from kind sets (self phase) or claim bits is the plain path's decision.
 
 The hand loop (sim.core.turn) lets a random seat skip the 146-entry mask in its self phase: the legal
 builder ``legal_self_kinds`` returns the actions as int64 kind sets (discards, 上架 marks, 暗杠, 补杠, 自摸)
@@ -9,13 +9,16 @@ other strategies at the table:
 * the sets are exactly the True entries of ``legal_self``'s mask, and the floors are kept as
   ``legal_self_floored`` keeps them (same values after every decision);
 * the draw is ``random_action``'s on that mask: same action, and the generator left in the same state.
+
+``random_claim_action`` draws a claim answer from the CLAIM_BIT_* set (``claim_bits``) as ``random_action`` does
+from ``legal_claim``'s mask; checked the same way on every claim answer.
 """
 import numpy as np
 import pytest
 
 from sim.core import state as S
-from sim.core.legal import NO_FLOOR, legal_self, legal_self_floored, legal_self_kinds
-from strategies.random_policy import nth_kind, random_action, random_self_action
+from sim.core.legal import NO_FLOOR, claim_bits, legal_claim, legal_self, legal_self_floored, legal_self_kinds
+from strategies.random_policy import nth_kind, random_action, random_claim_action, random_self_action
 from test_hand_loop_fast_paths import play_scripted
 
 HANDS = 30
@@ -112,3 +115,53 @@ def test_a_draw_from_a_set_missing_a_kind_is_caught():
 
     counts = check_every_self_decision("jincheng", ["random"] * 4, 11, 5, mutate=drop_highest_discard)
     assert counts["draws_differ"] > 0, counts
+
+
+@pytest.mark.parametrize("rules,seats", [
+    ("jincheng", ["random"] * 4),
+    ({"ting_allow_pong": True}, ["random", "greedy", "random", "selective_ting"]),
+    ({"variant": "jinzhong", "jz_chi": True}, ["random", "greedy", "random", "random"]),
+    ("jinhua", ["random", "greedy", "random", "random"]),
+])
+def test_the_claim_draw_from_bits_is_random_action(rules, seats):
+    seen = {"answers": 0, "options": set()}
+
+    def on_state(game, seat):
+        if game._st[S.ST_PHASE] != S.PHASE_CLAIM:
+            return
+        args = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._st)
+        mask = np.zeros(S.N_ACTIONS, np.bool_)
+        legal_claim(*args, seat, mask)
+        bits = claim_bits(*args, seat)
+        rng_plain, rng_bits = game._rngs[seat].copy(), game._rngs[seat].copy()
+        assert random_claim_action(bits, rng_bits) == random_action(mask, rng_plain)
+        assert np.array_equal(rng_bits, rng_plain)
+        seen["answers"] += 1
+        seen["options"].update(int(a) for a in np.flatnonzero(mask))
+
+    play_scripted(rules, seats, 7, HANDS, on_state)
+    assert seen["answers"] > 100, seen
+    wanted = {S.ACT_CHI_LOW, S.ACT_PENG} if rules == "jinhua" else {S.ACT_PENG}
+    if rules == "jincheng":
+        wanted = {S.ACT_SHI, S.ACT_QIANG}
+    assert wanted <= seen["options"], seen["options"]
+
+
+def test_a_claim_draw_in_the_wrong_order_is_caught():
+    """Drawing 拾 before 碰 (swapping two bits) changes answers: the order of the mask matters."""
+    swapped = {"differ": 0}
+
+    def on_state(game, seat):
+        if game._st[S.ST_PHASE] != S.PHASE_CLAIM:
+            return
+        args = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._st)
+        mask = np.zeros(S.N_ACTIONS, np.bool_)
+        legal_claim(*args, seat, mask)
+        bits = claim_bits(*args, seat)
+        if bits & S.CLAIM_BIT_PENG and not bits & S.CLAIM_BIT_SHI:
+            bits = (bits & ~S.CLAIM_BIT_PENG) | S.CLAIM_BIT_SHI
+        rng_plain, rng_bits = game._rngs[seat].copy(), game._rngs[seat].copy()
+        swapped["differ"] += int(random_claim_action(bits, rng_bits) != random_action(mask, rng_plain))
+
+    play_scripted("jincheng", ["random", "greedy", "random", "greedy"], 7, HANDS, on_state)
+    assert swapped["differ"] > 0, swapped

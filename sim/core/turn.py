@@ -61,27 +61,25 @@ def _hand_loop(check):
             seat = seat_to_act(st)
             if scripted[seat]:
                 return seat
-            if st[ST_PHASE] == PHASE_SELF and strategy_ids[seat] == STRATEGY_RANDOM:
-                # = choose_action on legal_self's mask, drawn from the mask's kind sets (the mask not filled)
-                discards, marks, angang, bugang, zimo = legal_self_kinds(rule_vec, tables, hands, frozen, melds,
-                                                                         st, mask, floors)
-                action = random_self_action(discards, marks, angang, bugang, zimo, rngs[seat])
-                apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
-                if check and action < ACT_SHANGJIA:
-                    tracks[T_DISCARDS] += 1
-            elif st[ST_PHASE] == PHASE_SELF:
-                least = NOT_SCANNED  # the legal builder's discard scan, when greedy can take it
-                if shares_discard_scan(strategy_ids[seat]) and hooks.core_tenpai_marking(rule_vec):
-                    n_legal, least = legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask,
-                                                        after_shanten, after_useful)
-                else:  # a greedy seat of a variant that marks 上架/报听 its own way (晋中) takes the floor too
-                    n_legal = legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
-                if least != NOT_SCANNED:
-                    action = greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
-                                                 params[seat], seen, after_shanten, after_useful, least)
+            if st[ST_PHASE] == PHASE_SELF:
+                if strategy_ids[seat] == STRATEGY_RANDOM:
+                    # = choose_action on legal_self's mask, drawn from the mask's kind sets (the mask not filled)
+                    discards, marks, angang, bugang, zimo = legal_self_kinds(rule_vec, tables, hands, frozen, melds,
+                                                                             st, mask, floors)
+                    action = random_self_action(discards, marks, angang, bugang, zimo, rngs[seat])
                 else:
-                    action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
-                                           melds, rivers, st, mask, seat, rngs[seat], seen)
+                    least = NOT_SCANNED  # the legal builder's discard scan, when greedy can take it
+                    if shares_discard_scan(strategy_ids[seat]) and hooks.core_tenpai_marking(rule_vec):
+                        n_legal, least = legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask,
+                                                            after_shanten, after_useful)
+                    else:  # a greedy seat of a variant that marks 上架/报听 its own way (晋中) takes the floor too
+                        n_legal = legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
+                    if least != NOT_SCANNED:
+                        action = greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
+                                                     params[seat], seen, after_shanten, after_useful, least)
+                    else:
+                        action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
+                                               melds, rivers, st, mask, seat, rngs[seat], seen)
                 apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
                 if check and action < ACT_SHANGJIA:
                     tracks[T_DISCARDS] += 1

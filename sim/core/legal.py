@@ -258,6 +258,127 @@ def legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask, after_s
     return n, least
 
 
+@njit(cache=True, inline='always')
+def _set_kinds(mask, base, kinds):
+    """Set ``mask[base + t]`` for each kind t of the int64 bit set ``kinds``; returns how many were set."""
+    n = 0
+    for t in range(34):
+        if (kinds >> t) & 1 == 1:
+            mask[base + t] = True
+            n += 1
+    return n
+
+
+@njit(cache=True, inline='always')
+def _kinds_set_in(mask, base):
+    """Return the int64 bit set of the kinds t with ``mask[base + t]`` set."""
+    kinds = np.int64(0)
+    for t in range(34):
+        if mask[base + t]:
+            kinds |= np.int64(1) << t
+    return kinds
+
+
+@njit(cache=True, inline='always')
+def _discard_kinds(rule_vec, hands, st, seat):
+    """Return the int64 bit set of the kinds the seat may discard: ``_discard_actions``' marks."""
+    forbidden = hooks.discard_forbidden(rule_vec, st, seat)  # int64 kind mask (金华 吃张打张)
+    held = np.int64(0)
+    for t in range(34):
+        if hands[seat, t] > 0:
+            held |= np.int64(1) << t
+    allowed = held & ~forbidden
+    return allowed if allowed != 0 else held  # every held kind forbidden: each may go
+
+
+@njit(cache=True, inline='always')
+def _zimo_and_kong_kinds(rule_vec, tables, hands, melds, st, seat, last):
+    """Return ``_zimo_and_kong_actions``' marks as (1 when 自摸 is legal else 0, 暗杠 kinds, 补杠 kinds), the
+    kinds as int64 bit sets."""
+    zimo = 0
+    angang = np.int64(0)
+    bugang = np.int64(0)
+    if last >= 0 and hooks.self_win_without_ting(rule_vec, tables, hands, melds, st, seat):
+        zimo = 1
+    if last >= 0 and st[ST_COMMITTED + seat] == 0 and hooks.kong_allowed(rule_vec, st):
+        only_drawn = rule_vec[R_BUGANG_ONLY_ON_DRAW] == 1
+        no_angang = hooks.self_kong_forbidden(rule_vec, st, seat)  # int64 kind mask (晋中: the declared suit)
+        for t in range(34):
+            if hands[seat, t] == 4 and (no_angang >> t) & 1 == 0:
+                angang |= np.int64(1) << t
+            if melds[seat, t] == MELD_PONG and hands[seat, t] >= 1 and (not only_drawn or t == last):
+                bugang |= np.int64(1) << t
+    return zimo, angang, bugang
+
+
+@njit(cache=True, inline='always')
+def _locked_kinds(rule_vec, tables, hands, frozen, melds, st, seat, last):
+    """Return ``_locked_actions``' marks as (1 when 自摸 is legal else 0, discard kinds, 暗杠 kinds, 补杠 kinds)."""
+    zimo = 0
+    discards = np.int64(0)
+    angang = np.int64(0)
+    bugang = np.int64(0)
+    if last >= 0:
+        if (st[ST_WAITS + seat] >> last) & 1 == 1:
+            zimo = 1
+        discards = np.int64(1) << last
+        if st[ST_COMMITTED + seat] == 0 and hooks.kong_allowed(rule_vec, st):
+            if hands[seat, last] == 4 and ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, last, KONG_AN):
+                angang = np.int64(1) << last
+            if melds[seat, last] == MELD_PONG and ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, last, KONG_BU):
+                bugang = np.int64(1) << last
+    else:
+        for t in range(34):
+            if hands[seat, t] > 0 and keeps_waits_discard(rule_vec, tables, hands, frozen, melds, st, seat, t):
+                discards |= np.int64(1) << t
+    return zimo, discards, angang, bugang
+
+
+@njit(cache=True, inline='always')
+def _committed_mark_kinds(rule_vec, tables, hands, frozen, melds, st, seat):
+    """Return ``_committed_marks``' marks as an int64 bit set of kinds."""
+    marks = np.int64(0)
+    for t in range(34):
+        if hands[seat, t] > 0:
+            hands[seat, t] -= 1
+            waits = hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+            hands[seat, t] += 1
+            if waits != 0:
+                marks |= np.int64(1) << t
+    return marks
+
+
+@njit(cache=True, inline='always')
+def _floored_kinds(rule_vec, tables, hands, frozen, melds, st, mask, floors):
+    """The current seat's self-phase actions as ``legal_self`` finds them, with the floor of
+    ``legal_self_floored`` (which documents it; ``floors`` updated the same way); returns (discard kinds, 上架
+    mark kinds, 暗杠 kinds, 补杠 kinds, 1 when 自摸 is legal else 0), the kinds as int64 bit sets. The 上架 range
+    of ``mask`` is cleared and, when the variant's marking runs, holds the marks."""
+    seat = st[ST_CURRENT]
+    last = st[ST_LAST_DRAWN]
+    marks = np.int64(0)
+    if st[ST_TING + seat] == 1:  # locked hand, r26
+        zimo, discards, angang, bugang = _locked_kinds(rule_vec, tables, hands, frozen, melds, st, seat, last)
+        return discards, marks, angang, bugang, zimo
+    discards = _discard_kinds(rule_vec, hands, st, seat)
+    if hooks.ting_exists(rule_vec):
+        if st[ST_COMMITTED + seat] == 1:
+            if can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
+                marks = _committed_mark_kinds(rule_vec, tables, hands, frozen, melds, st, seat)
+        else:
+            floor = floors[seat] - 1  # below 1 (NO_FLOOR included): no proof
+            if floor < 1:  # the bound cannot rule tenpai out: take the shanten (can_shangjia_some's test)
+                allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+                floor = shanten_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables)
+                if floor <= 0:  # the variant's marking writes into the mask: read the marks back from it
+                    mask[ACT_SHANGJIA:ACT_ANGANG] = False
+                    _tenpai_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+                    marks = _kinds_set_in(mask, ACT_SHANGJIA)
+            floors[seat] = floor
+    zimo, angang, bugang = _zimo_and_kong_kinds(rule_vec, tables, hands, melds, st, seat, last)
+    return discards, marks, angang, bugang, zimo
+
+
 @njit(cache=True)  # not inlined: one compilation for the hand loop
 def legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors):
     """Fill ``mask`` exactly as ``legal_self`` does and return the action count, skipping the 14-tile shanten
@@ -276,25 +397,25 @@ def legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
     ``legal_self`` costs more than the shanten saved); their floor is not used again.
     """
     mask[:] = False
-    seat = st[ST_CURRENT]
-    last = st[ST_LAST_DRAWN]
-    if st[ST_TING + seat] == 1:  # locked hand, r26
-        return _locked_actions(rule_vec, tables, hands, frozen, melds, st, seat, last, mask)
-    n = _discard_actions(rule_vec, hands, st, seat, mask)
-    if hooks.ting_exists(rule_vec):
-        if st[ST_COMMITTED + seat] == 1:
-            if can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
-                n += _committed_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-        else:
-            floor = floors[seat] - 1  # below 1 (NO_FLOOR included): no proof
-            if floor < 1:  # the bound cannot rule tenpai out: take the shanten (can_shangjia_some's test)
-                allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
-                floor = shanten_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables)
-                if floor <= 0:
-                    n += _tenpai_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-            floors[seat] = floor
-    n += _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, last, mask)
+    discards, marks, angang, bugang, zimo = _floored_kinds(rule_vec, tables, hands, frozen, melds, st, mask,
+                                                           floors)
+    n = _set_kinds(mask, ACT_DISCARD, discards)
+    n += _set_kinds(mask, ACT_SHANGJIA, marks)
+    n += _set_kinds(mask, ACT_ANGANG, angang)
+    n += _set_kinds(mask, ACT_BUGANG, bugang)
+    if zimo == 1:
+        mask[ACT_ZIMO] = True
+        n += 1
     return n
+
+
+@njit(cache=True)  # not inlined: one compilation for the hand loop
+def legal_self_kinds(rule_vec, tables, hands, frozen, melds, st, mask, floors):
+    """Return the actions of ``legal_self_floored``'s mask without filling it, as (discard kinds, 上架 mark kinds,
+    暗杠 kinds, 补杠 kinds, 1 when 自摸 is legal else 0): ACT_DISCARD + t is in the mask when bit t of the first
+    is set, and so on (the kinds as int64 bit sets). ``floors`` is kept as ``legal_self_floored`` keeps it;
+    ``mask`` is scratch (its 上架 range is overwritten)."""
+    return _floored_kinds(rule_vec, tables, hands, frozen, melds, st, mask, floors)
 
 
 @njit(cache=True)

@@ -16,7 +16,7 @@ from sim.core.claim_passes import pass_unasked
 from sim.core.claims import apply_claim, claim_to_act
 from sim.core.deal import start_hand
 from sim.core.invariants import N_TRACKS, T_DISCARDS, check_state
-from sim.core.legal import NO_FLOOR, NOT_SCANNED, claim_mask, legal_self_floored, legal_self_scanned
+from sim.core.legal import NO_FLOOR, NOT_SCANNED, claim_mask, legal_self_floored, legal_self_kinds, legal_self_scanned
 from sim.core.record_fill import fill_record
 from sim.core.state import (
     ACT_SHANGJIA, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CLAIM_BITS, ST_CURRENT, ST_DINGQUE, ST_ERROR, ST_PHASE,
@@ -31,6 +31,7 @@ from strategies.dispatch import (
     STRATEGY_RANDOM, choose_action, choose_dingque, greedy_self_scanned, passes_claim, random_action_counted,
     shares_discard_scan,
 )
+from strategies.random_policy import random_self_action
 
 @njit(cache=True, inline='always')
 def seat_to_act(st):
@@ -53,7 +54,7 @@ def _hand_loop(check):
                   strategy_ids, params, scripted, mask, seen, tracks):
         after_shanten = np.empty(34, np.int8)  # [kind] shared discard scan: shanten once it is discarded
         after_useful = np.empty(34, np.int64)  # [kind] ... its useful kinds (least-shanten discards only)
-        floors = np.full(4, NO_FLOOR, np.int64)  # [seat] lower bound of its 14-tile shanten (legal_self_floored)
+        floors = np.full(4, NO_FLOOR, np.int64)  # [seat] lower bound of its 14-tile shanten (legal_self_floored/_kinds)
         while st[ST_PHASE] != PHASE_OVER:
             if st[ST_STEPS] > MAX_STEPS:
                 raise RuntimeError("hand exceeded the step guard (MAX_STEPS decisions)")
@@ -61,20 +62,24 @@ def _hand_loop(check):
             if scripted[seat]:
                 return seat
             if st[ST_PHASE] == PHASE_SELF:
-                least = NOT_SCANNED  # the legal builder's discard scan, when greedy can take it
-                if shares_discard_scan(strategy_ids[seat]) and hooks.core_tenpai_marking(rule_vec):
-                    n_legal, least = legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask,
-                                                        after_shanten, after_useful)
-                else:  # a greedy seat of a variant that marks 上架/报听 its own way (晋中) takes the floor too
-                    n_legal = legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
-                if least != NOT_SCANNED:
-                    action = greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
-                                                 params[seat], seen, after_shanten, after_useful, least)
-                elif strategy_ids[seat] == STRATEGY_RANDOM:  # = choose_action, the mask's count known
-                    action = random_action_counted(mask, rngs[seat], n_legal)
+                if strategy_ids[seat] == STRATEGY_RANDOM:
+                    # = choose_action on legal_self's mask, drawn from the mask's kind sets (the mask not filled)
+                    discards, marks, angang, bugang, zimo = legal_self_kinds(rule_vec, tables, hands, frozen, melds,
+                                                                             st, mask, floors)
+                    action = random_self_action(discards, marks, angang, bugang, zimo, rngs[seat])
                 else:
-                    action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
-                                           melds, rivers, st, mask, seat, rngs[seat], seen)
+                    least = NOT_SCANNED  # the legal builder's discard scan, when greedy can take it
+                    if shares_discard_scan(strategy_ids[seat]) and hooks.core_tenpai_marking(rule_vec):
+                        n_legal, least = legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask,
+                                                            after_shanten, after_useful)
+                    else:  # a greedy seat of a variant that marks 上架/报听 its own way (晋中) takes the floor too
+                        n_legal = legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
+                    if least != NOT_SCANNED:
+                        action = greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
+                                                     params[seat], seen, after_shanten, after_useful, least)
+                    else:
+                        action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
+                                               melds, rivers, st, mask, seat, rngs[seat], seen)
                 apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
                 if check and action < ACT_SHANGJIA:
                     tracks[T_DISCARDS] += 1

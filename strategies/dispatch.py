@@ -16,7 +16,7 @@ from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned  # 
 from strategies.jinhua_baotou import jh_baotou_claim, jh_baotou_self
 from strategies.jinhua_play import jh_greedy_claim, jh_greedy_self
 from strategies.jinzhong_play import jz_greedy_claim
-from strategies.random_policy import random_action, random_action_counted  # noqa: F401 (the hand loop's counted draw)
+from strategies.random_policy import random_action
 # --- strategies of the strategies issue (selective_ting, thirteen_orphans, defensive) ---
 from strategies.defensive import defensive_claim, defensive_self
 from strategies.selective_ting import selective_self

@@ -397,8 +397,9 @@ def legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
     ``legal_self`` costs more than the shanten saved); their floor is not used again.
     """
     mask[:] = False
-    discards, marks, angang, bugang, zimo = _floored_kinds(rule_vec, tables, hands, frozen, melds, st, mask,
-                                                           floors)
+    # the builder compiled once, in legal_self_kinds (inlining _floored_kinds here too doubled its compile time)
+    discards, marks, angang, bugang, zimo = legal_self_kinds(rule_vec, tables, hands, frozen, melds, st, mask,
+                                                             floors)
     n = _set_kinds(mask, ACT_DISCARD, discards)
     n += _set_kinds(mask, ACT_SHANGJIA, marks)
     n += _set_kinds(mask, ACT_ANGANG, angang)

@@ -28,10 +28,9 @@ from sim.core.conditioned_deal import fill_wall_conditioned
 from sim.core.wall import draw_dealer, fill_wall, wall_size
 from sim.variants import hooks
 from strategies.dispatch import (
-    STRATEGY_RANDOM, choose_action, choose_dingque, greedy_self_scanned, passes_claim, random_action_counted,
-    shares_discard_scan,
+    STRATEGY_RANDOM, choose_action, choose_dingque, greedy_self_scanned, passes_claim, shares_discard_scan,
 )
-from strategies.random_policy import random_self_action
+from strategies.random_policy import random_claim_action, random_self_action
 
 @njit(cache=True, inline='always')
 def seat_to_act(st):
@@ -70,10 +69,10 @@ def _hand_loop(check):
                 else:
                     least = NOT_SCANNED  # the legal builder's discard scan, when greedy can take it
                     if shares_discard_scan(strategy_ids[seat]) and hooks.core_tenpai_marking(rule_vec):
-                        n_legal, least = legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask,
-                                                            after_shanten, after_useful)
+                        _, least = legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask,
+                                                      after_shanten, after_useful)
                     else:  # a greedy seat of a variant that marks 上架/报听 its own way (晋中) takes the floor too
-                        n_legal = legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
+                        legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
                     if least != NOT_SCANNED:
                         action = greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
                                                      params[seat], seen, after_shanten, after_useful, least)
@@ -89,10 +88,10 @@ def _hand_loop(check):
                     pass_unasked(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events,
                                  strategy_ids, scripted)
                 else:
-                    n_legal = claim_mask(bits, mask) + 1  # = legal_claim; ACT_PASS counted
-                    if strategy_ids[seat] == STRATEGY_RANDOM:  # = choose_action, the mask's count known
-                        action = random_action_counted(mask, rngs[seat], n_legal)
+                    if strategy_ids[seat] == STRATEGY_RANDOM:  # = choose_action on claim_mask(bits), no mask built
+                        action = random_claim_action(bits, rngs[seat])
                     else:
+                        claim_mask(bits, mask)  # = legal_claim
                         action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
                                                melds, rivers, st, mask, seat, rngs[seat], seen)
                     st[ST_STEPS] += 1

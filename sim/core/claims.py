@@ -3,7 +3,9 @@
 Priority is the variant hook ``claim_priority`` (晋城 RULES §1.3 r19–r21: 胡 > 抢 > 拾 > 杠 = 碰), ties to
 the seat nearest after the discarder (flag ``multi_ron``: every 胡 claimant wins); r40–r41 抢杠胡 on a 补杠 (and on a
 暗杠 for 十三幺 with ``rob_angang``). Answers are kept in ``st[ST_CLAIM + seat]``; the window
-resolves once every eligible seat has answered.
+resolves once every eligible seat has answered. ``open_claims`` keeps each seat's options in ``st[ST_CLAIM_BITS + seat]``:
+nothing a window's answers do changes the options of a seat yet to answer (an answer touches the answering seat's
+过胡/过碰 marks only), so the hand loop and the 过胡 watch read them there.
 """
 from numba import njit
 
@@ -15,7 +17,7 @@ from sim.core.state import (
     ACT_GANG, ACT_HU, ACT_PENG, CLAIM_NOT_ELIGIBLE, CLAIM_WAITING, EV_HU, EV_KONG_ROBBED, EV_PASS_HU, EV_PENG,
     EV_QIANGGANG, KONG_AN, KONG_BU, KONG_MING, MELD_PONG, PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, PHASE_CLAIM,
     ST_CLAIM, ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE, ST_PHASE, ST_PONGS, ST_RIVER_LEN,
-    ST_GUO_HU, log_event,
+    ST_CLAIM_BITS, ST_GUO_HU, log_event,
 )
 from sim.core.codes import GUO_HU_RESTRICTED, MULTI_RON_ALL, WIN_DIANHU, WIN_QIANGGANG
 from sim.variants import hooks
@@ -31,7 +33,9 @@ def open_claims(rule_vec, tables, hands, frozen, melds, st, kind, tile, source):
     any_open = False
     for s in range(4):
         st[ST_CLAIM + s] = CLAIM_NOT_ELIGIBLE
-        if s != source and claim_options(rule_vec, tables, hands, frozen, melds, st, s) != 0:
+        bits = claim_options(rule_vec, tables, hands, frozen, melds, st, s) if s != source else 0
+        st[ST_CLAIM_BITS + s] = bits
+        if bits != 0:
             st[ST_CLAIM + s] = CLAIM_WAITING
             any_open = True
     if any_open:
@@ -56,9 +60,9 @@ def take_from_river(rivers, st, source):
     st[ST_RIVER_LEN + source] -= 1
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True)  # not inlined: apply_claim and the hand loop's unasked passes (sim.core.claim_passes) share it
 def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events):
-    """Apply the winning answer of the closed window, or continue play when all passed."""
+    """Apply the winning answer of the closed window, or continue play when all passed; returns nothing."""
     source = st[ST_PENDING_FROM]
     tile = st[ST_PENDING_TILE]
     kind = st[ST_PENDING_KIND]
@@ -126,7 +130,7 @@ def apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
     """Record ``seat``'s answer (an ACT_* claim, assumed legal); resolves the window after the last answer."""
     watching = rule_vec[R_GUO_HU] == GUO_HU_RESTRICTED or events.shape[0] > 1  # the check matters for 过胡 or the log only
     if watching and action != ACT_HU:  # a passed win is logged on a discard and on a robbable kong alike
-        if claim_options(rule_vec, tables, hands, frozen, melds, st, seat) & CLAIM_BIT_HU:
+        if st[ST_CLAIM_BITS + seat] & CLAIM_BIT_HU:  # = claim_options' bit: unchanged since the window opened
             log_event(events, st, EV_PASS_HU, seat, st[ST_PENDING_TILE], 0)
             if rule_vec[R_GUO_HU] == GUO_HU_RESTRICTED and st[ST_PENDING_KIND] == PEND_DISCARD:
                 st[ST_GUO_HU + seat] |= 1 << st[ST_PENDING_TILE]

@@ -139,7 +139,10 @@ ST_JH_WINNER_WILDS = ST_JH_CAISHEN + 11   # 财神 tiles in the first winner's h
 ST_JH_WILDS_DEALT = ST_JH_CAISHEN + 12    # + seat: 财神 tiles in the seat's initial deal (dealer: 14 tiles), -1 = none
 ST_DINGQUE = ST_JH_CAISHEN + 16           # + seat: 1 + the suit (0 万, 1 饼, 2 条) declared given up at the deal
                                           # (晋中 jz_dingque_upfront, RULES §2.4 r13); 0 = none (a zeroed state)
-N_ST = ST_JH_CAISHEN + 20
+# Claim windows (sim.core.claims.open_claims): the options each seat had when the window opened; they cannot change
+# before the seat answers, so its answer reads them instead of recomputing them. Not part of the record.
+ST_CLAIM_BITS = ST_JH_CAISHEN + 20        # + seat: CLAIM_BIT_* set of the seat in the last window opened (0 = none)
+N_ST = ST_JH_CAISHEN + 24
 
 # --- event codes (events[i] = code, seat, tile, extra) ----------------------------------------
 EV_DEAL = 0         # extra = dealer

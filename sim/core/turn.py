@@ -12,13 +12,15 @@ import numpy as np
 from numba import njit
 
 from sim.core.apply import apply_self
+from sim.core.claim_passes import pass_unasked
 from sim.core.claims import apply_claim, claim_to_act
 from sim.core.deal import start_hand
 from sim.core.invariants import N_TRACKS, T_DISCARDS, check_state
-from sim.core.legal import NO_FLOOR, NOT_SCANNED, claim_bits, claim_mask, legal_self_floored, legal_self_scanned
+from sim.core.legal import NO_FLOOR, NOT_SCANNED, claim_mask, legal_self_floored, legal_self_scanned
 from sim.core.record_fill import fill_record
 from sim.core.state import (
-    ACT_PASS, ACT_SHANGJIA, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_DINGQUE, ST_ERROR, ST_PHASE, ST_STEPS,
+    ACT_SHANGJIA, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CLAIM_BITS, ST_CURRENT, ST_DINGQUE, ST_ERROR, ST_PHASE,
+    ST_STEPS,
     new_state,
 )
 from sim.core.rng import STREAM_SEAT0, seed_generator
@@ -77,9 +79,10 @@ def _hand_loop(check):
                 if check and action < ACT_SHANGJIA:
                     tracks[T_DISCARDS] += 1
             else:
-                bits = claim_bits(rule_vec, tables, hands, frozen, melds, st, seat)
-                if passes_claim(strategy_ids[seat], rule_vec, bits):
-                    action = ACT_PASS  # what the strategy answers to these options, without building its mask
+                bits = st[ST_CLAIM_BITS + seat]  # = claim_options, kept since the window opened
+                if passes_claim(strategy_ids[seat], rule_vec, bits):  # it and every other such seat pass unasked
+                    pass_unasked(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events,
+                                 strategy_ids, scripted)
                 else:
                     n_legal = claim_mask(bits, mask) + 1  # = legal_claim; ACT_PASS counted
                     if strategy_ids[seat] == STRATEGY_RANDOM:  # = choose_action, the mask's count known
@@ -87,8 +90,8 @@ def _hand_loop(check):
                     else:
                         action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
                                                melds, rivers, st, mask, seat, rngs[seat], seen)
-                st[ST_STEPS] += 1
-                apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
+                    st[ST_STEPS] += 1
+                    apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
             if check:
                 error = check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, tracks)
                 if error != 0:

@@ -2,8 +2,8 @@
 
 A cold first run compiles a few hundred kernels in one process, one after another, while the machine's other
 cores wait: numba compiles a caller's callees depth-first, in the order the caller's body names them. The hand
-loop (``sim.core.turn``) names the legal builders first, then the strategies, then ``apply_self``,
-``claim_bits`` and ``apply_claim``. ``start_lane`` starts a helper process that compiles the late ones in the
+loop (``sim.core.turn``) names the legal builders first, then the strategies, then ``apply_self`` and
+``apply_claim``. ``start_lane`` starts a helper process that compiles the late ones in the
 opposite order (``apply_claim`` first, the strategies last), each with the argument types the loop passes; the
 kernels land in numba's disk cache, where the run's own compile finds them when it gets there, instead of
 compiling them itself. The lane is only ever a shortcut: a kernel both compile is compiled twice (the cache keeps
@@ -26,7 +26,6 @@ _APPLY = ("rule_vec", "tables", "wall", "hands", "frozen", "melds", "rivers", "s
 #: (module, kernel, argument names) in the order the lane compiles them: the reverse of the hand loop's own order.
 LATE_KERNELS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("sim.core.claims", "apply_claim", _APPLY + ("seat", "action")),
-    ("sim.core.legal", "claim_bits", ("rule_vec", "tables", "hands", "frozen", "melds", "st", "seat")),
     ("sim.core.apply", "apply_self", _APPLY + ("action",)),
     ("strategies.defensive", "defensive_claim", ("rule_vec", "tables", "hands", "st", "mask", "seat", "params")),
     ("strategies.defensive", "defensive_self", _SELF),

@@ -24,7 +24,7 @@ def test_every_lane_signature_is_one_the_hand_loop_compiled(variant, seats):
 
 def test_the_lane_names_kernels_in_the_reverse_of_the_loop_order():
     names = [name for _, name, _ in LATE_KERNELS]
-    assert names[:3] == ["apply_claim", "claim_bits", "apply_self"]  # what the loop compiles last comes first
+    assert names[:2] == ["apply_claim", "apply_self"]  # what the loop compiles last comes first
     assert len(late_signatures("jincheng")) == len(LATE_KERNELS)
 
 

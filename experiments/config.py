@@ -228,27 +228,33 @@ def build(cls, data, path: str = ""):
     return cls(**values)
 
 
-def _validate_rules(rules: dict) -> None:
+def _validate_rules(rules: dict):
+    """Return the resolved rules (a sim.rules VariantRules) of the ``rules`` group; raise ConfigError (one line) on
+    an invalid flag or value."""
     from sim.rules import resolve_rules
 
     try:
-        resolve_rules(dict(rules))
+        return resolve_rules(dict(rules))
     except ValueError as error:
         message = str(error).splitlines()[0]
         raise ConfigError(message if message.startswith("rules.") else f"rules: {message}") from None
 
 
-def validate_seats(seats: list, path: str = "seats.seats", variant: str = "jincheng") -> None:
+def validate_seats(seats: list, path: str = "seats.seats", variant: str = "jincheng", rules=None) -> None:
     """Raise ConfigError unless ``seats`` holds four strategy specs the registry accepts, each meaningful under
-    ``variant``."""
+    ``variant`` — and, given the resolved ``rules`` (a VariantRules), under its flags too (e.g. no 十三幺 play on
+    晋中's jz_tiles=108 wall)."""
     if len(seats) != 4:
         raise ConfigError(f"{path} must list 4 strategy specs (seat 0 first), got {len(seats)}")
     try:
-        from strategies.registry import check_seats_for_variant, resolve_seats
+        from strategies.registry import check_seats_for_rules, check_seats_for_variant, resolve_seats
     except ImportError:  # registry not installed yet: the simulator will check the specs
         return
     try:
-        check_seats_for_variant(resolve_seats(list(seats)), variant)
+        if rules is None:
+            check_seats_for_variant(resolve_seats(list(seats)), variant)
+        else:
+            check_seats_for_rules(resolve_seats(list(seats)), rules)
     except ValueError as error:
         raise ConfigError(f"{path}: {str(error).splitlines()[0]}") from None
 
@@ -260,8 +266,8 @@ def validate(data: dict) -> RunConfig:
     or an unknown strategy.
     """
     config = build(RunConfig, data)
-    _validate_rules(config.rules)
-    validate_seats(config.seats.seats, variant=str(config.rules.get("variant", "jincheng")))
+    rules = _validate_rules(config.rules)
+    validate_seats(config.seats.seats, variant=rules.variant, rules=rules)
     if not config.experiment.studies:
         raise ConfigError(f"experiment.studies is empty; choose from {', '.join(STUDIES)}")
     if config.jobs == 0:

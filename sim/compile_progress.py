@@ -8,7 +8,7 @@ for a real compile (never for a cache load), and opens its bar at the first one:
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Callable, Iterator
 
 from numba.core import event
 from tqdm.auto import tqdm
@@ -19,12 +19,18 @@ BAR_LABEL = "compiling the engine (first run after an install or a source change
 class _CompileCounter(event.Listener):
     """Counts finished kernel compilations into a bar created at the first compile."""
 
-    def __init__(self, enabled: bool):
+    def __init__(self, enabled: bool, on_first_compile: Callable[[], None] | None = None):
         self.enabled = enabled
+        self.on_first_compile = on_first_compile  # called once, when the first kernel starts compiling
+        self.started = False
         self.compiled = 0  # kernels compiled while listening (nested callees included)
         self.bar = None
 
     def on_start(self, ev) -> None:
+        if not self.started:
+            self.started = True
+            if self.on_first_compile is not None:
+                self.on_first_compile()
         if self.bar is None and self.enabled:
             self.bar = tqdm(total=None, unit=" kernels", desc=BAR_LABEL, dynamic_ncols=True, leave=False)
 
@@ -39,13 +45,14 @@ class _CompileCounter(event.Listener):
 
 
 @contextmanager
-def compile_bar(enabled: bool = True) -> Iterator[_CompileCounter]:
+def compile_bar(enabled: bool = True, on_first_compile: Callable[[], None] | None = None) -> Iterator[_CompileCounter]:
     """Within the block, show a bar counting the kernels numba compiles (none when all load from the cache).
 
     Yields the counter; its ``compiled`` attribute is the number of kernels compiled inside the block.
-    ``enabled`` False counts without drawing.
+    ``enabled`` False counts without drawing. ``on_first_compile`` is called once when the first kernel starts
+    compiling (never on a warm start): ``sim.driver`` starts its second compile lane there.
     """
-    counter = _CompileCounter(enabled)
+    counter = _CompileCounter(enabled, on_first_compile)
     with event.install_listener("numba:compile", counter):
         try:
             yield counter

@@ -19,6 +19,7 @@ import numpy as np
 from sim import parts
 from sim.deal_conditions import check_condition, check_condition_for_rules
 from sim.parts import load, scan  # noqa: F401  (public: sim.driver.load / scan)
+from sim.compile_lanes import start_lane, stop_lane
 from sim.compile_progress import compile_bar
 from sim.progress import hand_bar, progress_enabled
 from sim.record import to_frame
@@ -336,11 +337,17 @@ def _prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, back
     A cold first run then shows what it is doing instead of a bar stuck at 0 for minutes, and local worker
     processes load the kernels compiled here instead of each compiling them again. Skipped with Dask (its
     workers may be other machines) and for an in-process run without a bar (its first chunk compiles them).
+    A cold start also runs ``sim.compile_lanes``' second lane on another core meanwhile.
     """
     if backend == "dask" or ((n_workers == 1 or n_tasks <= 1) and not show):
         return
-    with compile_bar(show):
-        play_matrix(rules_config, seat_configs, seed, 0, 1, 0, 0)
+    lanes = []  # the second compile lane, started at the first real compile (sim.compile_lanes)
+    try:
+        with compile_bar(show, on_first_compile=lambda: lanes.append(start_lane(rules_config.variant))):
+            play_matrix(rules_config, seat_configs, seed, 0, 1, 0, 0)
+    finally:
+        for lane in lanes:
+            stop_lane(lane)
 
 
 def _results(tasks, n_workers, backend, scheduler, out_arg, variant, labels) -> Iterator[tuple]:

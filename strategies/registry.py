@@ -106,37 +106,45 @@ MEANINGLESS_IN_VARIANT: dict[str, dict[str, str]] = {
 }
 
 
+def variant_refusals(variant: str) -> dict[str, str]:
+    """Return {strategy name: why} of the strategies that mean nothing under ``variant`` whatever its flags: those
+    of MEANINGLESS_IN_VARIANT and those that play only under other variants (ONLY_IN_VARIANTS)."""
+    refused = dict(MEANINGLESS_IN_VARIANT.get(variant, {}))
+    for name, (variants, why) in ONLY_IN_VARIANTS.items():
+        if variant not in variants:
+            refused[name] = f"it plays only under rules={'/'.join(variants)}: {why}"
+    return refused
+
+
 def rule_refusals(rules) -> dict[str, str]:
     """Return {strategy name: why} of the strategies that mean nothing under ``rules`` (a VariantRules): those of
-    its variant, and 十三幺 play on a wall without honors (晋中 ``jz_tiles=108``, RULES §2.1 r1)."""
-    refused = dict(MEANINGLESS_IN_VARIANT.get(rules.variant, {}))
+    its variant (``variant_refusals``), and 十三幺 play on a wall without honors (晋中 ``jz_tiles=108``, RULES §2.1 r1)."""
+    refused = variant_refusals(rules.variant)
     if getattr(rules, "jz_tiles", 136) == 108:
         refused["thirteen_orphans"] = "十三幺 needs honors and the jz_tiles=108 wall has none (RULES §2.1 r1)"
     return refused
 
 
-def check_seats_for_rules(configs, rules) -> None:
-    """Raise a one-line ValueError naming the first seat whose strategy means nothing under ``rules`` (a
-    VariantRules; ``rule_refusals``)."""
-    refused = rule_refusals(rules)
-    for config in configs:
-        if config.name in refused:
-            valid = ", ".join(n for n in sorted(REGISTRY) if n not in refused)
-            raise ValueError(f"strategy {config.name!r} means nothing under rules={rules.variant}: "
-                             f"{refused[config.name]} (valid: {valid})")
-
-
-def check_seats_for_variant(configs, variant: str) -> None:
-    """Raise a one-line ValueError naming the first seat whose strategy means nothing under ``variant``."""
-    refused = dict(MEANINGLESS_IN_VARIANT.get(variant, {}))
-    for name, (variants, why) in ONLY_IN_VARIANTS.items():
-        if variant not in variants:
-            refused[name] = f"it plays only under rules={'/'.join(variants)}: {why}"
+def _refuse_seats(configs, refused: dict[str, str], variant: str) -> None:
+    """Raise a one-line ValueError naming the first seat config whose strategy is in ``refused`` ({name: why}),
+    with the strategies that remain valid."""
     for config in configs:
         if config.name in refused:
             valid = ", ".join(n for n in sorted(REGISTRY) if n not in refused)
             raise ValueError(f"strategy {config.name!r} means nothing under rules={variant}: {refused[config.name]} "
                              f"(valid: {valid})")
+
+
+def check_seats_for_rules(configs, rules) -> None:
+    """Raise a one-line ValueError naming the first seat whose strategy means nothing under ``rules`` (a
+    VariantRules; ``rule_refusals``)."""
+    _refuse_seats(configs, rule_refusals(rules), rules.variant)
+
+
+def check_seats_for_variant(configs, variant: str) -> None:
+    """Raise a one-line ValueError naming the first seat whose strategy means nothing under ``variant``
+    (``variant_refusals``; flags not known, so a refusal that depends on a flag is not made here)."""
+    _refuse_seats(configs, variant_refusals(variant), variant)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -41,6 +41,16 @@ def test_bad_command_lines_give_one_line_and_status_2(tmp_path, args, fragments)
     assert_one_error_line(mjrules(args, tmp_path), *fragments)
 
 
+def test_a_seat_refused_by_a_rule_flag_is_one_line_before_the_run_starts(tmp_path):
+    """RULES §2.1 r1: no honors on the jz_tiles=108 wall, so 十三幺 play is refused at config validation (one line, no
+    run folder), listing the strategies valid under those rules (baotou is 金华's only)."""
+    process = mjrules(["rules=jinzhong", "rules.jz_tiles=108", "seats.seats=[thirteen_orphans,greedy,greedy,greedy]",
+                       *SMALL], tmp_path)
+    line = assert_one_error_line(process, "seats.seats", "thirteen_orphans", "jz_tiles=108")
+    assert "baotou" not in line.split("(valid:")[1]
+    assert not (tmp_path / "outputs").exists()
+
+
 def test_dask_backend_without_the_extra_gives_one_line(tmp_path):
     process = mjrules(["backend=dask", *SMALL], tmp_path,
                       prelude="import sys\nsys.modules['distributed'] = None\nsys.modules['dask'] = None")

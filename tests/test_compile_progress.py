@@ -37,9 +37,9 @@ def test_simulate_prepares_kernels_under_the_bar_only_when_it_helps(monkeypatch,
     entered = []  # the ``enabled`` argument of every compile_bar the driver opened
     real_bar = sim.driver.compile_bar
 
-    def recording_bar(enabled=True):
+    def recording_bar(enabled=True, **options):
         entered.append(enabled)
-        return real_bar(enabled)
+        return real_bar(enabled, **options)
 
     monkeypatch.setattr(sim.driver, "compile_bar", recording_bar)
     simulate(2, seed=1, progress=True)            # a bar is shown: kernels prepared first, under the bar

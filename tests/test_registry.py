@@ -1,7 +1,7 @@
 """Strategy registry: parsing of seat specs and one-line errors for bad names, parameters and values."""
 import pytest
 
-from strategies.registry import REGISTRY, check_seats_for_variant, resolve_seats
+from strategies.registry import REGISTRY, check_seats_for_rules, check_seats_for_variant, resolve_seats
 
 
 def test_specs_in_every_accepted_form_give_the_same_config():
@@ -61,3 +61,15 @@ def test_baotou_is_refused_outside_jinhua_in_one_line_naming_where_it_plays(vari
     assert message.startswith(f"strategy 'baotou' means nothing under rules={variant}: it plays only under "
                               "rules=jinhua") and "\n" not in message and "baotou" not in message.split("valid:")[1]
     check_seats_for_variant(seats, "jinhua")  # plays there
+
+
+@pytest.mark.parametrize("variant", ["jincheng", "jinzhong"])
+def test_the_simulator_refuses_baotou_outside_jinhua_as_the_config_does(variant):
+    """The run-start check (``check_seats_for_rules``, what Game and play_chunk call) refuses what config validation
+    refuses: baotou plays only under 金华 (RULES §3.4 r15)."""
+    from sim.rules import resolve_rules
+
+    seats = resolve_seats(["greedy", "baotou", "greedy", "greedy"])
+    with pytest.raises(ValueError, match=f"^strategy 'baotou' means nothing under rules={variant}: it plays only"):
+        check_seats_for_rules(seats, resolve_rules({"variant": variant}))
+    check_seats_for_rules(seats, resolve_rules({"variant": "jinhua"}))

@@ -117,6 +117,14 @@ def test_a_draw_from_a_set_missing_a_kind_is_caught():
     assert counts["draws_differ"] > 0, counts
 
 
+def claim_mask_and_bits(game, seat):
+    """Return (legal_claim's bool[N_ACTIONS] mask, claim_bits' CLAIM_BIT_* set) of ``seat`` in ``game``'s open window."""
+    args = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._st)
+    mask = np.zeros(S.N_ACTIONS, np.bool_)
+    legal_claim(*args, seat, mask)
+    return mask, claim_bits(*args, seat)
+
+
 @pytest.mark.parametrize("rules,seats", [
     ("jincheng", ["random"] * 4),
     ({"ting_allow_pong": True}, ["random", "greedy", "random", "selective_ting"]),
@@ -129,10 +137,7 @@ def test_the_claim_draw_from_bits_is_random_action(rules, seats):
     def on_state(game, seat):
         if game._st[S.ST_PHASE] != S.PHASE_CLAIM:
             return
-        args = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._st)
-        mask = np.zeros(S.N_ACTIONS, np.bool_)
-        legal_claim(*args, seat, mask)
-        bits = claim_bits(*args, seat)
+        mask, bits = claim_mask_and_bits(game, seat)
         rng_plain, rng_bits = game._rngs[seat].copy(), game._rngs[seat].copy()
         assert random_claim_action(bits, rng_bits) == random_action(mask, rng_plain)
         assert np.array_equal(rng_bits, rng_plain)
@@ -154,10 +159,7 @@ def test_a_claim_draw_in_the_wrong_order_is_caught():
     def on_state(game, seat):
         if game._st[S.ST_PHASE] != S.PHASE_CLAIM:
             return
-        args = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._st)
-        mask = np.zeros(S.N_ACTIONS, np.bool_)
-        legal_claim(*args, seat, mask)
-        bits = claim_bits(*args, seat)
+        mask, bits = claim_mask_and_bits(game, seat)
         if bits & S.CLAIM_BIT_PENG and not bits & S.CLAIM_BIT_SHI:
             bits = (bits & ~S.CLAIM_BIT_PENG) | S.CLAIM_BIT_SHI
         rng_plain, rng_bits = game._rngs[seat].copy(), game._rngs[seat].copy()

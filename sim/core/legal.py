@@ -185,16 +185,7 @@ def _locked_actions(rule_vec, tables, hands, frozen, melds, st, seat, last, mask
 @njit(cache=True, inline='always')
 def _committed_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     """Set ACT_SHANGJIA + t for each discard t after which a seat committed to 十三幺 has waits; returns how many."""
-    n = 0
-    for t in range(34):
-        if hands[seat, t] > 0:
-            hands[seat, t] -= 1
-            waits = hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
-            hands[seat, t] += 1
-            if waits != 0:
-                mask[ACT_SHANGJIA + t] = True
-                n += 1
-    return n
+    return _set_kinds(mask, ACT_SHANGJIA, _committed_mark_kinds(rule_vec, tables, hands, frozen, melds, st, seat))
 
 
 @njit(cache=True, inline='always')
@@ -336,7 +327,7 @@ def _locked_kinds(rule_vec, tables, hands, frozen, melds, st, seat, last):
 
 @njit(cache=True, inline='always')
 def _committed_mark_kinds(rule_vec, tables, hands, frozen, melds, st, seat):
-    """Return ``_committed_marks``' marks as an int64 bit set of kinds."""
+    """Return the int64 bit set of the discards t after which a seat committed to 十三幺 has waits (its 上架 marks)."""
     marks = np.int64(0)
     for t in range(34):
         if hands[seat, t] > 0:

@@ -13,6 +13,7 @@ import reference_hand as ref
 from sim.core.hand import kernel as kernel
 from sim import hand, hand_tables
 from sim.tiles import kind, parse
+from table_cache_counting import count_table_builds
 
 TABLES = hand_tables.get_tables()
 
@@ -271,18 +272,8 @@ def test_cache_dir_precedence(monkeypatch, tmp_path):
 
 
 def count_builds(monkeypatch, tmp_path):
-    """Point the table cache at ``tmp_path``, forget the in-process tables, and return the list that
-    gets one entry per table build (the build itself returns the real tables)."""
-    builds = []
-
-    def fake_build():
-        builds.append(1)
-        return TABLES
-
-    monkeypatch.setenv("MJRULES_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(hand_tables, "build_tables", fake_build)
-    monkeypatch.setattr(hand_tables, "_memo", None)
-    return builds
+    """Count builds of the tables into a cache at ``tmp_path`` (tests/table_cache_counting.py)."""
+    return count_table_builds(monkeypatch, tmp_path, "build_tables", "_memo", TABLES)
 
 
 def test_cache_is_written_once_then_loaded(monkeypatch, tmp_path):

@@ -19,6 +19,7 @@ from sim.core.hand.batch_table_builder import (
     TALLY_YAOJIU_HELD, TALLY_YAOJIU_PAIRS,
 )
 from sim.tiles import parse
+from table_cache_counting import count_table_builds
 
 TABLES = hand_tables.get_tables()
 BATCH = hand_tables.get_batch_tables()
@@ -221,18 +222,8 @@ def test_entry_tallies_count_the_pattern():
 # --- the disk cache of the batch tables --------------------------------------------------------
 
 def count_batch_builds(monkeypatch, tmp_path):
-    """Point the table cache at ``tmp_path``, forget the in-process batch tables, and return the list
-    that gets one entry per batch build (the build itself returns the real tables)."""
-    builds = []
-
-    def fake_build():
-        builds.append(1)
-        return BATCH
-
-    monkeypatch.setenv("MJRULES_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(hand_tables, "build_batch_tables", fake_build)
-    monkeypatch.setattr(hand_tables, "_batch_memo", None)
-    return builds
+    """Count builds of the batch tables into a cache at ``tmp_path`` (tests/table_cache_counting.py)."""
+    return count_table_builds(monkeypatch, tmp_path, "build_batch_tables", "_batch_memo", BATCH)
 
 
 def test_batch_cache_is_written_once_then_loaded(monkeypatch, tmp_path):

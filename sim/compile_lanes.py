@@ -23,24 +23,32 @@ ROOT = Path(__file__).resolve().parent.parent
 _SELF = ("rule_vec", "tables", "hands", "frozen", "melds", "rivers", "st", "mask", "seat", "params", "seen")
 _APPLY = ("rule_vec", "tables", "wall", "hands", "frozen", "melds", "rivers", "st", "money", "events")
 
-#: (module, kernel, argument names) in the order the lane compiles them: the reverse of the hand loop's own order.
-LATE_KERNELS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("sim.core.claims", "apply_claim", _APPLY + ("seat", "action")),
-    ("sim.core.apply", "apply_self", _APPLY + ("action",)),
-    ("strategies.defensive", "defensive_claim", ("rule_vec", "tables", "hands", "st", "mask", "seat", "params")),
-    ("strategies.defensive", "defensive_self", _SELF),
+_ALL = ("jincheng", "jinzhong", "jinhua")
+_TING = ("jincheng", "jinzhong")  # the variants with 上架/报听, whose strategies the 金华 dispatch leaves out
+
+#: (module, kernel, argument names, variants) in the order the lane compiles them: the reverse of the hand loop's own
+#: order. ``variants``: under which rules the loop calls the kernel (the strategy dispatch is compiled per variant,
+#: strategies.dispatch.choose_action, so a kernel another variant's branch calls is not compiled for these rules).
+LATE_KERNELS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("sim.core.claims", "apply_claim", _APPLY + ("seat", "action"), _ALL),
+    ("sim.core.apply", "apply_self", _APPLY + ("action",), _ALL),
+    ("strategies.defensive", "defensive_claim", ("rule_vec", "tables", "hands", "st", "mask", "seat", "params"), _TING),
+    ("strategies.defensive", "defensive_self", _SELF, _TING),
     ("strategies.thirteen_orphans", "thirteen_orphans_claim",
-     ("rule_vec", "tables", "hands", "frozen", "st", "mask", "seat", "params")),
-    ("strategies.thirteen_orphans", "thirteen_orphans_self", _SELF),
-    ("strategies.selective_ting", "selective_self", _SELF),
-    ("strategies.greedy", "greedy_claim", ("rule_vec", "tables", "hands", "st", "mask", "seat", "tile", "params")),
+     ("rule_vec", "tables", "hands", "frozen", "st", "mask", "seat", "params"), _TING),
+    ("strategies.thirteen_orphans", "thirteen_orphans_self", _SELF, _TING),
+    ("strategies.selective_ting", "selective_self", _SELF, _TING),
+    ("strategies.greedy", "greedy_claim", ("rule_vec", "tables", "hands", "st", "mask", "seat", "tile", "params"),
+     ("jincheng",)),
     ("strategies.jinzhong_play", "jz_greedy_claim",
-     ("rule_vec", "tables", "hands", "melds", "st", "mask", "seat", "tile", "params")),
-    ("strategies.greedy", "greedy_self", _SELF),
-    ("strategies.jinhua_baotou", "jh_baotou_claim", ("rule_vec", "tables", "hands", "st", "mask", "seat", "params")),
-    ("strategies.jinhua_baotou", "jh_baotou_self", _SELF),
-    ("strategies.jinhua_play", "jh_greedy_claim", ("rule_vec", "tables", "hands", "st", "mask", "seat", "params")),
-    ("strategies.jinhua_play", "jh_greedy_self", _SELF),
+     ("rule_vec", "tables", "hands", "melds", "st", "mask", "seat", "tile", "params"), ("jinzhong",)),
+    ("strategies.greedy", "greedy_self", _SELF, _TING),
+    ("strategies.jinhua_baotou", "jh_baotou_claim", ("rule_vec", "tables", "hands", "st", "mask", "seat", "params"),
+     ("jinhua",)),
+    ("strategies.jinhua_baotou", "jh_baotou_self", _SELF, ("jinhua",)),
+    ("strategies.jinhua_play", "jh_greedy_claim", ("rule_vec", "tables", "hands", "st", "mask", "seat", "params"),
+     ("jinhua",)),
+    ("strategies.jinhua_play", "jh_greedy_self", _SELF, ("jinhua",)),
 )
 
 
@@ -48,25 +56,27 @@ def sample_arguments(variant: str) -> dict:
     """Return {argument name: a value of the type the hand loop passes} under ``variant``'s default rules."""
     import numpy as np
 
+    from sim.core.rule_vector import typed_rule_vector
     from sim.core.state import N_ACTIONS, new_state
     from sim.rules import resolve_rules
 
     rules = resolve_rules(variant)
     wall, hands, frozen, melds, rivers, st, money = new_state()
     params = np.zeros((4, 8), dtype=np.float64)  # the seats' parameter rows, as strategies.registry.seat_arrays
-    return {"rule_vec": rules.pack(), "tables": rules.hand_tables(), "wall": wall, "hands": hands, "frozen": frozen,
+    return {"rule_vec": typed_rule_vector(rules.pack()), "tables": rules.hand_tables(), "wall": wall, "hands": hands, "frozen": frozen,
             "melds": melds, "rivers": rivers, "st": st, "money": money, "events": np.zeros((1, 4), dtype=np.int32),
             "mask": np.zeros(N_ACTIONS, dtype=np.bool_), "seen": np.zeros(34, dtype=np.int8), "params": params[0],
             "seat": 0, "action": 0, "tile": 0}
 
 
 def late_signatures(variant: str) -> list[tuple[object, tuple]]:
-    """Return [(dispatcher, numba argument types)] of LATE_KERNELS under ``variant``, in the lane's order."""
+    """Return [(dispatcher, numba argument types)] of the LATE_KERNELS the loop calls under ``variant``, in the lane's
+    order."""
     from numba import typeof
 
     values = sample_arguments(variant)
     return [(getattr(import_module(module), name), tuple(typeof(values[arg]) for arg in args))
-            for module, name, args in LATE_KERNELS]
+            for module, name, args, variants in LATE_KERNELS if variant in variants]
 
 
 def compile_late_kernels(variant: str) -> int:

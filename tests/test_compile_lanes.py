@@ -23,9 +23,11 @@ def test_every_lane_signature_is_one_the_hand_loop_compiled(variant, seats):
 
 
 def test_the_lane_names_kernels_in_the_reverse_of_the_loop_order():
-    names = [name for _, name, _ in LATE_KERNELS]
+    names = [name for _, name, _, _ in LATE_KERNELS]
     assert names[:2] == ["apply_claim", "apply_self"]  # what the loop compiles last comes first
-    assert len(late_signatures("jincheng")) == len(LATE_KERNELS)
+    for variant in ("jincheng", "jinzhong", "jinhua"):
+        expected = [name for _, name, _, variants in LATE_KERNELS if variant in variants]
+        assert [d.py_func.__name__ for d, _ in late_signatures(variant)] == expected
 
 
 def test_the_driver_starts_the_lane_at_the_first_real_compile_and_stops_it(monkeypatch):

@@ -9,12 +9,17 @@ kernels land in numba's disk cache, where the run's own compile finds them when 
 compiling them itself. The lane is only ever a shortcut: a kernel both compile is compiled twice (the cache keeps
 one), a lane that fails or is stopped changes nothing but the time, and the records never depend on it.
 ``tests/test_compile_lanes.py`` checks that every signature below is one the loop really asks for.
+
+The engine compiles once per variant (sim.core.rule_vector). A study that plays several variants (the overview's
+``variants`` study) would compile them one after another as it reaches their arms; ``start_variants_lane`` compiles
+the later variants in a helper process while this one compiles and plays the first (experiments.arms).
 """
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+import time
 from importlib import import_module
 from pathlib import Path
 
@@ -89,15 +94,62 @@ def compile_late_kernels(variant: str) -> int:
     return counter.compiled
 
 
-def start_lane(variant: str) -> subprocess.Popen | None:
-    """Start the lane for ``variant`` in a helper process (quiet; same environment and cache as this one); return
-    it, or None on a machine with a single core, where a second lane could only slow the first."""
-    if (os.cpu_count() or 1) < 2:
-        return None
+def compile_variants(variants) -> int:
+    """Compile (or load from the cache) the batch loop of each of ``variants`` (names), as a run of that variant
+    calls it; return how many kernels were compiled."""
+    from sim.compile_progress import compile_bar
+    from sim.play import play_chunk
+
+    with compile_bar(False) as counter:
+        for variant in variants:
+            play_chunk(variant, ["greedy"] * 4, 0, 0, 1)
+    return counter.compiled
+
+
+def _start(code: str) -> subprocess.Popen:
+    """Start ``code`` in a quiet helper process with this one's environment and cache; return it."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))
-    code = f"from sim.compile_lanes import compile_late_kernels; compile_late_kernels({variant!r})"
     return subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
+
+
+_variants_lanes: list[subprocess.Popen] = []  # lanes of start_variants_lane, while they may still run
+
+
+def start_variants_lane(variants) -> subprocess.Popen | None:
+    """Start a helper process compiling the batch loops of ``variants`` (names) one after another, for a run that
+    plays several variants (the engine compiles once per variant, sim.core.rule_vector) while this process compiles
+    and plays the first; return it, or None on a single core or with no variant. While it runs, ``start_lane``
+    starts no second lane of late kernels (two helpers would only share the same cores)."""
+    variants = list(variants)
+    if (os.cpu_count() or 1) < 2 or not variants:
+        return None
+    lane = _start(f"from sim.compile_lanes import compile_variants; compile_variants({variants!r})")
+    _variants_lanes.append(lane)
+    return lane
+
+
+def wait_for_lane(lane: subprocess.Popen | None, what: str, show: bool) -> None:
+    """Wait until ``lane`` (None = none) has exited, under a bar naming ``what`` it compiles when ``show``; returns
+    nothing. A lane that failed returns at once: the caller then compiles what it needs itself."""
+    if lane is None or lane.poll() is not None:
+        return
+    from tqdm.auto import tqdm
+
+    with tqdm(total=None, desc=f"waiting for the {what} kernels compiled meanwhile (first run only)",
+              bar_format="{desc}: {elapsed}", disable=not show, leave=False) as bar:
+        while lane.poll() is None:
+            time.sleep(0.5)
+            bar.update(0)
+
+
+def start_lane(variant: str) -> subprocess.Popen | None:
+    """Start the lane for ``variant`` in a helper process (quiet; same environment and cache as this one); return
+    it, or None on a machine with a single core, where a second lane could only slow the first, and while a
+    ``start_variants_lane`` helper still compiles."""
+    if (os.cpu_count() or 1) < 2 or any(lane.poll() is None for lane in _variants_lanes):
+        return None
+    return _start(f"from sim.compile_lanes import compile_late_kernels; compile_late_kernels({variant!r})")
 
 
 def stop_lane(lane: subprocess.Popen | None) -> None:

@@ -165,23 +165,24 @@ class ArmRunner:
         self.simulated_hands = self.reused_hands = 0
         variants = {arm: resolve_rules(self.rules_of(arm)).variant for arm in self.directories}
         first = next(iter(variants.values()), None)
-        ahead = [v for v in dict.fromkeys(variants.values()) if v != first]  # compiled meanwhile in a helper
-        lane = start_variants_lane(ahead)
+        # the other variants' engines compile meanwhile, each in a helper process (the engine compiles per variant)
+        lanes = {v: start_variants_lane([v]) for v in dict.fromkeys(variants.values()) if v != first}
         try:
-            self._simulate_arms(simulate, variants, ahead, lane)
+            self._simulate_arms(simulate, variants, lanes)
         finally:
-            stop_lane(lane)
+            for lane in lanes.values():
+                stop_lane(lane)
 
-    def _simulate_arms(self, simulate, variants: dict, ahead: list, lane) -> None:
-        """Simulate every arm in order; before the first arm of a variant the helper ``lane`` compiles ahead, wait
-        for it (it finishes sooner than compiling again here)."""
+    def _simulate_arms(self, simulate, variants: dict, lanes: dict) -> None:
+        """Simulate every arm in order; before an arm of a variant a helper of ``lanes`` ({variant: process}) compiles,
+        wait for it (it finishes sooner than compiling again here)."""
         from sim.compile_lanes import wait_for_lane
         from sim.progress import progress_enabled
 
         c = self.config
         for arm, directory in self.directories.items():
-            if variants[arm] in ahead:
-                wait_for_lane(lane, "/".join(ahead), progress_enabled(c.progress))
+            if variants[arm] in lanes:
+                wait_for_lane(lanes[variants[arm]], variants[arm], progress_enabled(c.progress))
             run = simulate(self.hands_of(arm), seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats),
                            jobs=c.jobs, out=directory, chunk=self.chunk_of(arm), backend=c.backend,
                            scheduler=c.scheduler, progress=c.progress, session_length=arm.session_length,

@@ -12,7 +12,7 @@ one), a lane that fails or is stopped changes nothing but the time, and the reco
 
 The engine compiles once per variant (sim.core.rule_vector). A study that plays several variants (the overview's
 ``variants`` study) would compile them one after another as it reaches their arms; ``start_variants_lane`` compiles
-the later variants in a helper process while this one compiles and plays the first (experiments.arms).
+the later variants in helper processes while this one compiles and plays the first (experiments.arms).
 """
 from __future__ import annotations
 

@@ -21,16 +21,28 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+
+def _engine_job(variant: str, seats: list[str], batch: str = "1, 0, 4") -> str:
+    """Return the source of a job compiling ``variant``'s engine as the tests call it: the batch loop (``batch`` =
+    its seed, first hand, hands and options), check mode, and step play of four greedy seats, plain and checked."""
+    return f"""
+from sim.play import play_chunk, play_checked
+from sim.game import Game
+play_chunk({variant!r}, {seats!r}, {batch})
+play_checked({variant!r}, {seats!r}, 1, 0, 4)
+game = Game(rules={variant!r}, seats=["greedy"] * 4, seed=1)
+game.advance()
+game.record()
+Game(rules={variant!r}, seats=["greedy"] * 4, seed=1, check=True).advance()
+"""
+
+
 # job name -> Python source run in a fresh interpreter
 JOBS = {
-    "jincheng engine": """
-from sim.play import play_chunk, play_checked
+    "jincheng engine": _engine_job("jincheng", ["greedy", "random", "selective_ting", "thirteen_orphans"]) + """
 from sim.deal_conditions import yaojiu_condition
-from sim.game import Game
 import sim
-play_chunk("jincheng", ["greedy", "random", "selective_ting", "thirteen_orphans"], 1, 0, 4)
 play_chunk("jincheng", ["greedy"] * 4, 1, 0, 2, deal_condition=yaojiu_condition(9))
-play_checked("jincheng", ["greedy", "random", "selective_ting", "thirteen_orphans"], 1, 0, 4)
 sim.replay(seed=1, hand=0, rules="jincheng", seats=["greedy"] * 4)
 game = Game(rules="jincheng", seats=[None, "greedy", "greedy", "greedy"], seed=1, check=True)
 seat = game.advance()
@@ -38,26 +50,9 @@ if seat is not None:
     game.step(seat, game.legal_actions(seat)[0])
     game.advance()
 """,
-    "jinzhong engine": """
-from sim.play import play_chunk, play_checked
-from sim.game import Game
-play_chunk("jinzhong", ["defensive", "greedy", "early_ting", "random"], 1, 0, 32, session_length=16)
-play_checked("jinzhong", ["defensive", "greedy", "early_ting", "random"], 1, 0, 4)
-game = Game(rules="jinzhong", seats=["greedy"] * 4, seed=1)
-game.advance()
-game.record()
-Game(rules="jinzhong", seats=["greedy"] * 4, seed=1, check=True).advance()
-""",
-    "jinhua engine": """
-from sim.play import play_chunk, play_checked
-from sim.game import Game
-play_chunk("jinhua", ["greedy", "baotou", "random", "greedy"], 1, 0, 4)
-play_checked("jinhua", ["greedy", "baotou", "random", "greedy"], 1, 0, 4)
-game = Game(rules="jinhua", seats=["greedy"] * 4, seed=1)
-game.advance()
-game.record()
-Game(rules="jinhua", seats=["greedy"] * 4, seed=1, check=True).advance()
-""",
+    "jinzhong engine": _engine_job("jinzhong", ["defensive", "greedy", "early_ting", "random"],
+                                   "1, 0, 32, session_length=16"),
+    "jinhua engine": _engine_job("jinhua", ["greedy", "baotou", "random", "greedy"]),
     "hand evaluation": """
 import numpy as np
 from sim import hand

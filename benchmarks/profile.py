@@ -97,7 +97,6 @@ def main() -> None:
     args = parser.parse_args()
 
     from sim import kernel_cache
-    from sim.core.rule_vector import typed_rule_vector
     from sim.core.state import ACT_ANGANG, N_ACTIONS, N_ST, PHASE_SELF, RIVER_CAP, ST_CURRENT, ST_PHASE, ST_TING
     from sim.play import play_chunk
     from sim.record import N_KERNEL_COLUMNS
@@ -109,7 +108,7 @@ def main() -> None:
     import profile_kernels as K
 
     rules = resolve_rules(args.rules)
-    rule_vec = typed_rule_vector(rules.pack())  # kernels compile for its variant, as the engine runs them
+    rule_vec = rules.pack()
     jinzhong = args.rules == "jinzhong"
     jinhua = args.rules == "jinhua"
     tables = rules.hand_tables()

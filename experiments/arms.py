@@ -157,32 +157,11 @@ class ArmRunner:
         by an earlier run into the same folder). Each arm's bar is named ``study/role``.
         """
         from sim import simulate
-        from sim.compile_lanes import start_variants_lane, stop_lane
-        from sim.rules import resolve_rules
 
         c = self.config
         self.check_folders()
         self.simulated_hands = self.reused_hands = 0
-        variants = {arm: resolve_rules(self.rules_of(arm)).variant for arm in self.directories}
-        first = next(iter(variants.values()), None)
-        # the other variants' engines compile meanwhile, each in a helper process (the engine compiles per variant)
-        lanes = {v: start_variants_lane([v]) for v in dict.fromkeys(variants.values()) if v != first}
-        try:
-            self._simulate_arms(simulate, variants, lanes)
-        finally:
-            for lane in lanes.values():
-                stop_lane(lane)
-
-    def _simulate_arms(self, simulate, variants: dict, lanes: dict) -> None:
-        """Simulate every arm in order; before an arm of a variant a helper of ``lanes`` ({variant: process}) compiles,
-        wait for it (it finishes sooner than compiling again here)."""
-        from sim.compile_lanes import wait_for_lane
-        from sim.progress import progress_enabled
-
-        c = self.config
         for arm, directory in self.directories.items():
-            if variants[arm] in lanes:
-                wait_for_lane(lanes[variants[arm]], variants[arm], progress_enabled(c.progress))
             run = simulate(self.hands_of(arm), seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats),
                            jobs=c.jobs, out=directory, chunk=self.chunk_of(arm), backend=c.backend,
                            scheduler=c.scheduler, progress=c.progress, session_length=arm.session_length,

@@ -22,7 +22,6 @@ from sim.core.deal import start_hand
 from sim.core.invariants import N_TRACKS, T_DISCARDS, check_state
 from sim.core.legal import legal_claim, legal_self
 from sim.core.record_fill import fill_record
-from sim.core.rule_vector import typed_rule_vector
 from sim.core.turn import declare_missing_suits, run_until, run_until_checked, seat_to_act, seed_seats
 from sim.game_log import action_text, event_text, parse_action
 from sim.record import KERNEL_COLUMNS, N_KERNEL_COLUMNS
@@ -58,7 +57,7 @@ class Game:
     def __init__(self, rules="jincheng", seats=None, wall=None, dealer=None, seed: int = 0, hand_index: int = 0,
                  session_length: int = 0, check: bool = False):
         self.rules = resolve_rules(rules)
-        self._rule_vec = typed_rule_vector(self.rules.pack())  # kernels compile for its variant (sim.core.rule_vector)
+        self._rule_vec = self.rules.pack()
         self._tables = self.rules.hand_tables()
         seats = [None] * 4 if seats is None else list(seats)
         if len(seats) != 4:

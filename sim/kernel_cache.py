@@ -82,7 +82,7 @@ def _defines_kernels(path: Path) -> bool:
     stamp = (info.st_mtime_ns, info.st_size)
     cached = _KERNEL_FILES.get(path)
     if cached is None or cached[0] != stamp:
-        cached = (stamp, re.search(rb"^\s*@(njit|variant_switch)", path.read_bytes(), re.MULTILINE) is not None)
+        cached = (stamp, re.search(rb"^\s*@njit", path.read_bytes(), re.MULTILINE) is not None)
         _KERNEL_FILES[path] = cached
     return cached[1]
 

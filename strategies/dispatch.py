@@ -11,7 +11,6 @@ from numba import njit
 from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG
 from sim.core.rule_layout import R_VARIANT
 from sim.core.state import CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, PHASE_SELF, ST_PENDING_TILE, ST_PHASE
-from sim.variants.variant_switch import variant_switch
 from strategies.dingque import fewest_tiles_suit
 from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned  # noqa: F401 (the hand loop's shared scan)
 from strategies.jinhua_baotou import jh_baotou_claim, jh_baotou_self
@@ -38,7 +37,7 @@ def shares_discard_scan(strategy_id):
     return strategy_id == STRATEGY_GREEDY
 
 
-@njit(cache=True, inline="always")  # no kernel call to prune: its variant test costs nothing at run time
+@njit(cache=True, inline="always")
 def passes_claim(strategy_id, rule_vec, bits):
     """Return True when the seat's strategy answers ACT_PASS to a claim window whose options are the CLAIM_BIT_*
     set ``bits``, without being asked: under 晋城 greedy, selective_ting and defensive answer only 胡, 杠 or 碰
@@ -49,7 +48,7 @@ def passes_claim(strategy_id, rule_vec, bits):
             and bits & (CLAIM_BIT_HU | CLAIM_BIT_GANG | CLAIM_BIT_PENG) == 0)
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline="always")
 def _greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, params):
     """Return greedy's claim answer: its 晋中 form under the 晋中 rules (strategies/jinzhong_play.py)."""
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
@@ -57,42 +56,38 @@ def _greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, params):
     return greedy_claim(rule_vec, tables, hands, st, mask, seat, st[ST_PENDING_TILE], params)
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline="always")
 def choose_action(strategy_id, params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
     """Return the ACT_* the seat's strategy picks among the True entries of ``mask``.
 
     ``params`` is the seat's float64[8] parameter row, ``rng`` its uint64[2] decision
     generator, ``seen`` an int8[34] scratch row.
     """
-    # Each branch names the variants whose rules the strategy plays (strategies.registry refuses the others), so
-    # a compilation for one variant (sim.variants.variant_switch) holds only its variant's strategies.
-    if strategy_id == STRATEGY_GREEDY:
-        if rule_vec[R_VARIANT] == VARIANT_JINHUA:  # wilds, 吃 (jinhua_play.py)
-            if st[ST_PHASE] == PHASE_SELF:
-                return jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
-            return jh_greedy_claim(rule_vec, tables, hands, st, mask, seat, params)
+    if strategy_id == STRATEGY_GREEDY and rule_vec[R_VARIANT] == VARIANT_JINHUA:  # wilds, 吃 (jinhua_play.py)
         if st[ST_PHASE] == PHASE_SELF:
-            return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
-        return _greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, params)
-    if rule_vec[R_VARIANT] == VARIANT_JINHUA and strategy_id == STRATEGY_BAOTOU:  # gives up plain wins for 爆头
+            return jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+        return jh_greedy_claim(rule_vec, tables, hands, st, mask, seat, params)
+    if strategy_id == STRATEGY_BAOTOU:  # gives up plain wins for 爆头 (jinhua_baotou.py)
         if st[ST_PHASE] == PHASE_SELF:
             return jh_baotou_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
         return jh_baotou_claim(rule_vec, tables, hands, st, mask, seat, params)
+    if strategy_id == STRATEGY_GREEDY:
+        if st[ST_PHASE] == PHASE_SELF:
+            return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+        return _greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, params)
     # --- strategies of the strategies issue ---
-    if rule_vec[R_VARIANT] != VARIANT_JINHUA and strategy_id == STRATEGY_SELECTIVE_TING:
+    if strategy_id == STRATEGY_SELECTIVE_TING:
         if st[ST_PHASE] == PHASE_SELF:
             return selective_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
         return _greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, params)
-    if rule_vec[R_VARIANT] != VARIANT_JINHUA and strategy_id == STRATEGY_THIRTEEN_ORPHANS:
+    if strategy_id == STRATEGY_THIRTEEN_ORPHANS:
         if st[ST_PHASE] == PHASE_SELF:
             return thirteen_orphans_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
         return thirteen_orphans_claim(rule_vec, tables, hands, frozen, st, mask, seat, params)
-    if rule_vec[R_VARIANT] != VARIANT_JINHUA and strategy_id == STRATEGY_DEFENSIVE:
+    if strategy_id == STRATEGY_DEFENSIVE:
         if st[ST_PHASE] == PHASE_SELF:
             return defensive_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
         return defensive_claim(rule_vec, tables, hands, st, mask, seat, params)
-    if strategy_id != STRATEGY_RANDOM:
-        raise ValueError("strategy id not played under these rules (strategies.registry refuses it)")
     return random_action(mask, rng)
 
 

@@ -24,7 +24,6 @@ from sim.core.state import (
     ACT_ZIMO, ST_COMMITTED, ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
 )
 from sim.core.ting import drop_owned_waits, live_copies_in, live_planes, seat_forms, ting_waits, visible_counts
-from sim.variants.variant_switch import variant_switch
 from strategies.jinzhong_play import jz_greedy_self
 
 PONG_IMPROVES = 0
@@ -75,20 +74,8 @@ def greedy_kong(rule_vec, tables, hands, melds, st, mask, seat, base_shanten):
 @njit(cache=True)  # not inlined: the hand loop and three strategies call it; one compilation serves all
 def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return the greedy self-phase ACT_* for ``seat``; ``seen`` is an int8[34] scratch row."""
-    return _greedy_self_of_variant(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
-
-
-@variant_switch(inline=True)
-def _greedy_self_of_variant(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
-    """Return greedy_self's ACT_*: its 晋中 form (缺一门 and 报听, strategies/jinzhong_play.py) under the 晋中 rules."""
-    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:  # 缺一门 and 报听 (strategies/jinzhong_play.py)
         return jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
-    return _plain_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
-
-
-@njit(cache=True, inline='always')
-def _plain_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
-    """Return greedy_self's ACT_* under the 晋城 and 金华 rules."""
     if mask[ACT_ZIMO]:
         return ACT_ZIMO
     if st[ST_TING + seat] == 1:

@@ -5,10 +5,7 @@ from numba import njit
 
 import sim.driver
 from sim import simulate
-import sim.compile_lanes
-from sim.compile_lanes import (
-    LATE_KERNELS, compile_late_kernels, compile_variants, late_signatures, start_variants_lane, wait_for_lane,
-)
+from sim.compile_lanes import LATE_KERNELS, compile_late_kernels, late_signatures
 from sim.play import play_chunk
 
 
@@ -26,11 +23,9 @@ def test_every_lane_signature_is_one_the_hand_loop_compiled(variant, seats):
 
 
 def test_the_lane_names_kernels_in_the_reverse_of_the_loop_order():
-    names = [name for _, name, _, _ in LATE_KERNELS]
+    names = [name for _, name, _ in LATE_KERNELS]
     assert names[:2] == ["apply_claim", "apply_self"]  # what the loop compiles last comes first
-    for variant in ("jincheng", "jinzhong", "jinhua"):
-        expected = [name for _, name, _, variants in LATE_KERNELS if variant in variants]
-        assert [d.py_func.__name__ for d, _ in late_signatures(variant)] == expected
+    assert len(late_signatures("jincheng")) == len(LATE_KERNELS)
 
 
 def test_the_driver_starts_the_lane_at_the_first_real_compile_and_stops_it(monkeypatch):
@@ -53,27 +48,3 @@ def test_the_driver_starts_the_lane_at_the_first_real_compile_and_stops_it(monke
     monkeypatch.setattr(sim.driver, "play_matrix", matrix_with_a_cold_kernel)
     simulate(4, seed=1, progress=False, jobs=2, chunk=2, rules="jinzhong")
     assert started == ["jinzhong"] and stopped == ["lane jinzhong"]
-
-
-def test_the_variants_lane_compiles_what_a_run_of_the_variant_loads_and_exits_cleanly():
-    """The helper that compiles other variants ahead asks for the batch loop's own signature (after a run of the
-    variant it finds everything cached), and its process code really runs."""
-    simulate(4, seed=1, progress=False, jobs=2, chunk=2, rules="jinzhong")
-    assert compile_variants(["jinzhong"]) == 0
-    lane = start_variants_lane(["jinzhong"])
-    assert lane is not None  # two cores or more (this machine and CI)
-    wait_for_lane(lane, "jinzhong", False)
-    assert lane.returncode == 0
-    assert start_variants_lane([]) is None
-
-
-def test_a_study_of_several_variants_compiles_the_others_ahead_and_waits_before_their_arms(monkeypatch, tmp_path):
-    from test_studies import run_study
-
-    started, waited, stopped = [], [], []
-    monkeypatch.setattr(sim.compile_lanes, "start_variants_lane", lambda variants: started.append(variants) or "lane")
-    monkeypatch.setattr(sim.compile_lanes, "wait_for_lane", lambda lane, what, show: waited.append((lane, what)))
-    monkeypatch.setattr(sim.compile_lanes, "stop_lane", stopped.append)
-    run_study(tmp_path, ["experiment=variants", "hands=40", "experiment.variants.variants=[jincheng,jinzhong,jinhua]"])
-    assert started == [["jinzhong"], ["jinhua"]]  # the run's own variant (晋城, the first arm) compiles here
-    assert waited == [("lane", "jinzhong"), ("lane", "jinhua")] and stopped == ["lane", "lane"]

@@ -10,12 +10,11 @@ from sim.core import state as S  # noqa: E402
 from sim.core.legal import legal_self  # noqa: E402
 from sim.hand_tables import get_tables  # noqa: E402
 from sim.core.rng import new_generator  # noqa: E402
-from sim.core.rule_vector import typed_rule_vector  # noqa: E402
 from sim.rules import resolve_rules  # noqa: E402
 from strategies.dispatch import STRATEGY_GREEDY, STRATEGY_RANDOM, choose_action  # noqa: E402
 from strategies.registry import StrategyConfig, parse_seat, resolve_seats, seat_arrays  # noqa: E402
 
-RULES = typed_rule_vector(resolve_rules().pack())  # as the engine passes it: kernels compile for 晋城 only
+RULES = resolve_rules().pack()
 
 
 def self_state(counts, drawn):

@@ -5,16 +5,14 @@ branch per variant, as strategies/dispatch.py switches on a strategy id. A varia
 hook (calling into its own package ``sim/variants/<name>/``); a hook it does not change calls the same
 function as another variant. An unknown code raises ValueError (``sim.rules`` never packs one).
 
-Each hook is a ``variant_switch`` (sim.variants.variant_switch): the engine passes the rule vector typed with its
-variant (sim.core.rule_vector), and each hook then compiles with that variant's branch only, so a 晋城 run never
-compiles 晋中's or 金华's rules; with a plain array every branch compiles and the switch runs at run time.
-
 Common arguments, shapes as declared in sim.core.state: ``rule_vec`` int32[N_RULE_FIELDS] (slots in
 sim.core.rule_layout), ``tables`` the hand-table tuple, ``hands`` / ``frozen`` / ``melds`` int8[4, 34],
 ``st`` int64[N_ST], ``money`` int32[N_MONEY, 4] ledger in 底注 (rows MONEY_*), ``events`` int32[EVENT_CAP, 4]
 (1 row = logging off), ``seat`` / ``source`` / ``feeder`` seats 0..3 (-1 = none), ``tile`` a kind 0..33.
 No core module imports a variant package except through this module.
 """
+from numba import njit
+
 from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG
 from sim.core.rule_layout import R_VARIANT
 from sim.core.state import MONEY_KONG, ST_WINNER
@@ -27,11 +25,10 @@ from sim.variants.jincheng import shisanyao_claims as jc_shisanyao
 from sim.variants.jincheng import wins as jc_wins
 from sim.variants.jinzhong import _rules as jz_rules
 from sim.variants.jinhua import play_rules as jh_rules
-from sim.variants.variant_switch import variant_switch
 
 
 # --- deal and draws ------------------------------------------------------------------------------------------
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def deal_extras(rule_vec, wall, st, events):
     """Set the variant's own ``st`` fields at the start of a hand (state already zeroed, before the deal; ``wall``
     the filled int8[136] wall); returns nothing. 晋城: arm 前包 (RULES §1.9 r47). 晋中: count 吃 under jz_chi (RULES §2.2
@@ -48,7 +45,7 @@ def deal_extras(rule_vec, wall, st, events):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def front_draw_allowed(rule_vec, st):
     """Return True when the seat to draw may take the next front tile, False when the hand ends as 荒庄
     (draw limit). 晋城: the 荒 zone at the tail (RULES §1.2 r8–r12, A3)."""
@@ -62,7 +59,7 @@ def front_draw_allowed(rule_vec, st):
 
 
 # --- discards, 上架 and claims -------------------------------------------------------------------------------
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def on_discard(rule_vec, st, seat, tile):
     """Bookkeeping after ``seat`` put ``tile`` face up in its river (before the claim window); returns nothing.
     晋城: counts the tile for 前包 (r47)."""
@@ -76,7 +73,7 @@ def on_discard(rule_vec, st, seat, tile):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def on_unclaimed(rule_vec, st, money, events):
     """Called when a discard (or 上架 tile) went unclaimed, just before the next seat draws; may pay into
     ``money`` and log; returns nothing. 晋城: pays 前包 once four matching first discards passed (r47, r50)."""
@@ -90,7 +87,7 @@ def on_unclaimed(rule_vec, st, money, events):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def on_shangjia(rule_vec, st, money, events, seat, tile):
     """Called after ``seat`` laid ``tile`` face down for 上架 and its waits were fixed, before the next draw;
     returns nothing. 晋城: 前包 follows or breaks on it (r49)."""
@@ -104,7 +101,7 @@ def on_shangjia(rule_vec, st, money, events, seat, tile):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def on_claim_taken(rule_vec, st):
     """Called when a claim (胡, 碰, 杠 or a variant claim) takes the pending tile; returns nothing.
     晋城: breaks 前包 (r48)."""
@@ -118,7 +115,7 @@ def on_claim_taken(rule_vec, st):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def claim_priority(rule_vec, action):
     """Return the priority (int, higher wins, 0 = pass) of a claim answer ``action`` (ACT_*); ties go to the seat
     nearest after the discarder. 晋城: 胡 4 > 抢 3 > 拾 2 > 杠 = 碰 1 (RULES §1.3 r19–r21)."""
@@ -131,7 +128,7 @@ def claim_priority(rule_vec, action):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source):
     """Return the sim.core.legal CLAIM_BIT_* bits of the variant's own claims (beyond 胡/碰/杠) ``seat`` has on
     the discard ``tile`` of ``source``, 0 when none. 晋城: 拾 and 抢 (RULES §1.5 r30–r33). 晋中: 吃 by the 下家 under jz_chi (RULES
@@ -145,7 +142,7 @@ def variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action):
     """Apply a winning variant claim ``action`` (not 胡/碰/杠) of ``seat`` on the discard ``tile`` of ``source``
     (already out of the river; ``seat``'s turn has begun without a draw); returns nothing.
@@ -163,7 +160,7 @@ def apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, 
 
 
 # --- wins -----------------------------------------------------------------------------------------------
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile):
     """Return True when ``seat`` may 胡 the pending ``tile`` (a discard or a kong tile, kind in
     ``st[ST_PENDING_KIND]``): the ting requirement, the wait filter and 过胡. 晋城: only after 上架, on a
@@ -178,7 +175,7 @@ def can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def self_win_without_ting(rule_vec, tables, hands, melds, st, seat):
     """Return True when ``seat``, not 上架/报听, may declare 自摸 now. 晋城: never (r22). 晋中: 天胡 (RULES §2.4 r18)."""
     if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
@@ -190,7 +187,7 @@ def self_win_without_ting(rule_vec, tables, hands, melds, st, seat):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=False)
+@njit(cache=True)
 def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
     """Return the int64 waits that count for 上架/报听 of ``seat``'s 3k+1 hand (0 = none). 晋城: the raw waits
     without 空听 kinds (RULES §1.4 r27). 晋中: legal under 缺一门, without the kinds the point limit never lets
@@ -204,7 +201,7 @@ def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=False)
+@njit(cache=True)
 def ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     """Set ACT_SHANGJIA + t in ``mask`` for each discard t after which the seat may 上架/报听 and return how many,
     or return -1 when the variant uses the core's one-scan marking (sim.core.legal.mark_tenpai_discards).
@@ -218,7 +215,7 @@ def ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def core_tenpai_marking(rule_vec):
     """Return True when ``ting_discards`` returns -1 for the variant (its 上架 marks are the core's one-scan
     marking, sim.core.legal.mark_tenpai_discards) and its greedy is the core greedy, so the self-phase legal
@@ -226,7 +223,7 @@ def core_tenpai_marking(rule_vec):
     return rule_vec[R_VARIANT] == VARIANT_JINCHENG
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def kong_allowed(rule_vec, st):
     """Return True when a kong may be declared now (its replacement exists). 晋城: always (the 荒 zone holds
     the replacements, r10). 晋中: while a tile is left above the dead wall (RULES §2.1 r4)."""
@@ -239,7 +236,7 @@ def kong_allowed(rule_vec, st):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=False)
+@njit(cache=True)
 def win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind):
     """Return the sim.core.codes SHAPE_* code of ``seat``'s complete concealed hand (winning tile included) won by
     ``win_kind`` (WIN_*). 金华: 七对, 七风 or regular, the form the win is scored in (RULES §3.4 r15)."""
@@ -252,7 +249,7 @@ def win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=False)
+@njit(cache=True)
 def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape):
     """Add one win's money into ``money`` (底注, zero-sum) for ``winner`` fed by ``feeder`` (-1 = 自摸) with
     ``win_kind`` (WIN_*) and ``shape`` (SHAPE_*), the winning tile in ``hands``; the first win of a hand stores
@@ -269,7 +266,7 @@ def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_ki
 
 
 # --- kongs and the end of a hand ----------------------------------------------------------------------------
-@variant_switch(inline=False)
+@njit(cache=True)
 def on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting):
     """Kong handling after ``seat`` laid down a kong (KONG_MING / KONG_BU / KONG_AN) fed by ``feeder`` (-1 =
     none) whose 上架 flag was ``feeder_ting``, before the replacement draw; returns nothing.
@@ -286,7 +283,7 @@ def on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=False)
+@njit(cache=True)
 def on_huang(rule_vec, st, money):
     """荒庄 handling before the hand ends without a winner: adjusts ``money`` (底注); returns nothing.
     晋城: 后包 (r51), kong money void (r45), 前包 void when flagged (r50)."""
@@ -300,7 +297,7 @@ def on_huang(rule_vec, st, money):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@variant_switch(inline=False)
+@njit(cache=True)
 def next_dealer(rule_vec, st):
     """Return the seat (0..3) that deals the next hand of a session, from the finished hand's ``st``.
     晋城: RULES §1.10 r52–r53, A2."""
@@ -314,7 +311,7 @@ def next_dealer(rule_vec, st):
 
 
 # --- hooks 金华 added: turn starts, claim answers and filters, discards, the tail, the checker ---------------
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def on_turn_start(rule_vec, st, seat):
     """Called when ``seat``'s turn begins (a draw or a call); returns nothing. 金华: clears its 过碰 mask and the
     吃张打张 mask (RULES §3.3 r11–r12)."""
@@ -322,7 +319,7 @@ def on_turn_start(rule_vec, st, seat):
         jh_rules.on_turn_start(st, seat)
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def on_claim_answer(rule_vec, hands, st, seat, action):
     """Called with ``seat``'s answer ``action`` to the open window before it is recorded; returns nothing.
     金华: a declined pong is remembered (过碰, RULES §3.3 r11)."""
@@ -330,7 +327,7 @@ def on_claim_answer(rule_vec, hands, st, seat, action):
         jh_rules.on_claim_answer(hands, st, seat, action)
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def blocked_claim_bits(rule_vec, st, seat, tile):
     """Return the core claim bits (CLAIM_BIT_PENG / CLAIM_BIT_GANG) ``seat`` may not use on the discard ``tile``.
     晋城: none. 晋中: a tile of the suit declared given up (jz_dingque_upfront, RULES §2.4 r13). 金华: a discarded
@@ -342,7 +339,7 @@ def blocked_claim_bits(rule_vec, st, seat, tile):
     return 0
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def self_kong_forbidden(rule_vec, st, seat):
     """Return the int64 kind mask of which the current ``seat`` may not declare a 暗杠. 晋城, 金华: none (金华's own
     self-phase rules refuse the 财神). 晋中: the suit declared given up (jz_dingque_upfront, RULES §2.4 r13)."""
@@ -351,7 +348,7 @@ def self_kong_forbidden(rule_vec, st, seat):
     return 0
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def declares_missing_suit(rule_vec):
     """Return True when each seat declares at the deal the suit it gives up (st[ST_DINGQUE + seat]). 晋中: with
     jz_dingque_upfront (RULES §2.4 r13, A18)."""
@@ -360,7 +357,7 @@ def declares_missing_suit(rule_vec):
     return False
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def discard_forbidden(rule_vec, st, seat):
     """Return the int64 kind mask the current ``seat`` may not discard now (the core allows every held kind if all
     are forbidden). 晋城, 晋中: none. 金华: 吃张打张 after its 吃 (RULES §3.3 r12)."""
@@ -369,14 +366,14 @@ def discard_forbidden(rule_vec, st, seat):
     return 0
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def ting_exists(rule_vec):
     """Return True when the variant has a ting declaration (上架/报听) that wins require. 金华: none (RULES §3.4
     r14): no 上架 action is offered and a win needs only a complete hand."""
     return rule_vec[R_VARIANT] != VARIANT_JINHUA
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def first_tail_position(rule_vec):
     """Return the wall position of the first kong replacement (later ones go downward): the wall's last tile
     (135, or 107 for a wall without honors, RULES §2.1 r1). 金华: one below the turned 财神 indicator (RULES §3.2 r5)."""
@@ -385,7 +382,7 @@ def first_tail_position(rule_vec):
     return wall_size(rule_vec) - 1
 
 
-@variant_switch(inline=False)
+@njit(cache=True)
 def hand_complete(rule_vec, tables, hands, frozen, st, seat):
     """Return True when ``seat``'s concealed hand (winning tile included) is complete in a form of the variant.
     晋城, 晋中: the core's forms. 金华: wild-aware (RULES §3.2 r7, §3.4 r15)."""
@@ -394,7 +391,7 @@ def hand_complete(rule_vec, tables, hands, frozen, st, seat):
     return core_ting.win_shape_forms(rule_vec, tables, hands, frozen, st, seat) != 0
 
 
-@variant_switch(inline=True)
+@njit(cache=True, inline='always')
 def meld_tile_kind(rule_vec, st, shown):
     """Return the physical kind of a meld tile that shows kind ``shown`` (a 吃 record keeps shown kinds).
     金华: the 财神's face is a 白板 (RULES §3.2 r6)."""
@@ -403,7 +400,7 @@ def meld_tile_kind(rule_vec, st, shown):
     return shown
 
 
-@variant_switch(inline=False)
+@njit(cache=True)
 def variant_state_ok(rule_vec, st):
     """Return False when a rule of the variant's own state broke (checked in check mode). 金华: a 财神 in a meld
     (RULES §3.2 r9), a draw past the live wall (§3.1 r4)."""

@@ -3,7 +3,6 @@
 import numpy as np
 
 from sim import tiles
-from sim.core.rule_vector import typed_rule_vector
 from sim.core.state import ACT_DISCARD, ACT_SHANGJIA, N_ACTIONS, ST_CURRENT, ST_LAST_DRAWN, new_state
 from sim.hand_tables import get_tables
 from sim.variants.jinzhong.config import JinzhongRules
@@ -22,7 +21,7 @@ def choose(hand: str, shangjia=(), rules=None, policy=jz_greedy_self):
         mask[ACT_DISCARD + t] = True
     for name in shangjia:
         mask[ACT_SHANGJIA + tiles.kind(name)] = True
-    action = policy(typed_rule_vector((rules or JinzhongRules()).pack()), get_tables(), hands, frozen, melds, rivers, st, mask,
+    action = policy((rules or JinzhongRules()).pack(), get_tables(), hands, frozen, melds, rivers, st, mask,
                             0, GREEDY_PARAMS, np.zeros(34, np.int8))
     kind = "shangjia" if action >= ACT_SHANGJIA else "discard"
     return f"{kind} {tiles.name(action % 34)}"

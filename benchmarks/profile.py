@@ -18,7 +18,8 @@ CPU time:
   copies ``jh_seen_k``, and its claim answer ``jh_greedy_claim``;
 - the self phase as the hand loop runs it for a greedy seat: ``legal_self_scanned`` and, on its discard scan,
   ``greedy_self_scanned`` (``greedy_self`` when it ran none); it replaces the two rows above in the loop, so it
-  is not in the sum of the parts (a second sum line uses it instead of them);
+  is not in the sum of the parts (a second sum line uses it instead of them); under 晋城 a row below it times
+  the discard scan it runs (``sim.core.hand.class_scan.least_discards_class_k``, on the scan tables);
 - the greedy claim answer (``greedy_claim``);
 - apply/bookkeeping: ``apply_self``/``apply_claim`` of the recorded action (discard + opening the claim
   window, draws, kongs, wins and settlement), the cost of copying the state in subtracted;
@@ -98,6 +99,7 @@ def main() -> None:
 
     from sim import kernel_cache
     from sim.core.state import ACT_ANGANG, N_ACTIONS, N_ST, PHASE_SELF, RIVER_CAP, ST_CURRENT, ST_PHASE, ST_TING
+    from sim.hand_tables import get_scan_tables
     from sim.play import play_chunk
     from sim.record import N_KERNEL_COLUMNS
     from sim.rules import resolve_rules
@@ -112,6 +114,7 @@ def main() -> None:
     jinzhong = args.rules == "jinzhong"
     jinhua = args.rules == "jinhua"
     tables = rules.hand_tables()
+    scan_tables = get_scan_tables()
     seats = [args.seats] * 4
     random_seats = args.seats == "random"
     ids, params = seat_arrays(resolve_seats(seats))
@@ -156,8 +159,10 @@ def main() -> None:
                                                      claim_idx, r), claim_idx),
         "greedy_self": (lambda r: K.time_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_full,
                                                      masks_b, seat_params, self_idx, r), self_idx),
-        "shared_self": (lambda r: K.time_shared_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_full,
-                                                     seat_params, self_idx, r), self_idx),
+        "shared_self": (lambda r: K.time_shared_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b,
+                                                     rivers_b, st_full, seat_params, self_idx, r), self_idx),
+        "class_scan": (lambda r: K.time_class_scan(rule_vec, scan_tables, hands_b, st_full, masks_b, scan_idx, r),
+                       scan_idx),
         "discard_scan": ((lambda r: K.time_discard_scan_qym(tables, hands_b, melds_b, st_full, masks_b, scan_idx, r))
                          if jinzhong else
                          (lambda r: K.time_discard_scan(rule_vec, tables, hands_b, st_full, masks_b, scan_idx, r)),
@@ -174,6 +179,8 @@ def main() -> None:
                                                     st_full, money_b, seats_b, actions_b, claim_idx, r), claim_idx),
         "hand_setup": (lambda r: K.time_hand_setup(rule_vec, args.seed, args.hands, out, r), hand_range),
     }
+    if jinzhong or jinhua:  # the loop's class-table scan runs for 晋城 only (sim.core.legal.legal_self_scanned)
+        del parts["class_scan"]
     if jinhua:  # 金华 greedy is its own strategy (strategies/jinhua_play.py) and shares no scan with legal_self
         parts["greedy_self"] = (lambda r: K.time_jh_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b,
                                                                 st_full, masks_b, seat_params, self_idx, r), self_idx)
@@ -186,8 +193,8 @@ def main() -> None:
         parts["greedy_claim"] = (lambda r: K.time_jh_greedy_claim(rule_vec, tables, hands_b, st_full, masks_b, seats_b,
                                                                   seat_params, claim_idx, r), claim_idx)
     if random_seats:  # the greedy parts do not run; the random answer does, on every decision
-        for name in ("greedy_self", "shared_self", "discard_scan", "live_counts", "greedy_claim"):
-            del parts[name]
+        for name in ("greedy_self", "shared_self", "class_scan", "discard_scan", "live_counts", "greedy_claim"):
+            parts.pop(name, None)
         parts["random_choice"] = (lambda r: K.time_random_choice(masks_b, all_idx, r), all_idx)
         parts["legal_self_floored"] = (lambda r: K.time_legal_self_floored(rule_vec, tables, hands_b, frozen_b, melds_b,
                                                                            st_full, hand_of, self_idx, r), self_idx)
@@ -208,7 +215,7 @@ def main() -> None:
 
     calls = {
         "legal_self": len(self_idx), "legal_claim": len(claim_idx), "greedy_self": len(self_idx),
-        "shared_self": len(self_idx),
+        "shared_self": len(self_idx), "class_scan": len(scan_idx),
         "discard_scan": len(scan_idx), "live_counts": len(scan_idx), "greedy_claim": len(claim_idx),
         "apply_self": len(self_idx), "apply_claim": len(claim_idx), "hand_setup": args.hands,
         "random_choice": n, "legal_self_floored": len(self_idx),
@@ -237,6 +244,10 @@ def main() -> None:
              "live_counts", 1),
             ("legal_self + jh_greedy_self as the loop runs them" if jinhua else
              "legal_self + greedy_self as the loop runs them (shared scan)", "shared_self", 2),
+        ]
+        if "class_scan" in parts:
+            rows.append(("  of which its discard scan (least_discards_class_k)", "class_scan", 2))
+        rows += [
             ("greedy claim answer (jh_greedy_claim)" if jinhua else "greedy claim answer (greedy_claim)", "greedy_claim", 0),
             ("apply + bookkeeping, self phase (apply_self)", "apply_self", 0),
             ("apply + bookkeeping, claim windows (apply_claim)", "apply_claim", 0),

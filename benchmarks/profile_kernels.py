@@ -13,6 +13,7 @@ from numba import njit
 from sim.core.apply import apply_self
 from sim.core.claims import apply_claim
 from sim.core.deal import start_hand
+from sim.core.hand.class_scan import least_discards_class_k
 from sim.core.hand.discard_scan import least_discards_k
 from sim.core.hand.queyimen_scan import least_discards_qym_k
 from sim.core.legal import NO_FLOOR, NOT_SCANNED, legal_claim, legal_self, legal_self_floored, legal_self_scanned
@@ -143,10 +144,11 @@ def time_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_
 
 
 @njit(cache=True)
-def time_shared_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_b, params, idx, repeats):
+def time_shared_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b, rivers_b, st_b, params, idx,
+                     repeats):
     """Build the legal mask and answer with greedy as the hand loop does for a greedy seat (legal_self_scanned,
     then greedy_self_scanned on its scan, or greedy_self when it ran none) on each self-phase state in ``idx``;
-    returns the summed actions."""
+    ``scan_tables`` = sim.hand_tables.get_scan_tables(); returns the summed actions."""
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
     seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
     after_shanten = np.empty(34, np.int8)       # [kind] the shared scan: shanten once it is discarded
@@ -155,8 +157,8 @@ def time_shared_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            least = legal_self_scanned(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i], mask,
-                                       after_shanten, after_useful)[1]
+            least = legal_self_scanned(rule_vec, tables, scan_tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i],
+                                       mask, after_shanten, after_useful)[1]
             if least != NOT_SCANNED:
                 total += greedy_self_scanned(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i],
                                              st_b[i], mask, seat, params, seen, after_shanten, after_useful, least)
@@ -209,6 +211,27 @@ def time_discard_scan(rule_vec, tables, hands_b, st_b, masks_b, idx, repeats):
                     candidates |= np.int64(1) << t
             total += least_discards_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad,
                                       seat_forms(st_b[i], seat), tables, candidates, after_shanten, after_useful)
+    return total
+
+
+@njit(cache=True)
+def time_class_scan(rule_vec, scan_tables, hands_b, st_b, masks_b, idx, repeats):
+    """Run the hand loop's discard scan (sim.core.hand.class_scan.least_discards_class_k over the legal discards,
+    as legal_self_scanned runs it) on each state in ``idx``; returns the summed least shanten."""
+    after_shanten = np.empty(34, np.int8)  # [kind] shanten once it is discarded
+    after_useful = np.empty(34, np.int64)  # [kind] its useful kinds
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    total = 0
+    for _ in range(repeats):
+        for i in idx:
+            seat = st_b[i, ST_CURRENT]
+            candidates = np.int64(0)
+            for t in range(34):
+                if masks_b[i, ACT_DISCARD + t]:
+                    candidates |= np.int64(1) << t
+            total += least_discards_class_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad,
+                                            seat_forms(st_b[i], seat), scan_tables, candidates, after_shanten,
+                                            after_useful)
     return total
 
 

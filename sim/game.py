@@ -24,6 +24,7 @@ from sim.core.legal import legal_claim, legal_self
 from sim.core.record_fill import fill_record
 from sim.core.turn import declare_missing_suits, run_until, run_until_checked, seat_to_act, seed_seats
 from sim.game_log import action_text, event_text, parse_action
+from sim.hand_tables import get_scan_tables
 from sim.record import KERNEL_COLUMNS, N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
 from sim.tiles import format as format_tiles
@@ -59,6 +60,7 @@ class Game:
         self.rules = resolve_rules(rules)
         self._rule_vec = self.rules.pack()
         self._tables = self.rules.hand_tables()
+        self._scan_tables = get_scan_tables()  # the hand loop's discard scan only
         seats = [None] * 4 if seats is None else list(seats)
         if len(seats) != 4:
             raise ValueError(f"seats must list 4 entries (None = scripted), got {len(seats)}")
@@ -253,8 +255,8 @@ class Game:
     def advance(self) -> int | None:
         """Let strategy seats play until a scripted seat must decide or the hand ends; returns ``to_act``."""
         loop = run_until_checked if self.check else run_until  # the one loop, with or without its checks
-        seat = loop(self._rule_vec, self._tables, self.wall, self._hands, self._frozen, self._melds,
-                    self._rivers, self._st, self._money, self._events, self._rngs, self._ids, self._params,
+        seat = loop(self._rule_vec, self._tables, self._scan_tables, self.wall, self._hands, self._frozen,
+                    self._melds, self._rivers, self._st, self._money, self._events, self._rngs, self._ids, self._params,
                     self.scripted, self._mask, self._seen, self._tracks)
         self._raise_on_error()
         return None if seat < 0 else int(seat)

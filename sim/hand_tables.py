@@ -11,6 +11,9 @@ are memoised in-process.
 ``get_batch_tables()`` returns the distance-class tables of the batch path (``shanten_many``; layout in
 ``sim.core.hand.batch_table_builder``), derived from the tables above in well under a second and
 cached the same way in ``<cache>/mahjong-rules-lab/hand_batch_tables.npz``.
+
+``get_scan_tables()`` returns the class-table discard scan's tables (``sim.core.hand.class_scan``), derived
+in-process from the batch tables (not stored).
 """
 from __future__ import annotations
 
@@ -31,6 +34,7 @@ BATCH_NAMES = ("suit_entries", "honor_entries", "class_sums", "regular_shanten")
 
 _memo: tuple[np.ndarray, np.ndarray] | None = None
 _batch_memo: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+_scan_memo: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
 
 def cache_dir() -> Path:
@@ -160,3 +164,22 @@ def get_batch_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
             _save_arrays(path, dict(zip(BATCH_NAMES, tables)), _batch_stamp())
         _batch_memo = tables
     return _batch_memo
+
+
+def get_scan_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return the tuple the class-table discard scan takes (``sim.core.hand.class_scan``), memoised:
+    ``(classes, class_sums, regular_shanten)``, where ``classes`` is ``uint8[5**9 + 5**7]``, the distance
+    class of each suit pattern (at its index) and of each honor pattern (at ``class_scan.HONOR_BASE`` + its
+    index), one byte each so the scan reads 2 MB instead of the batch entries' 8 MB, and the other two are
+    ``get_batch_tables()``'s arrays of those names."""
+    global _scan_memo
+    if _scan_memo is None:
+        from sim.core.hand.batch_table_builder import CLASS_BITS
+        from sim.core.hand.class_scan import HONOR_BASE
+
+        suit_entries, honor_entries, class_sums, regular_shanten = get_batch_tables()
+        classes = np.empty(HONOR_BASE + honor_entries.size, np.uint8)  # [pattern] distance class, suits then honors
+        classes[:HONOR_BASE] = suit_entries & CLASS_BITS
+        classes[HONOR_BASE:] = honor_entries & CLASS_BITS
+        _scan_memo = classes, class_sums, regular_shanten
+    return _scan_memo

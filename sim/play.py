@@ -5,6 +5,7 @@ import numpy as np
 
 from sim import kernel_cache
 from sim.deal_conditions import check_condition, check_condition_for_rules
+from sim.hand_tables import get_scan_tables
 from sim.record import N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
 from strategies.registry import check_seats_for_rules, resolve_seats, seat_arrays
@@ -30,8 +31,8 @@ def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_c
     out = np.zeros((n_hands, N_KERNEL_COLUMNS), dtype=np.int32)  # one record row per hand
     errors = np.zeros(n_hands if check else 1, dtype=np.int64)    # check mode: ERR_* per hand
     play = play_hands_checked if check else play_hands  # one loop source, compiled with or without checks
-    play(rules_config.pack(), rules_config.hand_tables(), ids, params, int(seed), int(first_hand), int(n_hands),
-         int(session_length), out, errors, int(deal_condition))
+    play(rules_config.pack(), rules_config.hand_tables(), get_scan_tables(), ids, params, int(seed), int(first_hand),
+         int(n_hands), int(session_length), out, errors, int(deal_condition))
     return out, errors
 
 

@@ -33,8 +33,8 @@ def check_self_state(game, seat, counts):
     shared = np.ones(S.N_ACTIONS, np.bool_)  # stale entries must be cleared
     after_shanten = np.full(34, 99, np.int8)
     after_useful = np.zeros(34, np.int64)
-    n_shared, least = legal_self_scanned(game._rule_vec, game._tables, hands, frozen, melds, st, shared,
-                                         after_shanten, after_useful)
+    n_shared, least = legal_self_scanned(game._rule_vec, game._tables, game._scan_tables, hands, frozen, melds, st,
+                                         shared, after_shanten, after_useful)
     assert n_shared == n
     assert np.array_equal(shared, mask), np.flatnonzero(shared != mask)
     seen = np.zeros(34, np.int8)
@@ -86,6 +86,6 @@ def test_variants_with_their_own_marking_or_greedy_are_not_scanned(variant):
     seat = game.advance()
     assert game._st[S.ST_PHASE] == S.PHASE_SELF
     mask = np.zeros(S.N_ACTIONS, np.bool_)
-    _, least = legal_self_scanned(game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._st,
-                                  mask, np.zeros(34, np.int8), np.zeros(34, np.int64))
+    _, least = legal_self_scanned(game._rule_vec, game._tables, game._scan_tables, game._hands, game._frozen,
+                                  game._melds, game._st, mask, np.zeros(34, np.int8), np.zeros(34, np.int64))
     assert least == NOT_SCANNED and mask[S.ACT_DISCARD:S.ACT_DISCARD + 34].any() and seat is not None

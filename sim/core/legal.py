@@ -10,6 +10,7 @@ from numba import njit
 from sim.core.codes import (
     TING_KONG_CONCEALED_ONLY, TING_KONG_NONE, TING_KONG_SAME_WAITS, TING_KONG_STILL_TENPAI,
 )
+from sim.core.hand.class_scan import least_discards_class_k
 from sim.core.hand.discard_scan import least_discards_k
 from sim.core.hand.kernel import shanten_k
 from sim.core.rule_layout import R_BUGANG_ONLY_ON_DRAW, R_QIDUI_ALLOW_QUAD, R_TING_ALLOW_PONG, R_TING_KONG_POLICY
@@ -217,15 +218,17 @@ def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
 
 
 @njit(cache=True)  # not inlined: one compilation for the hand loop
-def legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask, after_shanten, after_useful):
+def legal_self_scanned(rule_vec, tables, scan_tables, hands, frozen, melds, st, mask, after_shanten,
+                       after_useful):
     """Fill ``mask`` exactly as ``legal_self`` does; return (the action count, the least shanten of the
     discard scan it ran, or NOT_SCANNED).
 
     For a seat neither 上架 nor committed to 十三幺, in a variant with the core's one-scan 上架 marking
     (hook ``core_tenpai_marking``) and no forbidden discard, the 上架 marks come from one discard scan
-    over the legal discards (``least_discards_k`` into ``after_shanten`` int8[34] / ``after_useful``
-    int64[34], as that kernel fills them) instead of a 14-tile shanten and a scan when it is <= 0: the
-    least shanten over the discards is max(14-tile shanten, 0), since a 13-tile hand is at best tenpai
+    over the legal discards (``least_discards_k``'s outputs, found by the class-table scan
+    ``least_discards_class_k`` on ``scan_tables`` = ``sim.hand_tables.get_scan_tables()``, into
+    ``after_shanten`` int8[34] / ``after_useful`` int64[34]) instead of a 14-tile shanten and a scan when
+    it is <= 0: the least shanten over the discards is max(14-tile shanten, 0), since a 13-tile hand is at best tenpai
     and the best discard of a hand not complete is a tile its closest completion does not use. A
     strategy that scans the legal discards the same way (greedy) reads the arrays instead of scanning
     again. Any other seat gets ``legal_self`` and NOT_SCANNED (the arrays are left as they were).
@@ -241,8 +244,8 @@ def legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask, after_s
         if hands[seat, t] > 0:
             candidates |= np.int64(1) << t
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
-    least = least_discards_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables,
-                             candidates, after_shanten, after_useful)
+    least = least_discards_class_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat),
+                                   scan_tables, candidates, after_shanten, after_useful)
     if least <= 0:  # what can_shangjia_some finds: the 14-tile shanten is <= 0
         n += _mark_scanned_tenpai(rule_vec, hands, frozen, melds, seat, after_shanten, after_useful, mask)
     n += _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, st[ST_LAST_DRAWN], mask)

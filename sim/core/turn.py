@@ -49,7 +49,7 @@ def _hand_loop(check):
     production loop is the plain loop; with True it runs ``check_state`` after every decision.
     """
     @njit(cache=True)
-    def hand_loop(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
+    def hand_loop(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
                   strategy_ids, params, scripted, mask, seen, tracks):
         after_shanten = np.empty(34, np.int8)  # [kind] shared discard scan: shanten once it is discarded
         after_useful = np.empty(34, np.int64)  # [kind] ... its useful kinds (least-shanten discards only)
@@ -69,7 +69,7 @@ def _hand_loop(check):
                 else:
                     least = NOT_SCANNED  # the legal builder's discard scan, when greedy can take it
                     if shares_discard_scan(strategy_ids[seat]) and hooks.core_tenpai_marking(rule_vec):
-                        _, least = legal_self_scanned(rule_vec, tables, hands, frozen, melds, st, mask,
+                        _, least = legal_self_scanned(rule_vec, tables, scan_tables, hands, frozen, melds, st, mask,
                                                       after_shanten, after_useful)
                     else:  # a greedy seat of a variant that marks 上架/报听 its own way (晋中) takes the floor too
                         legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
@@ -106,9 +106,11 @@ def _hand_loop(check):
     return hand_loop
 
 
-#: run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs, strategy_ids,
-#: params, scripted, mask, seen, tracks): let strategy seats decide until a ``scripted`` seat (bool[4]) must
-#: act or the hand ends; returns the seat to act next, -1 when the hand is over. ``mask`` (bool[N_ACTIONS])
+#: run_until(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
+#: strategy_ids, params, scripted, mask, seen, tracks): let strategy seats decide until a ``scripted`` seat
+#: (bool[4]) must act or the hand ends; returns the seat to act next, -1 when the hand is over.
+#: ``scan_tables`` (sim.hand_tables.get_scan_tables()) reach only the self-phase builder's discard scan
+#: (legal_self_scanned); every other kernel takes ``tables``. ``mask`` (bool[N_ACTIONS])
 #: and ``seen`` (int8[34]) are scratch; ``tracks`` (int64[N_TRACKS]) is unused. Raises RuntimeError past
 #: MAX_STEPS decisions.
 run_until = _hand_loop(False)
@@ -138,7 +140,7 @@ def seed_seats(rngs, run_seed, hand_index):
 def _batch(check):
     """Return the compiled batch loop over hands; ``check`` (a Python bool) picks the hand loop at compile time."""
     @njit(cache=True)
-    def play(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out, errors,
+    def play(rule_vec, tables, scan_tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out, errors,
              deal_condition):
         wall, hands, frozen, melds, rivers, st, money = new_state()
         events = np.zeros((1, 4), dtype=np.int32)  # logging off
@@ -168,20 +170,20 @@ def _batch(check):
             declare_missing_suits(rule_vec, hands, st, strategy_ids, params)
             if check:
                 tracks[:] = 0
-                run_until_checked(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-                                  strategy_ids, params, scripted, mask, seen, tracks)
+                run_until_checked(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money,
+                                  events, rngs, strategy_ids, params, scripted, mask, seen, tracks)
                 errors[i] = st[ST_ERROR]
             else:
-                run_until(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-                          strategy_ids, params, scripted, mask, seen, tracks)
+                run_until(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, events,
+                          rngs, strategy_ids, params, scripted, mask, seen, tracks)
             fill_record(out[i], st, money, hand_index, session, in_session)
             dealer = hooks.next_dealer(rule_vec, st)
 
     return play
 
 
-#: play_hands(rule_vec, tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out,
-#: errors, deal_condition): play hands ``first_hand .. first_hand + n_hands - 1`` and fill ``out``
+#: play_hands(rule_vec, tables, scan_tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length,
+#: out, errors, deal_condition): play hands ``first_hand .. first_hand + n_hands - 1`` and fill ``out``
 #: (int32[n_hands, N_KERNEL_COLUMNS]). ``strategy_ids`` int64[4] and ``params`` float64[4, 8] choose each
 #: seat's policy. ``session_length`` 0 = independent hands (dealer of hand i = wall.draw_dealer(seed, i));
 #: L > 0 = sessions of L hands (first dealer from the session's first hand key, then r52–r53).

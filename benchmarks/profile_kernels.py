@@ -194,6 +194,16 @@ def time_random_choice(masks_b, idx, repeats):
     return total
 
 
+@njit(cache=True, inline='always')
+def _legal_discard_bits(mask):
+    """Return the int64 bit set (bit per kind) of the discards set in the bool[N_ACTIONS] ``mask``."""
+    candidates = np.int64(0)
+    for t in range(34):
+        if mask[ACT_DISCARD + t]:
+            candidates |= np.int64(1) << t
+    return candidates
+
+
 @njit(cache=True)
 def time_discard_scan(rule_vec, tables, hands_b, st_b, masks_b, idx, repeats):
     """Run greedy's discard scan (sim.core.hand.discard_scan.least_discards_k over the legal discards) on each
@@ -205,10 +215,7 @@ def time_discard_scan(rule_vec, tables, hands_b, st_b, masks_b, idx, repeats):
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            candidates = np.int64(0)
-            for t in range(34):
-                if masks_b[i, ACT_DISCARD + t]:
-                    candidates |= np.int64(1) << t
+            candidates = _legal_discard_bits(masks_b[i])
             total += least_discards_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad,
                                       seat_forms(st_b[i], seat), tables, candidates, after_shanten, after_useful)
     return total
@@ -225,10 +232,7 @@ def time_class_scan(rule_vec, scan_tables, hands_b, st_b, masks_b, idx, repeats)
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            candidates = np.int64(0)
-            for t in range(34):
-                if masks_b[i, ACT_DISCARD + t]:
-                    candidates |= np.int64(1) << t
+            candidates = _legal_discard_bits(masks_b[i])
             total += least_discards_class_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad,
                                             seat_forms(st_b[i], seat), scan_tables, candidates, after_shanten,
                                             after_useful)
@@ -245,10 +249,7 @@ def time_discard_scan_qym(tables, hands_b, melds_b, st_b, masks_b, idx, repeats)
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            candidates = np.int64(0)
-            for t in range(34):
-                if masks_b[i, ACT_DISCARD + t]:
-                    candidates |= np.int64(1) << t
+            candidates = _legal_discard_bits(masks_b[i])
             total += least_discards_qym_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], blocked_suits(melds_b[i], st_b[i], seat),
                                           True, tables, candidates, after_shanten, after_useful)
     return total
@@ -319,10 +320,7 @@ def time_jh_discard_choice(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            candidates = np.int64(0)
-            for t in range(34):
-                if masks_b[i, ACT_DISCARD + t]:
-                    candidates |= np.int64(1) << t
+            candidates = _legal_discard_bits(masks_b[i])
             jh_seen_k(hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i], seat, seen)
             total += best_discard_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad, st_b[i, ST_JH_CAISHEN],
                                     tables, candidates, seen)

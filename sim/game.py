@@ -97,6 +97,9 @@ class Game:
         self._mask = np.zeros(S.N_ACTIONS, dtype=np.bool_)         # scratch legal-action mask
         self._seen = np.zeros(34, dtype=np.int8)                   # scratch visible-copies row
         self._tracks = np.zeros(N_TRACKS, dtype=np.int64)          # check mode: the checker's memory of the hand
+        self._after_shanten = np.zeros(34, dtype=np.int8)          # the hand loop's scratch: [kind] shanten after it
+        self._after_useful = np.zeros(34, dtype=np.int64)          # ... [kind] useful kinds after it
+        self._floors = np.zeros(4, dtype=np.int64)                 # ... [seat] shanten floors
         seed_seats(self._rngs, self.seed, self.hand_index)
         start_hand(self._rule_vec, self.wall, self._hands, self._frozen, self._melds, self._rivers, self._st,
                    self._money, self._events, int(dealer), self.seed, self.hand_index)
@@ -257,7 +260,8 @@ class Game:
         loop = run_until_checked if self.check else run_until  # the one loop, with or without its checks
         seat = loop(self._rule_vec, self._tables, self._scan_tables, self.wall, self._hands, self._frozen,
                     self._melds, self._rivers, self._st, self._money, self._events, self._rngs, self._ids, self._params,
-                    self.scripted, self._mask, self._seen, self._tracks)
+                    self.scripted, self._mask, self._seen, self._tracks, self._after_shanten, self._after_useful,
+                    self._floors)
         self._raise_on_error()
         return None if seat < 0 else int(seat)
 

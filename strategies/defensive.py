@@ -34,7 +34,7 @@ P_FOLD_SHANTEN = 2   # params column of fold_shanten
 TIER_STEP = 20       # danger points per tier (above any within-tier order)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ting_opponents(st, seat):
     """Return how many other seats have 上架."""
     n = 0
@@ -44,7 +44,7 @@ def ting_opponents(st, seat):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def kind_class(kind):
     """Return the simple danger class of a kind: 0 honor, 1 terminal, 2 two/eight, 3 middle (3–7)."""
     if kind >= 27:
@@ -57,7 +57,7 @@ def kind_class(kind):
     return 3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def danger(st, seat, kind, seen):
     """Return the danger points of discarding ``kind`` (summed over 上架 opponents; lower is safer)."""
     total = 0
@@ -73,14 +73,14 @@ def danger(st, seat, kind, seen):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def own_shanten(rule_vec, tables, hands, st, seat):
     """Return the seat's shanten over the forms it may still complete (-1 = complete)."""
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
     return shanten_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def folding(rule_vec, tables, hands, st, seat, params):
     """Return True when the seat folds: not 上架 itself, an opponent has 上架, shanten >= fold_shanten."""
     if st[ST_TING + seat] == 1 or ting_opponents(st, seat) == 0:
@@ -88,7 +88,7 @@ def folding(rule_vec, tables, hands, st, seat, params):
     return own_shanten(rule_vec, tables, hands, st, seat) >= params[P_FOLD_SHANTEN]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def safest_discard(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, seen):
     """Return the ACT_DISCARD of the least dangerous legal discard, ties to the lower shanten after it."""
     visible_counts(hands, frozen, melds, rivers, st, seat, seen)
@@ -110,7 +110,7 @@ def safest_discard(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
     return ACT_DISCARD + best_tile
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def defensive_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return the self-phase ACT_*: win when possible; the safest discard when folding; else greedy."""
     if mask[ACT_ZIMO]:
@@ -120,7 +120,7 @@ def defensive_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
     return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def defensive_claim(rule_vec, tables, hands, st, mask, seat, params):
     """Return the claim ACT_*: 胡 when possible; pass when folding; else greedy."""
     if mask[ACT_HU]:

@@ -6,7 +6,7 @@ tiles in its initial hand (the dealer's 14, the others' 13), ties to the lower s
 from numba import njit
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fewest_tiles_suit(hand):
     """Return the suit (0 万, 1 饼, 2 条) holding the fewest tiles of ``hand`` (int8[34]); ties → the lower suit."""
     best = 0

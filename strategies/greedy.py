@@ -50,7 +50,7 @@ def legal_discards(mask):
     return candidates
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def greedy_kong(rule_vec, tables, hands, melds, st, mask, seat, base_shanten):
     """Return an ACT_ANGANG/ACT_BUGANG action whose kong keeps shanten <= ``base_shanten``, -1 = none."""
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
@@ -71,7 +71,7 @@ def greedy_kong(rule_vec, tables, hands, melds, st, mask, seat, base_shanten):
     return -1
 
 
-@njit(cache=True)  # not inlined: the hand loop and three strategies call it; one compilation serves all
+@njit(cache=True, _nrt=True)  # not inlined: the hand loop and three strategies call it; one compilation serves all
 def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return the greedy self-phase ACT_* for ``seat``; ``seen`` is an int8[34] scratch row."""
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:  # 缺一门 and 报听 (strategies/jinzhong_play.py)
@@ -97,7 +97,7 @@ def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
                                after_shanten, after_useful, best_shanten)
 
 
-@njit(cache=True)  # not inlined: greedy_self and the hand loop's shared-scan path call it
+@njit(cache=True, _nrt=False)  # not inlined: greedy_self and the hand loop's shared-scan path call it
 def greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
                         after_useful, best_shanten):
     """Return greedy_self's ACT_* for a seat not locked by 上架 (晋城's greedy, not 晋中's) whose discard scan
@@ -176,7 +176,7 @@ def greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask
     return ACT_DISCARD + best_tile
 
 
-@njit(cache=True)  # not inlined: one compilation for every caller
+@njit(cache=True, _nrt=False)  # not inlined: one compilation for every caller
 def greedy_claim(rule_vec, tables, hands, st, mask, seat, tile, params):
     """Return the greedy answer (ACT_HU / ACT_GANG / ACT_PENG / ACT_PASS) to the offered ``tile``."""
     if mask[ACT_HU]:

@@ -25,7 +25,7 @@ from sim.variants.jinhua.play_rules import live_tiles
 from strategies.jinhua_play import baotou_ready_k, declines_plain_win_k, jh_greedy_claim, jh_greedy_self
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def baotou_discard_k(hand, n_melds, wild, tables, mask):
     """Return the legal discard (kind) that leaves the complete 14-tile ``hand`` 爆头-ready, -1 when none (a 财神 only
     when no other tile does)."""
@@ -41,7 +41,7 @@ def baotou_discard_k(hand, n_melds, wild, tables, mask):
     return found
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def jh_baotou_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return ``baotou``'s self-phase ACT_*: a self-drawn 爆头 always; a plain self-drawn win declined for the
     discard that leaves the hand 爆头-ready while more than params[2] live tiles are left; else greedy's choice."""
@@ -60,7 +60,7 @@ def jh_baotou_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
     return jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def jh_baotou_claim(rule_vec, tables, hands, st, mask, seat, params):
     """Return ``baotou``'s claim answer: while 爆头-ready with more than params[2] live tiles left, pass a win on the
     discard (or robbed kong) and every call but a 明杠 (params[1] > 0) that leaves the hand 爆头-ready; else

@@ -32,7 +32,7 @@ from sim.variants.jinhua._win_shape import sets_distance_wild_k
 CHOW_SHAPES = 3   # chow shape bits: 0 = claimed tile lowest, 1 = middle, 2 = highest
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def live_useful_k(useful, seen, wild):
     """Return the live copies (unseen by the seat) of the kinds in the int64 mask ``useful``."""
     total = 0
@@ -43,7 +43,7 @@ def live_useful_k(useful, seen, wild):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_candidates_k(candidates, wild):
     """Return the int64 kinds greedy weighs among the legal discards ``candidates``: all but the 财神, which goes
     only when it is the sole legal discard."""
@@ -52,7 +52,7 @@ def discard_candidates_k(candidates, wild):
     return candidates & ~(np.int64(1) << wild)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def live_tie_matters_k(candidates, after_shanten, after_useful, least):
     """Return True when the least-shanten discards among ``candidates`` do not all leave the same useful kinds,
     so that their live counts can differ (otherwise the lowest such kind is the choice, whatever is seen)."""
@@ -66,7 +66,7 @@ def live_tie_matters_k(candidates, after_shanten, after_useful, least):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def most_live_discard_k(candidates, after_shanten, after_useful, least, seen, wild):
     """Return the least-shanten kind among ``candidates`` with the most live useful tiles (the lowest kind on a
     tie), -1 when none; ``after_*`` as ``wild_least_discards_k`` filled them, ``seen`` the copies seen."""
@@ -81,7 +81,7 @@ def most_live_discard_k(candidates, after_shanten, after_useful, least, seen, wi
     return best_tile
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def best_discard_k(hand, n_melds, allow_quad, wild, tables, candidates, seen):
     """Return the kind to discard among ``candidates`` (int64 mask of legal discards), -1 when none.
 
@@ -98,7 +98,7 @@ def best_discard_k(hand, n_melds, allow_quad, wild, tables, candidates, seen):
     return most_live_discard_k(candidates, after_shanten, after_useful, least, seen, wild)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shanten_after_meld_k(hand, n_melds, allow_quad, wild, tables, first, second):
     """Return the shanten of the hand once physical kinds ``first`` and ``second`` leave it into a new meld."""
     hand[first] -= 1
@@ -109,7 +109,7 @@ def shanten_after_meld_k(hand, n_melds, allow_quad, wild, tables, first, second)
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chow_tiles_k(tile, shape, wild):
     """Return the two physical kinds a chow of discard ``tile`` in ``shape`` (0 low, 1 mid, 2 high) takes."""
     shown = shown_kind(tile, wild)
@@ -126,7 +126,7 @@ def chow_tiles_k(tile, shape, wild):
     return first, second
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_call_k(hand, n_melds, allow_quad, wild, tables, tile, can_pong, chow_shapes):
     """Return the greedy call on discard ``tile``: -1 = pass, 3 = 碰, 0..2 = 吃 in that shape.
 
@@ -155,7 +155,7 @@ def choose_call_k(hand, n_melds, allow_quad, wild, tables, tile, can_pong, chow_
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def kong_keeps_shanten_k(hand, n_melds, allow_quad, wild, tables, kind, taken, new_meld):
     """Return True when a kong taking ``taken`` tiles of ``kind`` from the hand (4 暗杠, 1 补杠, 3 明杠 from a
     discard) does not raise the shanten; ``new_meld`` is 1 when the kong adds a meld (not a 补杠)."""
@@ -166,7 +166,7 @@ def kong_keeps_shanten_k(hand, n_melds, allow_quad, wild, tables, kind, taken, n
     return s <= base
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def baotou_ready_k(hand, n_melds, wild, tables):
     """Return True when the waiting ``hand`` (3n+1 tiles) is four sets and a lone 财神: any self-drawn tile then
     wins as 爆头 (RULES §3.4 r15), so a plain win on a discard is worth declining while the wall lasts."""
@@ -178,7 +178,7 @@ def baotou_ready_k(hand, n_melds, wild, tables):
     return ready
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def declines_plain_win_k(hand, n_melds, wild, tables, live_tiles, min_live_tiles):
     """Return True when the ``baotou`` strategy passes a discard win: the hand is 爆头-ready and more than
     ``min_live_tiles`` live tiles are left to draw (its threshold of wall left)."""
@@ -190,7 +190,7 @@ PONG_ALWAYS = 1
 PONG_NEVER = 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def jh_seen_k(hands, frozen, melds, rivers, st, seat, seen):
     """Fill ``seen`` (int8[34]) with the copies of each kind ``seat`` can see: the core's view plus every 吃
     meld's tiles (a 吃 lives in the meld records only; the 财神's face is a 白板); returns nothing."""
@@ -204,7 +204,7 @@ def jh_seen_k(hands, frozen, melds, rivers, st, seat, seen):
                     seen[holder_kind(k, wild)] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return greedy's 金华 self-phase ACT_*: 自摸 whenever legal; a kong (params[1] > 0) that does not raise the
     shanten; else ``best_discard_k``'s choice over the legal discards (a 财神 only when nothing else may go), the
@@ -236,7 +236,7 @@ def jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
     return ACT_DISCARD + most_live_discard_k(candidates, after_shanten, after_useful, least, seen, wild)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def jh_greedy_claim(rule_vec, tables, hands, st, mask, seat, params):
     """Return greedy's 金华 claim answer: 胡 whenever legal; 明杠 (params[1] > 0) when the shanten does not rise;
     碰 or 吃 as ``choose_call_k`` picks (``pong`` improves), any offered call (always: 碰 first) or none (never);

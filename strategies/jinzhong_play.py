@@ -30,7 +30,7 @@ PONG_ALWAYS = 1
 PONG_NEVER = 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def winnable_score(rule_vec, waits, planes):
     """Return twice the live copies of the waits that win either way plus the live copies of rank 3–5 waits
     (自摸 only under the point limit): the 报听 choice's score."""
@@ -38,7 +38,7 @@ def winnable_score(rule_vec, waits, planes):
     return 2 * live_copies_in(waits & ~slow, planes) + live_copies_in(slow, planes)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return the self-phase ACT_* of greedy under the 晋中 rules; ``seen`` is an int8[34] scratch row."""
     if mask[ACT_ZIMO]:
@@ -120,7 +120,7 @@ def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
     return ACT_DISCARD + best_tile
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def jz_greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, tile, params):
     """Return greedy's answer under the 晋中 rules (ACT_HU / ACT_GANG / ACT_PENG / ACT_CHI_* / ACT_PASS) to
     ``tile``."""

@@ -13,7 +13,7 @@ from sim.core.rng import bounded
 from sim.core.ting import count_bits
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def nth_set(mask, start, stop, n):
     """Return the index of the ``n``-th (0-based) True entry of ``mask[start:stop]``, -1 if none."""
     for a in range(start, stop):
@@ -24,7 +24,7 @@ def nth_set(mask, start, stop, n):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def random_action(mask, rng):
     """Return an ACT_* code: a uniform 上架 when any is legal, else uniform over all legal actions."""
     n_legal = 0
@@ -34,7 +34,7 @@ def random_action(mask, rng):
     return random_action_counted(mask, rng, n_legal)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def random_action_counted(mask, rng, n_legal):
     """Return ``random_action(mask, rng)`` given ``n_legal``, the number of True entries of ``mask`` (the hand
     loop has it from the legal builder: its count, plus ACT_PASS in a claim window), so the mask is not

@@ -25,7 +25,7 @@ P_MIN_LIVE_WAITS = 2   # params column of min_live_waits
 P_GIVE_UP_TURN = 3     # params column of give_up_turn
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shangjia_live_waits(rule_vec, tables, hands, frozen, melds, rivers, st, seat, tile, seen):
     """Return the live wait copies the seat would have after 上架-ing ``tile`` (``seen``: int8[34] scratch)."""
     visible_counts(hands, frozen, melds, rivers, st, seat, seen)
@@ -35,7 +35,7 @@ def shangjia_live_waits(rule_vec, tables, hands, frozen, melds, rivers, st, seat
     return live_copies(waits, seen)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def selective_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return the self-phase ACT_*: greedy's, with a 上架 turned into a face-up discard of the same
     tile while the wait is thin (fewer than min_live_waits live copies) and the give-up turn is not reached."""

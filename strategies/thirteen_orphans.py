@@ -33,13 +33,13 @@ from strategies.greedy import greedy_claim, greedy_self
 P_MIN_DISTINCT = 2  # params column of min_distinct
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chasing(st, seat, params):
     """Return True when the seat plays for 十三幺 (committed, or dealt >= min_distinct 幺九/字 kinds)."""
     return st[ST_COMMITTED + seat] == 1 or st[ST_YAOJIU_START + seat] >= params[P_MIN_DISTINCT]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def orphan_counts(hands, frozen, seat, out):
     """Fill ``out`` (int8[34]) with the tiles that can serve a 十三幺 win: concealed tiles plus frozen
     ones, a frozen kind counted once (its concealed copies can be neither the pair nor the win)."""
@@ -50,7 +50,7 @@ def orphan_counts(hands, frozen, seat, out):
             out[k] = hands[seat, k]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def orphan_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, seen):
     """Return the 十三幺-chasing self-phase ACT_* (win, 上架 at tenpai, else the best 十三幺 discard)."""
     if mask[ACT_ZIMO]:
@@ -96,7 +96,7 @@ def orphan_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
     return ACT_DISCARD + best_tile
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def shanten_with(hands, frozen, seat, tile):
     """Return the 十三幺 shanten of the seat's tiles plus ``tile`` taken as a frozen tile (14 tiles:
     0 means one discard leaves tenpai)."""
@@ -107,7 +107,7 @@ def shanten_with(hands, frozen, seat, tile):
     return shanten
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def orphan_claim(hands, frozen, st, mask, seat):
     """Return the 十三幺-chasing answer to the offered tile: 胡, 拾, 抢 (only to reach tenpai) or pass."""
     if mask[ACT_HU]:
@@ -119,7 +119,7 @@ def orphan_claim(hands, frozen, st, mask, seat):
     return ACT_PASS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def thirteen_orphans_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return the self-phase ACT_*: 十三幺 chasing when ``chasing``, else greedy (a 上架 seat plays its locked hand)."""
     if st[ST_TING + seat] == 1 or not chasing(st, seat, params):
@@ -127,7 +127,7 @@ def thirteen_orphans_self(rule_vec, tables, hands, frozen, melds, rivers, st, ma
     return orphan_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, seen)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def thirteen_orphans_claim(rule_vec, tables, hands, frozen, st, mask, seat, params):
     """Return the claim ACT_*: 十三幺 chasing when ``chasing``, else greedy."""
     if st[ST_TING + seat] == 1 or not chasing(st, seat, params):

@@ -37,7 +37,7 @@ def discard(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, eve
         seat_draws(rule_vec, wall, hands, st, money, events, (seat + 1) % 4)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def shangjia(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, tile):
     """上架 ``tile`` face-down (r23–r24): fix the waits, record the turn and live waits, pass the turn."""
     hands[seat, tile] -= 1
@@ -56,7 +56,7 @@ def shangjia(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, ev
     seat_draws(rule_vec, wall, hands, st, money, events, (seat + 1) % 4)
 
 
-@njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
+@njit(cache=True, _nrt=False)  # not inlined: keeps the hand loop's compile time bounded
 def apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action):
     """Apply the current seat's self-phase ``action`` (ACT_*); returns nothing."""
     seat = st[ST_CURRENT]

@@ -16,14 +16,14 @@ CHOW_MID = 2     # ... the middle (t-1, t, t+1)
 CHOW_HIGH = 4    # ... the highest (t-2, t-1, t)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_next_seat(claimer, discarder):
     """Return True when ``claimer`` is the 下家 of ``discarder`` (the discarder is its 上家: the only seat it may
     吃 from)."""
     return claimer == (discarder + 1) % 4
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chow_shapes(counts, tile):
     """Return the bitmask of CHOW_* shapes a seat holding ``counts`` (int8[34]) may 吃 with the discard ``tile``:
     the two other tiles of the run held, suit tiles only (an honour gives 0)."""
@@ -44,7 +44,7 @@ def chow_shapes(counts, tile):
     return shapes
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chow_claim_bits(counts, tile, seat, source):
     """Return the CLAIM_BIT_CHI_* bits of ``seat`` holding ``counts`` on the discard ``tile`` of ``source``: only
     the 下家 of the discarder, natural tiles (0 when none)."""
@@ -53,7 +53,7 @@ def chow_claim_bits(counts, tile, seat, source):
     return chow_shapes(counts, tile) * CLAIM_BIT_CHI_LOW
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_chow(hands, melds, st, events, seat, tile, source, shape):
     """吃 the discard ``tile`` of ``source`` (already out of the river) in ``shape`` (0..2): take the two other
     tiles from ``seat``'s hand, record the meld (lowest kind, fed by ``source``), count it in ``st[ST_CHOWS]``

@@ -23,7 +23,7 @@ from sim.core.codes import GUO_HU_RESTRICTED, MULTI_RON_ALL, WIN_DIANHU, WIN_QIA
 from sim.variants import hooks
 
 
-@njit(cache=True)  # not inlined: apply_self calls it three times; one compilation serves all
+@njit(cache=True, _nrt=False)  # not inlined: apply_self calls it three times; one compilation serves all
 def open_claims(rule_vec, tables, hands, frozen, melds, st, kind, tile, source):
     """Offer ``tile`` from ``source`` to the other seats; returns True when a window opened
     (some seat has a real option), False when nobody can answer."""
@@ -60,7 +60,7 @@ def take_from_river(rivers, st, source):
     st[ST_RIVER_LEN + source] -= 1
 
 
-@njit(cache=True)  # not inlined: apply_claim and the hand loop's unasked passes (sim.core.claim_passes) share it
+@njit(cache=True, _nrt=False)  # not inlined: apply_claim and the hand loop's unasked passes (sim.core.claim_passes) share it
 def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events):
     """Apply the winning answer of the closed window, or continue play when all passed; returns nothing."""
     source = st[ST_PENDING_FROM]
@@ -125,7 +125,7 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
         hooks.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, best_seat, tile, source, action)
 
 
-@njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
+@njit(cache=True, _nrt=False)  # not inlined: keeps the hand loop's compile time bounded
 def apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action):
     """Record ``seat``'s answer (an ACT_* claim, assumed legal); resolves the window after the last answer."""
     watching = rule_vec[R_GUO_HU] == GUO_HU_RESTRICTED or events.shape[0] > 1  # the check matters for 过胡 or the log only

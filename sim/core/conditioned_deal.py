@@ -25,7 +25,7 @@ STREAM_CONDITIONED = 6  # after the wall (0), table (1) and seat (2..5) streams 
 MAX_START = 14          # seat 0's start tiles when it deals
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bounded64(state, n):
     """Return an unbiased integer uniform in ``0..n-1`` for 1 <= n < 2**63, by rejection on 64-bit draws."""
     t = np.uint64(n)
@@ -36,7 +36,7 @@ def bounded64(state, n):
             return np.int64(r % t)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def surjective_table():
     """Return int64[14, 15]: entry [k, m] = ways to pick m of 4·k tiles of k kinds with each kind present."""
     table = np.zeros((14, MAX_START + 1), dtype=np.int64)  # [kinds k 0..13, tiles m 0..14]
@@ -51,7 +51,7 @@ def surjective_table():
     return table
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose(n, r):
     """Return the binomial coefficient C(n, r) as int64 (0 outside 0 <= r <= n); exact for the sizes used here."""
     if r < 0 or r > n:
@@ -62,7 +62,7 @@ def choose(n, r):
     return result
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def draw_yaojiu_start(state, n_tiles, k, start):
     """Fill ``start`` (int8[n_tiles]) with a uniform ``n_tiles``-subset of the 136 tiles holding exactly ``k``
     distinct 幺九/字 kinds, in uniform order (tile kinds 0..33)."""
@@ -116,7 +116,7 @@ def draw_yaojiu_start(state, n_tiles, k, start):
     shuffle(state, start[:n_tiles])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def fill_wall_conditioned(run_seed, hand_index, dealer, condition, wall):
     """Fill ``wall`` (int8[136]) with hand ``hand_index``'s wall drawn given ``condition`` on seat 0; returns nothing.
 

@@ -13,7 +13,7 @@ from sim.core.wall import deal_position
 from sim.variants import hooks
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def distinct_yaojiu(counts):
     """Return the number of distinct 幺九/字 kinds present in ``counts`` (int8[34])."""
     n = 0
@@ -23,7 +23,7 @@ def distinct_yaojiu(counts):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index):
     """Reset the state for a filled ``wall``, deal 13 to each seat (r4) and let the dealer draw first; keeps each
     seat's distinct 幺九/字 kinds and (金华) 财神 tiles of the dealt hand (dealer: 14 tiles). Returns nothing."""

@@ -28,7 +28,7 @@ def begin_turn(rule_vec, st, seat, drawn):
     st[ST_GUO_HU + seat] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_tail(rule_vec, wall, hands, st, events, seat):
     """Give ``seat`` the next kong replacement from the tail (r10, always granted; the first position is the
     hook ``first_tail_position``); returns the kind."""
@@ -41,7 +41,7 @@ def draw_tail(rule_vec, wall, hands, st, events, seat):
     return tile
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_huang(rule_vec, st, money, events):
     """End the hand as 荒庄 after the variant's 荒庄 money (hook ``on_huang``; 晋城: 后包 r51, kong money void r45)."""
     hooks.on_huang(rule_vec, st, money)
@@ -66,7 +66,7 @@ def seat_draws(rule_vec, wall, hands, st, money, events, seat):
     log_event(events, st, EV_DRAW, seat, tile, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle_one_win(rule_vec, tables, hands, frozen, melds, st, money, winner, feeder, win_kind, tile, keep_tile):
     """Pay one win (variant hook ``settle_win``) with ``tile`` completing ``winner``'s hand; returns the SHAPE_* code.
 
@@ -92,7 +92,7 @@ def record_win(st, winner, feeder, win_kind, shape, tile):
     st[ST_PHASE] = PHASE_OVER
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def complete_kong(rule_vec, tables, wall, hands, frozen, melds, st, money, events, seat, tile, kong_type, feeder):
     """Lay down a kong of ``tile`` (tiles already counted out of the hand), pay its ledger
     money, grow the 荒 zone (r9 via ST_KONGS) and draw the tail replacement (r10, r17).

@@ -57,7 +57,7 @@ T_FROZEN_AT_TING = 10   # + seat: frozen 拾/抢 tiles of the seat when it 上�
 N_TRACKS = 14
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pong_kinds(melds, seat):
     """Return the int64 mask of kinds the seat has 碰-ed (a 碰, or a 碰 grown into a 补杠)."""
     mask = np.int64(0)
@@ -67,7 +67,7 @@ def pong_kinds(melds, seat):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def meld_records_agree(melds, st):
     """Return True when every seat's meld records (sim.core.melds) and its per-kind view ``melds`` say the same:
     ``st[ST_N_MELDS + seat]`` records in 0..MAX_MELDS, each a real type and kind (a 吃 starts a run of one suit;
@@ -107,7 +107,7 @@ def meld_records_agree(melds, st):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, tracks):
     """Return ERR_NONE or the first broken invariant of the state after an action (order as below)."""
     # --- hand sizes -------------------------------------------------------------------------

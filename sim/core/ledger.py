@@ -8,7 +8,7 @@ from numba import njit
 N_SEATS = 4
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def each_other_pays(receiver, amount, sole_payer, out):
     """Make every seat but ``receiver`` pay it ``amount`` in ``out``; with ``sole_payer`` >= 0 (a seat other than
     ``receiver``) that seat alone pays all three shares (包: a kong fed by a discarder, 包三家). Returns the
@@ -27,7 +27,7 @@ def each_other_pays(receiver, amount, sole_payer, out):
     return gain
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pays_every_other(payer, amount, out):
     """Move ``amount`` from ``payer`` to each of the three other seats in ``out``; return the payer's loss
     (3 × ``amount``)."""

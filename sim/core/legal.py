@@ -32,7 +32,7 @@ NOT_SCANNED = -100  # legal_self_scanned's least shanten when it ran no discard 
 NO_FLOOR = -100  # legal_self_floored's floor of a seat whose shanten it has not taken yet (proves nothing)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def waits_after_kong(rule_vec, tables, hands, frozen, melds, st, seat, tile, kong_type):
     """Return the seat's 上架 waits once a kong of ``tile`` is laid down (state restored after)."""
     taken = 1 if kong_type == KONG_BU else (4 if kong_type == KONG_AN else 3)
@@ -51,7 +51,7 @@ def waits_after_kong(rule_vec, tables, hands, frozen, melds, st, seat, tile, kon
     return waits
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile, kong_type):
     """Return True when a 上架 seat may make this kong under ``ting_kong_policy`` (RULES r18, A5)."""
     policy = rule_vec[R_TING_KONG_POLICY]
@@ -63,7 +63,7 @@ def ting_kong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile, kong_ty
     return waits == st[ST_WAITS + seat]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def keeps_waits_discard(rule_vec, tables, hands, frozen, melds, st, seat, tile):
     """Return True when discarding ``tile`` leaves the seat's fixed 上架 waits unchanged."""
     hands[seat, tile] -= 1
@@ -105,7 +105,7 @@ def _mark_scanned_tenpai(rule_vec, hands, frozen, melds, seat, after_shanten, af
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     """Set ACT_SHANGJIA + t in ``mask`` for each discard t of a seat not committed to 十三幺 that leaves
     上架 waits (``ting_waits`` non-zero), from one discard scan; returns how many were set."""
@@ -199,7 +199,7 @@ def _tenpai_marks(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     return marked
 
 
-@njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
+@njit(cache=True, _nrt=False)  # not inlined: keeps the hand loop's compile time bounded
 def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
     """Fill ``mask`` (bool[N_ACTIONS]) with the current seat's self-phase actions; returns their count."""
     mask[:] = False
@@ -217,7 +217,7 @@ def legal_self(rule_vec, tables, hands, frozen, melds, st, mask):
     return n
 
 
-@njit(cache=True)  # not inlined: one compilation for the hand loop
+@njit(cache=True, _nrt=False)  # not inlined: one compilation for the hand loop
 def legal_self_scanned(rule_vec, tables, scan_tables, hands, frozen, melds, st, mask, after_shanten,
                        after_useful):
     """Fill ``mask`` exactly as ``legal_self`` does; return (the action count, the least shanten of the
@@ -373,7 +373,7 @@ def _floored_kinds(rule_vec, tables, hands, frozen, melds, st, mask, floors):
     return discards, marks, angang, bugang, zimo
 
 
-@njit(cache=True)  # not inlined: one compilation for the hand loop
+@njit(cache=True, _nrt=False)  # not inlined: one compilation for the hand loop
 def legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors):
     """Fill ``mask`` exactly as ``legal_self`` does and return the action count, skipping the 14-tile shanten
     of the 上架 filter when a floor proves the hand is not tenpai.
@@ -404,7 +404,7 @@ def legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
     return n
 
 
-@njit(cache=True)  # not inlined: one compilation for the hand loop
+@njit(cache=True, _nrt=False)  # not inlined: one compilation for the hand loop
 def legal_self_kinds(rule_vec, tables, hands, frozen, melds, st, mask, floors):
     """Return the actions of ``legal_self_floored``'s mask without filling it, as (discard kinds, 上架 mark kinds,
     暗杠 kinds, 补杠 kinds, 1 when 自摸 is legal else 0): ACT_DISCARD + t is in the mask when bit t of the first
@@ -413,7 +413,7 @@ def legal_self_kinds(rule_vec, tables, hands, frozen, melds, st, mask, floors):
     return _floored_kinds(rule_vec, tables, hands, frozen, melds, st, mask, floors)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ting_pong_ok(rule_vec, tables, hands, frozen, melds, st, seat, tile):
     """Return True when a 上架 seat (ting_allow_pong) can pong and still keep its waits by a discard."""
     hands[seat, tile] -= 2
@@ -456,13 +456,13 @@ def claim_options(rule_vec, tables, hands, frozen, melds, st, seat):
     return bits
 
 
-@njit(cache=True)  # not inlined: one compilation for the hand loop
+@njit(cache=True, _nrt=False)  # not inlined: one compilation for the hand loop
 def claim_bits(rule_vec, tables, hands, frozen, melds, st, seat):
     """Return the CLAIM_BIT_* set of ``seat``'s real answers to the open window (``claim_options``, 0 = pass only)."""
     return claim_options(rule_vec, tables, hands, frozen, melds, st, seat)
 
 
-@njit(cache=True)  # not inlined: keeps the hand loop's compile time bounded
+@njit(cache=True, _nrt=False)  # not inlined: keeps the hand loop's compile time bounded
 def legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     """Fill ``mask`` with ``seat``'s answers to the open window (ACT_PASS always); returns real options."""
     return claim_mask(claim_options(rule_vec, tables, hands, frozen, melds, st, seat), mask)

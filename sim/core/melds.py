@@ -20,7 +20,7 @@ def meld_slot(seat, index):
     return ST_MELD_RECS + (seat * MAX_MELDS + index) * MELD_FIELDS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def add_meld(melds, st, seat, meld_type, tile, from_seat):
     """Declare a meld of ``seat``: append the record (``meld_type`` MELD_*, lowest ``tile`` kind, ``from_seat``;
     -1 = concealed), set the per-kind view (not for a 吃) and count it in ``st[ST_N_MELDS + seat]``.
@@ -37,7 +37,7 @@ def add_meld(melds, st, seat, meld_type, tile, from_seat):
     st[ST_N_MELDS + seat] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def upgrade_meld(melds, st, seat, tile, meld_type):
     """Grow ``seat``'s 碰 of ``tile`` into ``meld_type`` (MELD_BUGANG) in its record and the per-kind view; the
     meld count and from-seat stay. Raises RuntimeError when the seat has no 碰 of ``tile``; returns nothing."""

@@ -19,7 +19,7 @@ from sim.core.state import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fill_record(row, st, money, hand_index, session, hand_in_session):
     """Fill ``row`` (int32[N_KERNEL_COLUMNS]) in sim.record.KERNEL_COLUMNS order; money in 底注."""
     row[COL_HAND] = hand_index

@@ -28,7 +28,7 @@ _S32 = np.uint64(32)
 _ONE = np.uint64(1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def mix64(z):
     """Return the SplitMix64 finalizer of a uint64 (a bijective avalanche hash)."""
     z = np.uint64(z)
@@ -37,7 +37,7 @@ def mix64(z):
     return z ^ (z >> _S31)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def make_key(run_seed, hand_index, stream):
     """Return the uint64 key of generator ``(run_seed, hand_index, stream)``."""
     k = mix64(np.uint64(run_seed) ^ _GOLDEN)
@@ -46,14 +46,14 @@ def make_key(run_seed, hand_index, stream):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seed_generator(state, run_seed, hand_index, stream):
     """Set ``state`` (``uint64[2]``: key, counter) to the start of generator ``(run_seed, hand_index, stream)``."""
     state[0] = make_key(run_seed, hand_index, stream)
     state[1] = np.uint64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def new_generator(run_seed, hand_index, stream):
     """Return a fresh generator state ``uint64[2]`` for ``(run_seed, hand_index, stream)``."""
     state = np.empty(2, dtype=np.uint64)
@@ -61,20 +61,20 @@ def new_generator(run_seed, hand_index, stream):
     return state
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_u64(state):
     """Return the next uint64 of the generator and advance its counter."""
     state[1] += _ONE
     return mix64(state[0] + state[1] * _GOLDEN)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_u32(state):
     """Return the next 32-bit value (as int64 in 0..2**32-1): the high half of ``next_u64``."""
     return np.int64(next_u64(state) >> _S32)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def bounded(state, n):
     """Return an unbiased integer uniform in ``0..n-1`` (1 <= n < 2**32), by rejection, not plain modulo."""
     span = np.int64(1) << 32
@@ -85,13 +85,13 @@ def bounded(state, n):
             return r % n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def uniform(state):
     """Return a float64 uniform in [0, 1) with 53 random bits."""
     return np.float64(next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle(state, values):
     """Shuffle ``values`` in place by Fisher–Yates using ``bounded``; returns nothing."""
     for i in range(values.shape[0] - 1, 0, -1):

@@ -171,13 +171,13 @@ YAOJIU_BITS = np.int64(
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_yaojiu(kind):
     """Return True when ``kind`` is a 幺九/字 kind (a 十三幺 kind)."""
     return (YAOJIU_BITS >> kind) & 1 == 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def new_state():
     """Return fresh zeroed state arrays ``(wall, hands, frozen, melds, rivers, st, money)`` (shapes above)."""
     wall = np.zeros(136, dtype=np.int8)
@@ -190,7 +190,7 @@ def new_state():
     return wall, hands, frozen, melds, rivers, st, money
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def log_event(events, st, code, seat, tile, extra):
     """Append one event row (a 1-row log means logging is off); raises when the log is full; returns nothing."""
     n = st[ST_N_EVENTS]

@@ -26,7 +26,7 @@ def seat_forms(st, seat):
     return FORM_REGULAR | FORM_QIDUI | FORM_SHISANYAO
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def frozen_shisanyao_waits(concealed, frozen_row):
     """Return the wait mask of a committed 十三幺 seat's 13 tiles (concealed + frozen), r35.
 
@@ -60,7 +60,7 @@ def frozen_shisanyao_waits(concealed, frozen_row):
     return np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def raw_waits(rule_vec, tables, hands, frozen, st, seat):
     """Return the wait mask of the seat's current concealed hand (3k+1 tiles), before the r27 filter."""
     if st[ST_COMMITTED + seat] == 1:
@@ -75,7 +75,7 @@ def owned_copies(hands, frozen, melds, seat, kind):
     return hands[seat, kind] + frozen[seat, kind] + meld_copies_seen(melds[seat, kind], True)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
     """Return the seat's waits that count for 上架 (r27: drop kinds whose 4 copies it holds), as a mask.
 
@@ -84,7 +84,7 @@ def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
     return drop_owned_waits(rule_vec, hands, frozen, melds, seat, raw_waits(rule_vec, tables, hands, frozen, st, seat))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits):
     """Return the int64 ``waits`` of the seat's current hand without the kinds whose 4 copies it
     holds (r27), or ``waits`` unchanged under ``allow_empty_ting``."""
@@ -96,7 +96,7 @@ def drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits):
     return waits
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def win_shape_forms(rule_vec, tables, hands, frozen, st, seat):
     """Return the FORM_* bits complete in the seat's concealed hand (3k+2 tiles, winning tile included)."""
     if st[ST_COMMITTED + seat] == 1:
@@ -118,7 +118,7 @@ def meld_copies_seen(code, own):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def visible_counts(hands, frozen, melds, rivers, st, seat, out):
     """Fill ``out`` (int8[34]) with the copies of each kind the seat can see; returns nothing.
 
@@ -150,7 +150,7 @@ def live_copies(mask, seen):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def live_planes(seen):
     """Return int64 bitmasks (ones, twos, fours) of the binary digits of each kind's unseen copies
     max(4 − seen, 0), so ``live_copies_in`` can sum them over a mask without a loop."""

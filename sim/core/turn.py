@@ -48,12 +48,10 @@ def _hand_loop(check):
     One source, two compilations: with ``check`` False numba prunes every check branch, so the
     production loop is the plain loop; with True it runs ``check_state`` after every decision.
     """
-    @njit(cache=True)
+    @njit(cache=True, _nrt=False)  # allocates nothing: no reference counting in the loop
     def hand_loop(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-                  strategy_ids, params, scripted, mask, seen, tracks):
-        after_shanten = np.empty(34, np.int8)  # [kind] shared discard scan: shanten once it is discarded
-        after_useful = np.empty(34, np.int64)  # [kind] ... its useful kinds (least-shanten discards only)
-        floors = np.full(4, NO_FLOOR, np.int64)  # [seat] lower bound of its 14-tile shanten (legal_self_floored/_kinds)
+                  strategy_ids, params, scripted, mask, seen, tracks, after_shanten, after_useful, floors):
+        floors[:] = NO_FLOOR  # [seat] lower bound of its 14-tile shanten (legal_self_floored/_kinds), unknown yet
         while st[ST_PHASE] != PHASE_OVER:
             if st[ST_STEPS] > MAX_STEPS:
                 raise RuntimeError("hand exceeded the step guard (MAX_STEPS decisions)")
@@ -107,11 +105,13 @@ def _hand_loop(check):
 
 
 #: run_until(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-#: strategy_ids, params, scripted, mask, seen, tracks): let strategy seats decide until a ``scripted`` seat
-#: (bool[4]) must act or the hand ends; returns the seat to act next, -1 when the hand is over.
-#: ``scan_tables`` (sim.hand_tables.get_scan_tables()) reach only the self-phase builder's discard scan
-#: (legal_self_scanned); every other kernel takes ``tables``. ``mask`` (bool[N_ACTIONS])
-#: and ``seen`` (int8[34]) are scratch; ``tracks`` (int64[N_TRACKS]) is unused. Raises RuntimeError past
+#: strategy_ids, params, scripted, mask, seen, tracks, after_shanten, after_useful, floors): let strategy seats
+#: decide until a ``scripted`` seat (bool[4]) must act or the hand ends; returns the seat to act next, -1 when the
+#: hand is over. ``scan_tables`` (sim.hand_tables.get_scan_tables()) reach only the self-phase builder's discard
+#: scan (legal_self_scanned); every other kernel takes ``tables``. ``mask`` (bool[N_ACTIONS]), ``seen``
+#: (int8[34]), ``after_shanten`` (int8[34]), ``after_useful`` (int64[34]) and ``floors`` (int64[4]) are scratch
+#: the caller allocates, so the loop allocates nothing and is compiled without reference counting
+#: (``_nrt=False``, see sim/core/__init__.py); ``tracks`` (int64[N_TRACKS]) is unused. Raises RuntimeError past
 #: MAX_STEPS decisions.
 run_until = _hand_loop(False)
 #: run_until_checked(same arguments): the same loop with every decision checked (sim.core.invariants);
@@ -120,7 +120,7 @@ run_until = _hand_loop(False)
 run_until_checked = _hand_loop(True)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def declare_missing_suits(rule_vec, hands, st, strategy_ids, params):
     """After the deal, let each seat's strategy declare the suit it gives up (stored as 1 + suit in
     ``st[ST_DINGQUE + seat]``) when the rules declare it up front (hook ``declares_missing_suit``: 晋中
@@ -130,7 +130,7 @@ def declare_missing_suits(rule_vec, hands, st, strategy_ids, params):
             st[ST_DINGQUE + s] = 1 + choose_dingque(strategy_ids[s], params[s], hands, s)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seed_seats(rngs, run_seed, hand_index):
     """Seed each seat's decision generator for hand ``hand_index`` (stream STREAM_SEAT0 + seat)."""
     for s in range(4):
@@ -139,7 +139,7 @@ def seed_seats(rngs, run_seed, hand_index):
 
 def _batch(check):
     """Return the compiled batch loop over hands; ``check`` (a Python bool) picks the hand loop at compile time."""
-    @njit(cache=True)
+    @njit(cache=True, _nrt=True)
     def play(rule_vec, tables, scan_tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out, errors,
              deal_condition):
         wall, hands, frozen, melds, rivers, st, money = new_state()
@@ -149,6 +149,9 @@ def _batch(check):
         mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
         seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
         tracks = np.zeros(N_TRACKS, dtype=np.int64)  # check mode: the checker's memory of the hand
+        after_shanten = np.empty(34, np.int8)  # [kind] the loop's shared discard scan: shanten once it is discarded
+        after_useful = np.empty(34, np.int64)  # [kind] ... its useful kinds (least-shanten discards only)
+        floors = np.empty(4, np.int64)         # [seat] the loop's shanten floors (set at each loop start)
         dealer = 0
         for i in range(n_hands):
             hand_index = first_hand + i
@@ -171,11 +174,13 @@ def _batch(check):
             if check:
                 tracks[:] = 0
                 run_until_checked(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money,
-                                  events, rngs, strategy_ids, params, scripted, mask, seen, tracks)
+                                  events, rngs, strategy_ids, params, scripted, mask, seen, tracks, after_shanten,
+                                  after_useful, floors)
                 errors[i] = st[ST_ERROR]
             else:
                 run_until(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, events,
-                          rngs, strategy_ids, params, scripted, mask, seen, tracks)
+                          rngs, strategy_ids, params, scripted, mask, seen, tracks, after_shanten, after_useful,
+                          floors)
             fill_record(out[i], st, money, hand_index, session, in_session)
             dealer = hooks.next_dealer(rule_vec, st)
 

@@ -37,7 +37,7 @@ def wall_size(rule_vec):
     return SUITED_WALL_SIZE if rule_vec[R_SUITED_WALL] != 0 else WALL_SIZE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def fill_wall(run_seed, hand_index, wall, n_tiles=WALL_SIZE):
     """Fill ``wall`` (``int8[136]``) with the shuffled wall of hand ``hand_index``; returns nothing.
 
@@ -50,20 +50,20 @@ def fill_wall(run_seed, hand_index, wall, n_tiles=WALL_SIZE):
     shuffle(state, wall[:n_tiles])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def draw_dealer(run_seed, hand_index):
     """Return the dealer seat (0..3) of a single-hand run, uniform, from the hand's table stream."""
     state = new_generator(run_seed, hand_index, STREAM_TABLE)
     return bounded(state, 4)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_position(dealer, seat, j):
     """Return the wall position of the ``j``-th (0..12) dealt tile of ``seat``."""
     return 13 * ((seat - dealer) % 4) + j
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def front_draw_allowed(front_draws, replacement_draws, kongs, model, huang_stacks, stacks_per_kong,
                        n_tiles=WALL_SIZE):
     """Return True when one more front draw is allowed from a wall of ``n_tiles`` (False means 荒庄, RULES
@@ -75,13 +75,13 @@ def front_draw_allowed(front_draws, replacement_draws, kongs, model, huang_stack
     return tiles_left > reserve
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def front_position(front_draws):
     """Return the wall position of the next front draw, given front draws made so far."""
     return FIRST_FRONT + front_draws
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tail_position(replacement_draws):
     """Return the wall position of the next kong replacement, given replacements made so far."""
     return LAST_POSITION - replacement_draws

@@ -187,7 +187,7 @@ def self_win_without_ting(rule_vec, tables, hands, melds, st, seat):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
     """Return the int64 waits that count for 上架/报听 of ``seat``'s 3k+1 hand (0 = none). 晋城: the raw waits
     without 空听 kinds (RULES §1.4 r27). 晋中: legal under 缺一门, without the kinds the point limit never lets
@@ -201,7 +201,7 @@ def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     """Set ACT_SHANGJIA + t in ``mask`` for each discard t after which the seat may 上架/报听 and return how many,
     or return -1 when the variant uses the core's one-scan marking (sim.core.legal.mark_tenpai_discards).
@@ -236,7 +236,7 @@ def kong_allowed(rule_vec, st):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind):
     """Return the sim.core.codes SHAPE_* code of ``seat``'s complete concealed hand (winning tile included) won by
     ``win_kind`` (WIN_*). 金华: 七对, 七风 or regular, the form the win is scored in (RULES §3.4 r15)."""
@@ -249,7 +249,7 @@ def win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape):
     """Add one win's money into ``money`` (底注, zero-sum) for ``winner`` fed by ``feeder`` (-1 = 自摸) with
     ``win_kind`` (WIN_*) and ``shape`` (SHAPE_*), the winning tile in ``hands``; the first win of a hand stores
@@ -266,7 +266,7 @@ def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_ki
 
 
 # --- kongs and the end of a hand ----------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting):
     """Kong handling after ``seat`` laid down a kong (KONG_MING / KONG_BU / KONG_AN) fed by ``feeder`` (-1 =
     none) whose 上架 flag was ``feeder_ting``, before the replacement draw; returns nothing.
@@ -283,7 +283,7 @@ def on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def on_huang(rule_vec, st, money):
     """荒庄 handling before the hand ends without a winner: adjusts ``money`` (底注); returns nothing.
     晋城: 后包 (r51), kong money void (r45), 前包 void when flagged (r50)."""
@@ -297,7 +297,7 @@ def on_huang(rule_vec, st, money):
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_dealer(rule_vec, st):
     """Return the seat (0..3) that deals the next hand of a session, from the finished hand's ``st``.
     晋城: RULES §1.10 r52–r53, A2."""
@@ -382,7 +382,7 @@ def first_tail_position(rule_vec):
     return wall_size(rule_vec) - 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hand_complete(rule_vec, tables, hands, frozen, st, seat):
     """Return True when ``seat``'s concealed hand (winning tile included) is complete in a form of the variant.
     晋城, 晋中: the core's forms. 金华: wild-aware (RULES §3.2 r7, §3.4 r15)."""
@@ -400,7 +400,7 @@ def meld_tile_kind(rule_vec, st, shown):
     return shown
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def variant_state_ok(rule_vec, st):
     """Return False when a rule of the variant's own state broke (checked in check mode). 金华: a 财神 in a meld
     (RULES §3.2 r9), a draw past the live wall (§3.1 r4)."""

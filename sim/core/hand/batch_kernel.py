@@ -59,7 +59,7 @@ def load_word(typingctx, hands, byte_offset):
     return types.uint64(hands, byte_offset), codegen
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def base5_index(word):
     """Return the sum of byte r of ``word`` times 5**r (bytes 0..4): the table index of 8 counts.
 
@@ -71,7 +71,7 @@ def base5_index(word):
     return (quads + (quads >> SHIFT_32) * SIX_HUNDRED_TWENTY_FIVE) & LOW_HALF
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def has_byte_over_4(word):
     """Return True when some byte of ``word``, read unsigned, is above 4 (a count outside 0..4).
 
@@ -81,19 +81,19 @@ def has_byte_over_4(word):
     return ((word + UP_TO_127) | word) & HIGH_BITS != 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def byte_sum(word):
     """Return the sum of the 8 bytes of ``word`` (valid while that sum is below 256)."""
     return (word * ONE_PER_BYTE) >> SHIFT_56
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _tally(tallies, field):
     """Return one 4-bit tally field of summed tallies (field offsets ``TALLY_*``)."""
     return np.int64((tallies >> np.uint64(field)) & np.uint64(TALLY_MASK))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def shanten_many_k(hands, melds, allow_quad, batch_tables):
     """Return (int8[N] shanten of each row of ``hands``, the first invalid row or -1).
 

@@ -36,7 +36,7 @@ TALLY_YAOJIU_PAIRS = 20  # 幺九/字 kinds held 2+
 TALLY_MASK = 15         # each tally field is 4 bits
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _distance_key(table, index):
     """Return the ten distances of row ``index`` of a component table packed 4 bits each (column c at bit 4c)."""
     key = np.int64(0)
@@ -45,13 +45,13 @@ def _distance_key(table, index):
     return key
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _key_distance(key, column):
     """Return the distance of column ``column`` of a packed distance key."""
     return (key >> (4 * column)) & 15
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sum_key(a, b):
     """Return the packed distances of two components together: entry k is the least a[i] + b[k-i]
     over splits that never put the pair in both (as ``sim.core.hand.kernel._combine``). Every sum
@@ -67,7 +67,7 @@ def _sum_key(a, b):
     return key
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _classify(table):
     """Return (int64[n] sorted distinct distance keys, int64[rows] class of each row of ``table``)."""
     rows = table.shape[0]
@@ -78,7 +78,7 @@ def _classify(table):
     return distinct, np.searchsorted(distinct, keys)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _close_sums(suit_keys):
     """Return (int64[n_classes] class keys, uint8[n_classes, n_suit] class_sums).
 
@@ -112,7 +112,7 @@ def _close_sums(suit_keys):
     return keys[:n_classes].copy(), sums[:n_classes].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _regular_shanten(class_keys, honor_keys):
     """Return int8[5, n_classes, n_honor]: least x[i] + z[2*sets+1-i] - 1 for each ``sets``, class x, honor class z."""
     out = np.empty((5, class_keys.shape[0], honor_keys.shape[0]), np.int8)  # [sets, class, honor class] shanten
@@ -127,7 +127,7 @@ def _regular_shanten(class_keys, honor_keys):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _entries(n_ranks, yaojiu_ranks, classes):
     """Return uint32[5**n_ranks]: each pattern's class (``classes``) and tallies; ``yaojiu_ranks`` is a
     bitmask of the ranks that are 幺九/字 kinds."""
@@ -153,7 +153,7 @@ def _entries(n_ranks, yaojiu_ranks, classes):
     return entries
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def build_batch_tables(suit_table, honor_table):
     """Return ``(suit_entries, honor_entries, class_sums, regular_shanten)`` (module docstring) built
     from the component tables ``suit_table`` ``int16[5**9, 10]`` and ``honor_table`` ``int16[5**7, 10]``."""

@@ -82,7 +82,7 @@ def _honor_draws_useful(regular, suits, drawn, target):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _class_scan(counts, melds, allow_quad, forms, scan_tables, candidates, only_least, out_shanten, out_mask):
     """Fill ``out_shanten``/``out_mask`` as ``sim.core.hand.discard_scan._discard_scan`` does; return the least
     shanten over the scanned kinds (NO_DISTANCE when none was scanned)."""
@@ -224,7 +224,7 @@ def _class_scan(counts, melds, allow_quad, forms, scan_tables, candidates, only_
     return least
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shanten_mask_after_discards_class_k(counts, melds, allow_quad, forms, scan_tables, out_shanten, out_mask):
     """``sim.core.hand.discard_scan.shanten_mask_after_discards_k`` on the scan tables (``scan_tables`` =
     ``sim.hand_tables.get_scan_tables()``): fills ``out_shanten`` int8[34] and ``out_mask`` int64[34] for every
@@ -232,7 +232,7 @@ def shanten_mask_after_discards_class_k(counts, melds, allow_quad, forms, scan_t
     return _class_scan(counts, melds, allow_quad, forms, scan_tables, ALL_KINDS, False, out_shanten, out_mask)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def least_discards_class_k(counts, melds, allow_quad, forms, scan_tables, candidates, out_shanten, out_mask):
     """``sim.core.hand.discard_scan.least_discards_k`` on the scan tables: returns the least shanten over the
     held kinds in ``candidates`` and fills ``out_shanten`` (NOT_HELD where not scanned) and ``out_mask`` (the

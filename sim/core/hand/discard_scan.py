@@ -112,7 +112,7 @@ def _pick(dist_a, useful_a, dist_b, useful_b, target):
     return (useful_a | useful_b) if dist_a + dist_b == target else np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _row_useful(table, index, base):
     """Return the 10 useful-kind masks (int64, kind bits from ``base``) of row ``index`` of a packed table."""
     return ((np.int64(table[index, 0] & RANK_BITS) << base), (np.int64(table[index, 1] & RANK_BITS) << base),
@@ -122,7 +122,7 @@ def _row_useful(table, index, base):
             (np.int64(table[index, 8] & RANK_BITS) << base), (np.int64(table[index, 9] & RANK_BITS) << base))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _combine_useful(a, au, b, bu, c):
     """Return the 10 useful-kind masks of two parts together (tuples indexed sets*2+pair).
 
@@ -160,7 +160,7 @@ def _combine_useful(a, au, b, bu, c):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_least, out_shanten, out_mask):
     """Fill ``out_shanten``/``out_mask`` for the held kinds in ``candidates``; return their least shanten.
 
@@ -296,7 +296,7 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
     return least
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shanten_mask_after_discards_k(counts, melds, allow_quad, forms, tables, out_shanten, out_mask):
     """For each kind held in the 3n+2 hand ``counts``, the shanten and useful mask once one tile
     of it is discarded: ``out_shanten[k]`` (int8[34]) and ``out_mask[k]`` (int64[34]) equal
@@ -306,7 +306,7 @@ def shanten_mask_after_discards_k(counts, melds, allow_quad, forms, tables, out_
     return _discard_scan(counts, melds, allow_quad, forms, tables, ALL_KINDS, False, out_shanten, out_mask)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def least_discards_k(counts, melds, allow_quad, forms, tables, candidates, out_shanten, out_mask):
     """Return the least shanten over discarding one tile of a held kind in the int64 bitmask
     ``candidates`` (NO_DISTANCE when none is held); fills ``out_shanten`` as

@@ -21,7 +21,7 @@ NO_DISTANCE = 99    # larger than any distance
 YAOJIU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)  # the 13 幺九/字 kinds
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _suit_index(counts, base):
     """Return the base-5 table index of the 9 counts ``counts[base:base+9]``."""
     index = 0
@@ -30,7 +30,7 @@ def _suit_index(counts, base):
     return index
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _honor_index(counts):
     """Return the base-5 table index of the 7 honor counts ``counts[27:34]``."""
     index = 0
@@ -39,7 +39,7 @@ def _honor_index(counts):
     return index
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _distances(row):
     """Return the 10 distances (tiles to add, index sets*2+pair) of one packed table row, as a tuple."""
     return (row[0] >> DIST_SHIFT, row[1] >> DIST_SHIFT, row[2] >> DIST_SHIFT, row[3] >> DIST_SHIFT,
@@ -47,7 +47,7 @@ def _distances(row):
             row[8] >> DIST_SHIFT, row[9] >> DIST_SHIFT)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _row_distances(table, index):
     """Return the 10 distances of row ``index`` of a packed table, as a tuple (no row view is made)."""
     return (table[index, 0] >> DIST_SHIFT, table[index, 1] >> DIST_SHIFT, table[index, 2] >> DIST_SHIFT,
@@ -56,7 +56,7 @@ def _row_distances(table, index):
             table[index, 9] >> DIST_SHIFT)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _component_mask_at(table, index, shift, others, sets, best):
     """Return ``_component_mask`` of row ``index`` of a packed table (no row view is made)."""
     mask = np.int64(0)
@@ -68,13 +68,13 @@ def _component_mask_at(table, index, shift, others, sets, best):
     return mask << shift
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _min2(x, y):
     """Return the smaller of two integers (a helper that keeps the min trees below readable)."""
     return x if x < y else y
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _combine(a, b):
     """Return the 10 distances of two components together (tuples indexed sets*2+pair).
 
@@ -100,7 +100,7 @@ def _combine(a, b):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _whole_distance(a, b, sets):
     """Return the least a[i] + b[2*sets + 1 - i]: ``sets`` sets and the pair spread over both halves.
 
@@ -121,7 +121,7 @@ def _whole_distance(a, b, sets):
     return _min2(a[0] + b[1], a[1] + b[0])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _component_mask(row, shift, others, sets, best):
     """Return the int64 useful kinds of one component: the useful ranks of each column (sets*2+pair)
     that, joined with the best of the other three components (``others``), reaches ``best``.
@@ -137,7 +137,7 @@ def _component_mask(row, shift, others, sets, best):
     return mask << shift
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _rows(counts, tables):
     """Return the packed table rows of the m, p, s and honor components of ``counts``."""
     suit_table = tables[0]
@@ -145,7 +145,7 @@ def _rows(counts, tables):
             suit_table[_suit_index(counts, 18)], tables[1][_honor_index(counts)])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shanten_regular_k(counts, melds, tables):
     """Return the regular-form shanten (-1 = complete) with ``melds`` fixed melds."""
     suits = tables[0]
@@ -155,7 +155,7 @@ def shanten_regular_k(counts, melds, tables):
     return best - 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def regular_shanten_mask_k(counts, melds, tables):
     """Return (regular shanten, int64 mask of kinds whose draw lowers it).
 
@@ -192,7 +192,7 @@ def qidui_tally(count, allow_quad):
     return np.int64(0), np.int64(1 if c == 1 else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _qidui_counts(counts, allow_quad):
     """Return (pairs, singles): pairs held toward 七对 and kinds where one more tile makes a new pair.
 
@@ -213,7 +213,7 @@ def _qidui_counts(counts, allow_quad):
     return pairs, singles
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _qidui_distance(pairs, singles):
     """Return the fewest tiles to add to reach seven pairs (a new pair from nothing costs 2)."""
     need = 7 - pairs
@@ -224,14 +224,14 @@ def _qidui_distance(pairs, singles):
     return 2 * need - singles
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shanten_qidui_k(counts, allow_quad):
     """Return the 七对 shanten (-1 = complete); a concealed quad is two pairs when ``allow_quad``."""
     pairs, singles = _qidui_counts(counts, allow_quad)
     return _qidui_distance(pairs, singles) - 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def qidui_shanten_mask_k(counts, allow_quad):
     """Return (七对 shanten, int64 mask of kinds whose draw lowers it).
 
@@ -253,7 +253,7 @@ def qidui_shanten_mask_k(counts, allow_quad):
     return shanten, mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shanten_shisanyao_k(counts):
     """Return the 十三幺 shanten (-1 = complete)."""
     distinct = 0
@@ -265,7 +265,7 @@ def shanten_shisanyao_k(counts):
     return 13 - distinct - has_pair
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shisanyao_shanten_mask_k(counts):
     """Return (十三幺 shanten, int64 mask of kinds whose draw lowers it).
 
@@ -283,7 +283,7 @@ def shisanyao_shanten_mask_k(counts):
     return shanten_shisanyao_k(counts), mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shanten_k(counts, melds, allow_quad, forms, tables):
     """Return the least shanten over the forms in ``forms`` (七对/十三幺 only when melds == 0)."""
     best = NO_DISTANCE
@@ -297,7 +297,7 @@ def shanten_k(counts, melds, allow_quad, forms, tables):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shanten_mask_k(counts, melds, allow_quad, forms, tables):
     """Return (least shanten over ``forms``, int64 union of useful kinds of the forms reaching it)."""
     best = NO_DISTANCE
@@ -320,13 +320,13 @@ def shanten_mask_k(counts, melds, allow_quad, forms, tables):
     return best, mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def useful_mask_k(counts, melds, allow_quad, forms, tables):
     """Return int64: bit k set when drawing kind k lowers ``shanten_k`` (a tenpai 3n+1 hand: its waits)."""
     return shanten_mask_k(counts, melds, allow_quad, forms, tables)[1]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def waits_mask_k(counts, melds, allow_quad, forms, tables):
     """Return int64: bit k set when kind k completes the 3n+1 hand (0 when not tenpai)."""
     s, mask = shanten_mask_k(counts, melds, allow_quad, forms, tables)
@@ -335,7 +335,7 @@ def waits_mask_k(counts, melds, allow_quad, forms, tables):
     return np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def complete_forms_k(counts, melds, allow_quad, tables):
     """Return the bitmask of FORM_* in which the 3n+2 hand is complete (0 = not complete)."""
     forms = 0

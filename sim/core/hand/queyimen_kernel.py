@@ -34,7 +34,7 @@ NEVER_WINS_MASK = np.int64(_RANKS_1_2 | _RANKS_1_2 << 9 | _RANKS_1_2 << 18)     
 SELF_DRAW_ONLY_MASK = np.int64(_RANKS_3_5 | _RANKS_3_5 << 9 | _RANKS_3_5 << 18)    # suited ranks 3-5
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def regular_distance_qym_k(counts, melds, blocked, tables):
     """Return the regular-form distance under 缺一门 (NO_DISTANCE when every suit is blocked)."""
     suits = tables[0]
@@ -53,7 +53,7 @@ def regular_distance_qym_k(counts, melds, blocked, tables):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def qidui_distance_qym_k(counts, allow_quad):
     """Return the 七对 distance under 缺一门: the least over the suit given up (its tiles unused)."""
     pairs = np.zeros(4, np.int64)    # [suit, honors] pairs held toward 七对
@@ -76,7 +76,7 @@ def qidui_distance_qym_k(counts, allow_quad):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def distance_qym_k(counts, melds, blocked, allow_quad, tables):
     """Return the least distance under 缺一门 over regular and 七对, and 十三幺 (exempt)."""
     best = regular_distance_qym_k(counts, melds, blocked, tables)
@@ -86,13 +86,13 @@ def distance_qym_k(counts, melds, blocked, allow_quad, tables):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shanten_qym_k(counts, melds, blocked, allow_quad, tables):
     """Return the least shanten under 缺一门 (-1 = complete; NO_DISTANCE - 1 = never)."""
     return distance_qym_k(counts, melds, blocked, allow_quad, tables) - 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _regular_mask_qym(counts, melds, blocked, tables, best):
     """Return the int64 kinds whose draw lowers the regular distance under 缺一门 from ``best``:
     the union, over the suits given up whose distance is ``best``, of the table masks of the other
@@ -121,7 +121,7 @@ def _regular_mask_qym(counts, melds, blocked, tables, best):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _qidui_mask_qym(counts, allow_quad, best):
     """Return the int64 kinds whose draw lowers the 七对 distance under 缺一门 from ``best``: for
     each suit given up whose distance is ``best``, a single (or, with quads, a triplet) outside it,
@@ -152,7 +152,7 @@ def _qidui_mask_qym(counts, allow_quad, best):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def useful_mask_qym_k(counts, melds, blocked, allow_quad, tables):
     """Return int64: bit k set when adding one tile of kind k (never a fifth) lowers the distance
     under 缺一门: the union of the masks of the forms (and suits given up) reaching the least
@@ -177,7 +177,7 @@ def useful_mask_qym_k(counts, melds, blocked, allow_quad, tables):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def waits_mask_qym_k(counts, melds, blocked, allow_quad, tables):
     """Return int64: bit k set when kind k completes the 3n+1 hand legally under 缺一门 (the point
     limit aside); 0 when not tenpai."""
@@ -186,7 +186,7 @@ def waits_mask_qym_k(counts, melds, blocked, allow_quad, tables):
     return useful_mask_qym_k(counts, melds, blocked, allow_quad, tables)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def complete_forms_qym_k(counts, melds, blocked, allow_quad, tables):
     """Return the bitmask of FORM_* in which the 3n+2 hand is complete under 缺一门 (0 = not)."""
     forms = 0
@@ -200,7 +200,7 @@ def complete_forms_qym_k(counts, melds, blocked, allow_quad, tables):
     return forms
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def point_limit_mask_k(waits_mask, self_drawn):
     """Return int64: the kinds of ``waits_mask`` that may win under the point limit (RULES §2.4 r15):
     suited rank 1-2 never, rank 3-5 only when ``self_drawn`` (自摸), rank 6-9 and honors always."""
@@ -210,7 +210,7 @@ def point_limit_mask_k(waits_mask, self_drawn):
     return allowed
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def shanten_many_qym_k(hands, melds, blocked, allow_quad, tables):
     """Return int8[N]: ``shanten_qym_k`` of each row of ``hands`` (int8[N, 34])."""
     out = np.empty(hands.shape[0], np.int8)  # [hand] shanten under 缺一门, -1 = complete

@@ -62,7 +62,7 @@ def _qidui_qym_distance(p0, p1, p2, p3, s0, s1, s2, s3):
                _qidui_distance(pairs - p2, singles - s2))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _regular_mask_kept(suits, honors, idx, dist, combos, keep_a, keep_b, sets, best):
     """Return the useful kinds of the regular form with the suit other than ``keep_a``/``keep_b`` given up
     and the hand's rows unchanged: each of the three kept components against the other two combined."""
@@ -74,7 +74,7 @@ def _regular_mask_kept(suits, honors, idx, dist, combos, keep_a, keep_b, sets, b
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shanten, out_mask):
     """Fill ``out_shanten``/``out_mask`` for the held kinds in ``candidates`` (masks only for the kinds
     reaching the least shanten, 0 elsewhere; NOT_HELD and 0 for kinds not scanned); return the least
@@ -285,7 +285,7 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
     return least
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def least_discards_qym_k(counts, melds, blocked, allow_quad, tables, candidates, out_shanten, out_mask):
     """Return the least shanten under 缺一门 over discarding one tile of a held kind in the int64 bitmask
     ``candidates`` (NO_DISTANCE when none is held). Fills ``out_shanten[k]`` (int8[34]) with

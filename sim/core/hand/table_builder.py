@@ -22,7 +22,7 @@ DIST_SHIFT = 9      # packed entry: distance in bits 9.., useful ranks in bits 0
 MAX_COUNT = 4       # copies of each kind
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _powers_of_five(n_ranks):
     """Return int64[n_ranks]: 5**r, the index step of one tile of rank r."""
     powers = np.empty(n_ranks, np.int64)  # [n_ranks] index step per rank
@@ -33,7 +33,7 @@ def _powers_of_five(n_ranks):
     return powers
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _decode(index, n_ranks, digits):
     """Write the counts of pattern ``index`` into ``digits`` (int64[n_ranks]); returns the tile total."""
     total = 0
@@ -44,7 +44,7 @@ def _decode(index, n_ranks, digits):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _mark_exact_targets(n_ranks, with_sequences, powers):
     """Return uint16[5**n_ranks]: bit (sets*2+pair) set when the pattern is exactly a target of that class."""
     n_patterns = powers[n_ranks - 1] * 5
@@ -71,7 +71,7 @@ def _mark_exact_targets(n_ranks, with_sequences, powers):
     return is_target
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def build_component_table(n_ranks, with_sequences):
     """Return the packed table int16[5**n_ranks, 10] for a component of ``n_ranks`` ranks.
 

@@ -57,13 +57,13 @@ KNIT_THREE = np.array([(1 << a) | (1 << b) | (1 << c) for a in range(9) for b in
                        for c in range(b + 3, 9)], np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _stand_in_count(counts, wild):
     """Return how many 白板 stand for the 财神's face (0 when the 财神 is 白板)."""
     return counts[WHITE] if wild != WHITE else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _natural(counts, kind, wild, stand_in):
     """Return the natural count of ``kind`` after relabelling (wilds out, 白板 as the 财神's face)."""
     if kind == wild:
@@ -73,7 +73,7 @@ def _natural(counts, kind, wild, stand_in):
     return counts[kind]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _relabelled_index(counts, base, n_ranks, wild, stand_in):
     """Return the base-5 table index of ``counts[base:base+n_ranks]`` after relabelling."""
     index = 0
@@ -82,7 +82,7 @@ def _relabelled_index(counts, base, n_ranks, wild, stand_in):
     return index
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def regular_distance_wild_k(counts, melds, wild, tables):
     """Return the regular-form distance (tiles to add, wilds counted as added tiles already held)."""
     stand_in = _stand_in_count(counts, wild)
@@ -94,7 +94,7 @@ def regular_distance_wild_k(counts, melds, wild, tables):
     return max(0, _whole_distance(mp, sz, 4 - melds) - counts[wild])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def qidui_distance_wild_k(counts, allow_quad, wild):
     """Return the 七对 distance with the hand's wilds (tiles to add)."""
     stand_in = _stand_in_count(counts, wild)
@@ -114,7 +114,7 @@ KNIT_COVER = np.array([[0, 1 if held else 0,
                         max(bin(held & int(m)).count("1") for m in KNIT_THREE)] for held in range(512)], np.int8)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _knit_suited_cover(held_m, held_p, held_s):
     """Return the most held suited kinds a 7-tile spaced pick (3+3+1 or 3+2+2 over suits) covers."""
     m1, m2, m3 = KNIT_COVER[held_m, 1], KNIT_COVER[held_m, 2], KNIT_COVER[held_m, 3]
@@ -124,7 +124,7 @@ def _knit_suited_cover(held_m, held_p, held_s):
                m3 + p2 + s2, m2 + p3 + s2, m2 + p2 + s3)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def knitted_lower_bound_k(counts, wild):
     """Return a lower bound of ``knitted_distance_wild_k``: the honors no tile can supply yet
     (白, and an honor 财神's face, need one 白板 each)."""
@@ -138,7 +138,7 @@ def knitted_lower_bound_k(counts, wild):
     return missing + max(0, whites_needed - counts[WHITE])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def knitted_parts_k(counts, wild):
     """Return what the 七风/十四不靠 distance depends on besides the 白板 and wild counts: (honors 东..中 other than
     the 财神 not held, then 9-bit masks of the natural 万, 饼, 条 ranks held, wilds excluded)."""
@@ -159,7 +159,7 @@ def knitted_parts_k(counts, wild):
     return missing_honors, held_m, held_p, held_s
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def knitted_from_parts_k(missing_honors, held_m, held_p, held_s, whites, wilds, wild):
     """Return the 七风/十四不靠 distance of a hand given its ``knitted_parts_k``, its 白板 and its wilds."""
     if wild == WHITE:
@@ -185,7 +185,7 @@ def knitted_from_parts_k(missing_honors, held_m, held_p, held_s, whites, wilds, 
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def knitted_distance_wild_k(counts, wild):
     """Return the 七风/十四不靠 distance (tiles to add; NO_DISTANCE when the 财神 is 白板).
 
@@ -198,7 +198,7 @@ def knitted_distance_wild_k(counts, wild):
     return knitted_from_parts_k(missing_honors, held_m, held_p, held_s, counts[WHITE], counts[wild], wild)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def distance_wild_k(counts, melds, allow_quad, wild, tables):
     """Return the least distance (tiles to add) over regular, 七对 and 七风 (the last two concealed)."""
     best = regular_distance_wild_k(counts, melds, wild, tables)
@@ -209,13 +209,13 @@ def distance_wild_k(counts, melds, allow_quad, wild, tables):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shanten_wild_k(counts, melds, allow_quad, wild, tables):
     """Return the least shanten over regular, 七对 and 七风/十四不靠 (-1 = complete)."""
     return distance_wild_k(counts, melds, allow_quad, wild, tables) - 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _held_kinds(relabelled_mask, wild):
     """Return the int64 mask over held kinds of a mask over relabelled kinds: the 财神's face is
     drawn as a 白板; relabelled 白 is dropped (every 白板 is a stand-in or a wild)."""
@@ -227,7 +227,7 @@ def _held_kinds(relabelled_mask, wild):
     return (relabelled_mask & ~(face_bit | white_bit)) | (white_bit * face)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _regular_mask_wild(counts, melds, wild, tables):
     """Return the int64 relabelled kinds whose natural draw lowers the regular table distance."""
     stand_in = _stand_in_count(counts, wild)
@@ -252,7 +252,7 @@ def _regular_mask_wild(counts, melds, wild, tables):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _qidui_mask_wild(counts, allow_quad, wild):
     """Return the int64 relabelled kinds whose natural draw lowers the 七对 distance before wilds:
     a single (or, with quads, a triplet), and while the singles cannot cover the missing pairs any
@@ -275,7 +275,7 @@ def _qidui_mask_wild(counts, allow_quad, wild):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _knitted_mask_wild(counts, wild, here):
     """Return the int64 held kinds whose draw lowers the 七风 distance below ``here`` (never a fifth copy)."""
     missing_honors, held_m, held_p, held_s = knitted_parts_k(counts, wild)
@@ -283,7 +283,7 @@ def _knitted_mask_wild(counts, wild, here):
                                      counts[wild])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def knitted_mask_from_parts_k(counts, removed, wild, here, missing_honors, held_m, held_p, held_s, whites, wilds):
     """Return ``_knitted_mask_wild`` of ``counts`` less one tile of kind ``removed`` (-1: none) whose
     ``knitted_parts_k``, 白板 and wilds are given: a draw changes the parts only when it is a first honor, a first
@@ -316,7 +316,7 @@ def knitted_mask_from_parts_k(counts, removed, wild, here, missing_honors, held_
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def useful_mask_wild_k(counts, melds, allow_quad, wild, tables):
     """Return int64: bit k set when adding one tile of kind k (never a fifth) lowers the distance;
     the wild kind's bit is drawing a 财神, bit 33 drawing a 白板. The union of the masks of the
@@ -349,7 +349,7 @@ def useful_mask_wild_k(counts, melds, allow_quad, wild, tables):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def waits_mask_wild_k(counts, melds, allow_quad, wild, tables):
     """Return int64: bit k set when kind k completes the 3n+1 hand (0 when not tenpai)."""
     if shanten_wild_k(counts, melds, allow_quad, wild, tables) != 0:
@@ -357,7 +357,7 @@ def waits_mask_wild_k(counts, melds, allow_quad, wild, tables):
     return useful_mask_wild_k(counts, melds, allow_quad, wild, tables)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def complete_forms_wild_k(counts, melds, allow_quad, wild, tables):
     """Return the bitmask of FORM_* in which the 3n+2 hand is complete (0 = not complete)."""
     forms = 0
@@ -371,7 +371,7 @@ def complete_forms_wild_k(counts, melds, allow_quad, wild, tables):
     return forms
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_complete_wild_k(counts, melds, allow_quad, wild, tables):
     """Return True when the 3n+2 hand is complete in some form: ``complete_forms_wild_k(...) != 0``, with early exits.
 
@@ -425,7 +425,7 @@ def _pair_change(n):
     return (2 - n % 3) % 3 - (3 - n % 3) % 3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def shanten_many_wild_k(hands, melds, allow_quad, wild, tables):
     """Return int8[N]: ``shanten_wild_k`` of each row of ``hands`` (int8[N, 34])."""
     out = np.empty(hands.shape[0], np.int8)  # [hand] shanten, -1 = complete

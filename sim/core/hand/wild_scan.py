@@ -80,7 +80,7 @@ def _knitted_parts_after(parts, counts, wild, t):
     return missing_honors, held_m, held_p, held_s, whites, wilds
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _wild_scan(counts, melds, allow_quad, wild, tables, candidates, out_shanten, out_mask):
     """Fill ``out_shanten`` (int8[34]) for the held kinds in ``candidates`` and ``out_mask`` (int64[34]) for those
     reaching their least shanten; return that least shanten (NO_DISTANCE when no kind was scanned).
@@ -290,7 +290,7 @@ def _qidui_mask_after(zeros, ones, twos, threes, pairs, singles, nk, counts, wil
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def wild_least_discards_k(counts, melds, allow_quad, wild, tables, candidates, out_shanten, out_mask):
     """Return the least wild-aware shanten over discarding one tile of a held kind in the int64 bitmask
     ``candidates`` (NO_DISTANCE when none is held); fills ``out_shanten`` (int8[34]) with each scanned kind's

@@ -23,14 +23,14 @@ DIST_SHIFT = 9      # packed entry: distance in bits 9.., useful ranks in bits 0
 MAX_COUNT = 4       # natural copies of each kind
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _saturating_add(index, digits, rank, amount, powers):
     """Return the pattern index after adding ``amount`` tiles of ``rank``, counts saturating at 4."""
     room = MAX_COUNT - digits[rank]
     return index + min(amount, room) * powers[rank]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _mark_saturated_targets(n_ranks, with_sequences, powers):
     """Return uint16[5**n_ranks]: bit (sets*2+pair) set when the pattern is ``min(T, 4)`` of a target T."""
     n_patterns = powers[n_ranks - 1] * 5
@@ -58,7 +58,7 @@ def _mark_saturated_targets(n_ranks, with_sequences, powers):
     return is_target
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def build_uncapped_component_table(n_ranks, with_sequences):
     """Return the packed table int16[5**n_ranks, 10] for targets without a copy limit.
 

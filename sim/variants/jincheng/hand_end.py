@@ -22,7 +22,7 @@ def may_draw_front(rule_vec, st):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def huang_money(rule_vec, st, money):
     """荒庄 money: 后包 into ``money[MONEY_HUANG]`` (r51), kong money void (r45), 前包 void when flagged (r50)."""
     houbao_payment(rule_vec, st[ST_DEALER], money[MONEY_HUANG])
@@ -32,7 +32,7 @@ def huang_money(rule_vec, st, money):
             money[MONEY_GENZHUANG, s] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_dealer(rule_vec, st):
     """Return the dealer of the next hand of a session (r52: 闲 win → 下家; r53/A2: 荒庄 per huang_dealer)."""
     dealer = st[ST_DEALER]

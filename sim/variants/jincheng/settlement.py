@@ -27,7 +27,7 @@ KONG_ADDED = 1    # 补杠: the 4th tile added to one's own 碰
 KONG_CONCEALED = 2  # 暗杠: four concealed tiles
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pair_weight(dealer, winner, payer):
     """Return the pair weight w(P) of RULES §1.7: 2 when the dealer is the payer or the winner, else 1."""
     if dealer == payer or dealer == winner:
@@ -35,7 +35,7 @@ def pair_weight(dealer, winner, payer):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shape_multiplier(rule_vec, shape):
     """Return the win-money multiplier of ``shape`` (1 unless ``jc_shape_multipliers`` is on, RULES r42)."""
     if rule_vec[R_JC_SHAPE_MULTIPLIERS] == 0:
@@ -47,7 +47,7 @@ def shape_multiplier(rule_vec, shape):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle_win(rule_vec, dealer, winner, feeder, feeder_ting, win_kind, shape, out_win):
     """Add the win settlement of RULES §1.7 into ``out_win`` (int32[4], 底注); return the winner's gain.
 
@@ -78,7 +78,7 @@ def settle_win(rule_vec, dealer, winner, feeder, feeder_ting, win_kind, shape, o
     return gain
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def kong_payment(rule_vec, declarer, kong_type, feeder, feeder_ting, out_kong):
     """Add the money of one kong (RULES §1.8 r44, r46) into ``out_kong`` (int32[4], 底注); return the declarer's gain.
 
@@ -96,7 +96,7 @@ def kong_payment(rule_vec, declarer, kong_type, feeder, feeder_ting, out_kong):
     return each_other_pays(declarer, units, feeder if bao else -1, out_kong)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def genzhuang_payment(rule_vec, dealer, out):
     """Add 前包 (RULES §1.9 r47) into ``out`` (int32[4], 底注): the dealer pays each 闲 ``genzhuang_units``.
 
@@ -107,7 +107,7 @@ def genzhuang_payment(rule_vec, dealer, out):
     return pays_every_other(dealer, rule_vec[R_GENZHUANG_UNITS], out)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def houbao_payment(rule_vec, dealer, out):
     """Add 后包 (荒庄, RULES §1.9 r51) into ``out`` (int32[4], 底注): the dealer pays each 闲 ``houbao_units``.
 

@@ -30,7 +30,7 @@ def can_win_on(rule_vec, tables, hands, frozen, st, seat, tile):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shape_code(forms):
     """Return the sim.core.codes SHAPE_* code of a complete hand's FORM_* bits (十三幺 > 七对 > regular)."""
     if forms & FORM_SHISANYAO:
@@ -40,13 +40,13 @@ def shape_code(forms):
     return SHAPE_REGULAR
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def win_shape(rule_vec, tables, hands, frozen, st, seat):
     """Return the SHAPE_* code of ``seat``'s complete concealed hand (3k+2 tiles, winning tile included)."""
     return shape_code(win_shape_forms(rule_vec, tables, hands, frozen, st, seat))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle_one_win(rule_vec, st, money, winner, feeder, win_kind, shape):
     """Add one win's §1.7 settlement into ``money[MONEY_WIN]`` (底注); the feeder (-1 for 自摸) pays 炮钱
     unless it has 上架. Returns the winner's gain in 底注."""
@@ -57,7 +57,7 @@ def settle_one_win(rule_vec, st, money, winner, feeder, win_kind, shape):
     return settle_win(rule_vec, st[ST_DEALER], winner, feeder, feeder_ting, win_kind, shape, money[MONEY_WIN])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def win_features(win_kind, shape):
     """Return the sim.core.codes FEATURE_* bits a 晋城 win records: 七对, 十三幺 (its shape) and 抢杠胡."""
     features = 0

@@ -25,7 +25,7 @@ from sim.core.chows import CHOW_HIGH, CHOW_LOW, CHOW_MID, is_next_seat  # noqa: 
 WHITE = 33
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shown_kind_k(tile, wild):
     """Return the kind a natural tile shows in a meld (a 白板 is the 财神's face unless the 财神 is 白板)."""
     if tile == WHITE and wild != WHITE:
@@ -33,7 +33,7 @@ def shown_kind_k(tile, wild):
     return tile
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def holder_kind_k(shown, wild):
     """Return the physical kind that supplies a natural tile showing ``shown`` (the face: a 白板)."""
     if shown == wild and wild != WHITE:
@@ -41,13 +41,13 @@ def holder_kind_k(shown, wild):
     return shown
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_next_seat_k(claimer, discarder):
     """Return True when ``claimer`` is the 下家 of ``discarder`` (the only seat that may 吃, r10; the core's test)."""
     return is_next_seat(claimer, discarder)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pong_allowed_k(counts, tile, wild, wild_in_melds, declined_pongs):
     """Return True when a seat holding ``counts`` may 碰 the discard ``tile`` (physical kind).
 
@@ -62,7 +62,7 @@ def pong_allowed_k(counts, tile, wild, wild_in_melds, declined_pongs):
     return natural + wilds >= 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chow_shapes_k(counts, tile, wild, wild_in_melds):
     """Return the bitmask of ``CHOW_*`` shapes a seat holding ``counts`` may 吃 with the discard ``tile``.
 
@@ -92,13 +92,13 @@ def chow_shapes_k(counts, tile, wild, wild_in_melds):
     return shapes
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decline_pong_k(declined_pongs, tile):
     """Return the seat's 过碰 mask after it declines a pong of ``tile`` (r11): cleared at its next turn."""
     return declined_pongs | (np.int64(1) << tile)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chow_discard_forbidden_k(tile, shape, chows_from_left_before, wild):
     """Return the int64 mask of physical kinds the seat may not discard right after a 吃 (吃张打张, r12).
 

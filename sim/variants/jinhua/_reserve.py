@@ -31,20 +31,20 @@ LIVE_CAISHEN = 3           # 财神 tiles in play: the fourth copy is the indica
 WHITE = 33                 # 白板
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def caishen_kind_k(wall):
     """Return the 财神 kind (0..33): the turned indicator's own kind (RULES §3.2 r5, A28)."""
     return wall[INDICATOR_POSITION]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def white_face_k(caishen):
     """Return the kind a 白板 stands for (the 财神's natural face, RULES §3.2 r6), or -1 when the 财神
     is 白板 itself (its three live copies are the wilds; there is no stand-in)."""
     return -1 if caishen == WHITE else caishen
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_budget_k(reserve, indicator_in_reserve):
     """Return the draws a hand allows after the 53-tile deal, replacements included: 68 with the 14-tile
     reserve, 69 with the indicator counted in it, 82 with no reserve (``reserve`` = ``jh_dead_wall`` tiles)."""
@@ -52,43 +52,43 @@ def draw_budget_k(reserve, indicator_in_reserve):
     return WALL_SIZE - DEAL_SIZE - 1 - indicator_outside - reserve
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_limit_k(reserve, indicator_in_reserve):
     """Return the largest ``front_draws + replacement_draws`` of a hand (the dealer's 14th tile counted)."""
     return draw_budget_k(reserve, indicator_in_reserve) + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def live_tiles_k(front_draws, replacement_draws, reserve, indicator_in_reserve):
     """Return the live tiles left (0 = 荒 for the next draw), given the engine's draw counters."""
     return draw_limit_k(reserve, indicator_in_reserve) - front_draws - replacement_draws
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_allowed_k(front_draws, replacement_draws, reserve, indicator_in_reserve):
     """Return True when one more draw (front, or a kong's replacement) is allowed."""
     return live_tiles_k(front_draws, replacement_draws, reserve, indicator_in_reserve) > 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_last_tile_k(front_draws, replacement_draws, reserve, indicator_in_reserve):
     """Return True when the draw just made (counters include it) took the last live tile (海底, r15)."""
     return live_tiles_k(front_draws, replacement_draws, reserve, indicator_in_reserve) == 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def front_position_k(front_draws):
     """Return the wall position of the next front draw."""
     return FIRST_FRONT + front_draws
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def replacement_position_k(replacement_draws):
     """Return the wall position of the next kong replacement (below the indicator)."""
     return FIRST_REPLACEMENT - replacement_draws
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_dealer_k(dealer, winner, mode):
     """Return the next hand's dealer (RULES §3.1 r2, A27): ``mode`` a ``JH_DEALER_*`` code; ``winner`` -1 = 荒庄.
 

@@ -25,7 +25,7 @@ from sim.core.codes import JH_CHENGBAO_ZIMO, WIN_ZIMO
 TAN_NEEDED = 3    # exposed melds from one seat that make it liable (三摊)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tan_counts_k(meld_type, meld_from, n_melds, tan_type_mask, tan):
     """Fill ``tan`` (int8[4, 4]; [a, b] = a's melds taken from b that count as 摊) and return nothing.
 
@@ -41,7 +41,7 @@ def tan_counts_k(meld_type, meld_from, n_melds, tan_type_mask, tan):
                 tan[a, source] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def base_payment_k(payer, winner, feeder, win_kind, multiplier, dealer, dealer_double):
     """Return what ``payer`` owes ``winner`` before 承包, in 底注 (r16–r19)."""
     if win_kind == WIN_ZIMO or payer == feeder:
@@ -53,7 +53,7 @@ def base_payment_k(payer, winner, feeder, win_kind, multiplier, dealer, dealer_d
     return amount
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle_win_k(winner, feeder, win_kind, multiplier, dealer, tan, dealer_double, chengbao_scope,
                  win_money, chengbao):
     """Add one win's payments to ``win_money`` (int32[4], 底注 per seat, + received) and what 承包 changed
@@ -91,7 +91,7 @@ def settle_win_k(winner, feeder, win_kind, multiplier, dealer, tan, dealer_doubl
     return received
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pay_kong_k(kong_seat, units, kong_enabled, kong_money):
     """Add a kong's money to ``kong_money`` (int32[4], 底注 per seat) and return what ``kong_seat`` receives:
     0 unless ``kong_enabled`` (``jh_kong_money``, A35, default off, r21), else ``units`` from each other seat

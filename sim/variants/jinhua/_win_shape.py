@@ -42,7 +42,7 @@ SUIT_PIN = 2      # 饼
 SUIT_SOU = 4      # 条
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sets_distance_wild_k(counts, sets, wild, tables):
     """Return the tiles to add (wilds count as added) for ``counts`` to be ``sets`` sets and no pair.
 
@@ -58,7 +58,7 @@ def sets_distance_wild_k(counts, sets, wild, tables):
     return max(0, whole[2 * sets] - counts[wild])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def is_baotou_k(counts, melds, wild, last_tile, tables):
     """Return True when the complete hand minus ``last_tile`` is ``4 - melds`` sets plus one lone 财神.
 
@@ -74,7 +74,7 @@ def is_baotou_k(counts, melds, wild, last_tile, tables):
     return sets_distance_wild_k(before, 4 - melds, wild, tables) == 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def natural_suits_k(counts, meld_kinds, n_melds, wild):
     """Return (3-bit mask of the suits of the natural tiles and melds, True when an honor is among them)."""
     suits = 0
@@ -96,7 +96,7 @@ def natural_suits_k(counts, meld_kinds, n_melds, wild):
     return suits, honors
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def classify_win_k(counts, meld_kinds, n_melds, wild, self_drawn, last_tile, haidi, qianggang,
                    allow_quad, mult_table, tables):
     """Return (features, multiplier) of a 金华 win: the ``FEATURE_*`` bitmask of the chosen form,

@@ -28,7 +28,7 @@ PENDING_DISCARD = 0     # what the claim window offers: a discard ...
 PENDING_BUGANG = 1      # ... or a tile added to a 补杠 (抢杠胡 only)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_complete_k(hand, n_melds, wild, allow_quad, tables):
     """Return True when the 3n+2-tile ``hand`` is complete in a 金华 form (regular, 七对, 七风/十四不靠): every claim
     window asks it of each seat, so it stops at the first complete form and skips the regular form's table
@@ -36,7 +36,7 @@ def is_complete_k(hand, n_melds, wild, allow_quad, tables):
     return is_complete_wild_k(hand, n_melds, allow_quad, wild, tables)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def self_actions_k(hand, n_melds, pong_kinds, wild, allow_quad, tables, drawn, forbidden, kong_allowed, mask):
     """Set the seat's self-phase actions in ``mask`` (bool[N_ACTIONS], cleared first); returns how many.
 
@@ -73,7 +73,7 @@ def self_actions_k(hand, n_melds, pong_kinds, wild, allow_quad, tables, drawn, f
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def claim_bits_k(hand, n_melds, wild, allow_quad, tables, tile, pending, seat, source, declined_pongs,
                  passed_wins, ron_on_caishen, wild_in_melds, kong_allowed):
     """Return the claim option bits (CLAIM_*) of ``seat`` on ``tile`` put out by ``source``; 0 = pass only.

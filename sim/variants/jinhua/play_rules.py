@@ -49,7 +49,7 @@ TAIL_START = FIRST_REPLACEMENT   # wall position of the first kong replacement (
 
 
 # --- deal and draws ----------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def turn_indicator(wall, st, events):
     """Keep the 财神 kind (the turned indicator's own kind, RULES §3.2 r5, A28) in ``st[ST_JH_CAISHEN]``, start
     the 吃 count at 0 and log the indicator; returns nothing."""
@@ -58,35 +58,35 @@ def turn_indicator(wall, st, events):
     log_event(events, st, EV_CAISHEN, -1, st[ST_JH_CAISHEN], 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def live_tiles(rule_vec, st):
     """Return the live tiles left to draw (RULES §3.1 r4; 0 = 荒 at the next draw)."""
     return live_tiles_k(st[ST_FRONT_DRAWS], st[ST_REPLACEMENTS], rule_vec[R_JH_DEAD_WALL],
                         rule_vec[R_JH_INDICATOR_IN_RESERVE] == 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def may_draw(rule_vec, st):
     """Return True while a live tile is left: a front draw, or a kong with its replacement (RULES §3.1 r4)."""
     return draw_allowed_k(st[ST_FRONT_DRAWS], st[ST_REPLACEMENTS], rule_vec[R_JH_DEAD_WALL],
                           rule_vec[R_JH_INDICATOR_IN_RESERVE] == 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def on_turn_start(st, seat):
     """Clear ``seat``'s 过碰 mask (r11: until its own next turn) and the 吃张打张 mask of the previous turn (r12)."""
     st[ST_JH_DECLINED_PONGS + seat] = 0
     st[ST_JH_FORBIDDEN] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def forbidden_discards(st):
     """Return the int64 kind mask the current seat may not discard (吃张打张 right after its 吃, r12)."""
     return st[ST_JH_FORBIDDEN]
 
 
 # --- claims ------------------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def claim_priority(action):
     """Return the priority of a claim answer: 胡 3 > 杠 = 碰 2 > 吃 1 > pass 0 (RULES §3.3 r10)."""
     if action == ACT_HU:
@@ -98,7 +98,7 @@ def claim_priority(action):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def blocked_claim_bits(st, seat, tile):
     """Return the core claim bits (CLAIM_BIT_PENG/GANG) ``seat`` may not use on the discard ``tile``: both on a
     discarded 财神 (r8, r9), 碰 on a kind it declined this go-around (过碰 r11)."""
@@ -109,7 +109,7 @@ def blocked_claim_bits(st, seat, tile):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chow_claim_bits(rule_vec, hands, st, seat, tile, source):
     """Return the CLAIM_BIT_CHI_* bits of ``seat`` on the discard ``tile`` of ``source``: only the 下家, never a
     财神 (r8) nor one inside the meld (r9 unless ``jh_wild_in_melds``) (RULES §3.3 r10)."""
@@ -118,7 +118,7 @@ def chow_claim_bits(rule_vec, hands, st, seat, tile, source):
     return chow_shapes_k(hands[seat], tile, st[ST_JH_CAISHEN], rule_vec[R_JH_WILD_IN_MELDS] == 1) << CLAIM_CHOW_SHIFT
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_chow(hands, melds, st, events, seat, tile, source, action):
     """吃 the discard ``tile`` of ``source`` (already out of the river) as ``action`` (ACT_CHI_LOW/MID/HIGH): the
     meld, the 吃 count, and the kinds 吃张打张 forbids on the seat's discard (r10, r12); returns nothing."""
@@ -128,7 +128,7 @@ def take_chow(hands, melds, st, events, seat, tile, source, action):
     log_event(events, st, EV_CHOW, seat, tile, source * 8 + shape)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def on_claim_answer(hands, st, seat, action):
     """Remember a declined pong (过碰 r11): ``seat`` answered the open discard with neither 碰, 杠 nor 胡 while
     it could 碰; returns nothing."""
@@ -140,14 +140,14 @@ def on_claim_answer(hands, st, seat, action):
 
 
 # --- wins --------------------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hand_complete(rule_vec, tables, hands, st, seat):
     """Return True when ``seat``'s 3n+2 concealed hand is complete in a 金华 form (wild-aware, r7, r15)."""
     return is_complete_k(hands[seat], st[ST_N_MELDS + seat], st[ST_JH_CAISHEN], rule_vec[R_QIDUI_ALLOW_QUAD] == 1,
                          tables)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_win_on(rule_vec, tables, hands, st, seat, tile):
     """Return True when ``seat`` may 胡 the pending ``tile``: no ting needed (r14); a discarded 财神 only with
     ``jh_ron_on_caishen`` (r8, A29); a kind passed this go-around not under 过胡 (A36); 抢杠胡 on a 补杠."""
@@ -162,7 +162,7 @@ def can_win_on(rule_vec, tables, hands, st, seat, tile):
     return ok
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _meld_kinds(st, seat):
     """Return int8[MAX_MELDS]: the recorded (lowest) kind of each of ``seat``'s melds."""
     kinds = np.zeros(MAX_MELDS, np.int8)  # [i] lowest kind of meld i
@@ -171,13 +171,13 @@ def _meld_kinds(st, seat):
     return kinds
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _winning_tile(st, win_kind):
     """Return the tile that completed the win: the self-drawn one, else the pending discard or kong tile."""
     return st[ST_LAST_DRAWN] if win_kind == WIN_ZIMO else st[ST_PENDING_TILE]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def win_shape(rule_vec, tables, hands, st, seat, win_kind):
     """Return the SHAPE_* of ``seat``'s complete hand: the form the classification scores (七对, 七风, else
     regular: 平胡 and 爆头 are four sets and a pair) (RULES §3.4 r15)."""
@@ -195,7 +195,7 @@ def win_shape(rule_vec, tables, hands, st, seat, win_kind):
     return SHAPE_REGULAR
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def settle_win(rule_vec, tables, hands, st, money, winner, feeder, win_kind):
     """Pay one win into ``money[MONEY_WIN]`` (底注) with its multiplier and 承包 (RULES §3.5 r16–r20); the first
     win of the hand stores its features, multiplier and the winner's wilds in ``st``, and every win adds what
@@ -217,26 +217,26 @@ def settle_win(rule_vec, tables, hands, st, money, winner, feeder, win_kind):
 
 
 # --- kongs, the dealer, checks -----------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def on_kong(rule_vec, money, seat, kong_type):
     """Pay a kong when ``jh_kong_money`` is on (RULES §3.5 r21, A35: none by default); returns nothing."""
     units = rule_vec[R_ANGANG_UNITS] if kong_type == KONG_AN else rule_vec[R_MINGGANG_UNITS]
     pay_kong_k(seat, units, rule_vec[R_JH_KONG_MONEY] == 1, money[MONEY_KONG])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_dealer(rule_vec, st, winner):
     """Return the next hand's dealer under ``jh_dealer`` (RULES §3.1 r2, A27); ``winner`` -1 = 荒庄."""
     return next_dealer_k(st[ST_DEALER], winner, rule_vec[R_JH_DEALER])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def meld_tile_kind(st, shown):
     """Return the physical kind of a natural meld tile showing ``shown`` (the 财神's face is a 白板, r6)."""
     return holder_kind_k(shown, st[ST_JH_CAISHEN])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def state_ok(rule_vec, st):
     """Return False when a 金华 rule of the state broke: a 财神 inside a meld (r9, unless ``jh_wild_in_melds``)
     or more draws than the live wall allows (r4)."""

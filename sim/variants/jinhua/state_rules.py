@@ -19,7 +19,7 @@ from sim.variants.jinhua._settle import tan_counts_k
 from sim.variants.jinhua.wins import settle_jinhua_win_k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pong_kinds_k(st, seat):
     """Return the int64 mask of the physical kinds of ``seat``'s 碰 records (what it may 补杠)."""
     mask = np.int64(0)
@@ -30,7 +30,7 @@ def pong_kinds_k(st, seat):
     return mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chows_from_k(st, seat, source):
     """Return how many 吃 records of ``seat`` were taken from ``source``."""
     n = 0
@@ -41,7 +41,7 @@ def chows_from_k(st, seat, source):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_chow_k(hands, melds, st, seat, tile, source, shape, wild):
     """吃 the discard ``tile`` of ``source`` in ``shape`` (0: lowest, 1: middle, 2: highest of the run): take the
     two other tiles from ``seat``'s hand (the 财神's face as a 白板), record the meld (lowest shown kind, fed by
@@ -57,7 +57,7 @@ def apply_chow_k(hands, melds, st, seat, tile, source, shape, wild):
     return chow_discard_forbidden_k(tile, 1 << shape, chows_before, wild)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def tan_from_records_k(st, kong_counts_tan, tan):
     """Fill ``tan`` (int8[4, 4]; [a, b] = a's 摊 taken from b: 吃, 碰, 补杠 (a grown 碰) and, with
     ``jh_kong_counts_tan``, 明杠) from the meld records; returns nothing (RULES §3.5 r20, A30)."""
@@ -76,7 +76,7 @@ def tan_from_records_k(st, kong_counts_tan, tan):
     tan_counts_k(meld_type, meld_from, n_melds, tan_types, tan)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def settle_win_from_state_k(hands, st, money, chengbao, winner, feeder, win_kind, tile, wild, allow_quad, tables,
                             mult_table, reserve, indicator_in_reserve, kong_counts_tan, dealer_double,
                             chengbao_scope):

@@ -6,7 +6,7 @@ from sim.variants.jinhua._settle import settle_win_k
 from sim.variants.jinhua._win_shape import classify_win_k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle_jinhua_win_k(hand, meld_kinds, n_melds, wild, allow_quad, tables, mult_table, winner, feeder, win_kind,
                         tile, last_tile_of_wall, dealer, tan, dealer_double, chengbao_scope, win_money, chengbao):
     """Classify ``winner``'s complete ``hand`` (as held, the winning ``tile`` included) and add the win's money

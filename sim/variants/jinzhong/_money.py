@@ -29,7 +29,7 @@ N_SEATS = 4
 CAP_POINTS = 100  # the 腊子 cap of RULES §2.5 r22 (「得分超过100胡有“腊子”上限」), in 底分
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pair_weight(dealer, winner, payer):
     """Return w(P): 2 when the dealer is the payer or the winner, else 1."""
     if dealer == payer or dealer == winner:
@@ -37,13 +37,13 @@ def pair_weight(dealer, winner, payer):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def paid_as_zimo(rule_vec, win_kind):
     """Return True when the win is paid as 自摸: a 自摸, or a 抢杠胡 under ``jz_qianggang_as_zimo`` (r17)."""
     return win_kind == WIN_ZIMO or (win_kind == WIN_QIANGGANG and rule_vec[R_QIANGGANG_MODE] == QIANGGANG_ZIMO)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hu_shares(rule_vec, dealer, winner, feeder, feeder_ting, win_kind, multiplier, shares):
     """Fill ``shares`` (int32[4], 底分, >= 0) with what each seat pays for the hu money (r19, r22 cap)."""
     zimo = paid_as_zimo(rule_vec, win_kind)
@@ -66,7 +66,7 @@ def hu_shares(rule_vec, dealer, winner, feeder, feeder_ting, win_kind, multiplie
         _cap_shares(shares, winner, CAP_POINTS)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cap_shares(shares, winner, cap):
     """Cut ``shares`` so that they total at most ``cap``: each in proportion (rounded down), the remainder one
     unit each to the payers in turn order after ``winner``."""
@@ -85,7 +85,7 @@ def _cap_shares(shares, winner, cap):
             left -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def settle_jz_win(rule_vec, dealer, winner, feeder, feeder_ting, win_kind, multiplier, winner_minggangs,
                   winner_angangs, out_win, out_kong):
     """Add one win's money into ``out_win`` (hu money) and ``out_kong`` (the winner's kongs), int32[4] each, in

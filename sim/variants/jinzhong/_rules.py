@@ -47,20 +47,20 @@ from sim.core.wall import front_draw_allowed, wall_size
 SUIT_KINDS = np.int64((1 << 9) - 1)  # int64 kind mask of the nine kinds of 万; << 9 * suit for the others
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def dingque_upfront(rule_vec):
     """Return True when each seat declares at the deal the suit it gives up (jz_dingque_upfront, r13, A18)."""
     return rule_vec[R_JZ_DINGQUE_UPFRONT] != 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def declared_kinds(st, seat):
     """Return the int64 kinds of the suit ``seat`` declared given up at the deal (0 when none declared)."""
     suit = st[ST_DINGQUE + seat] - 1  # -1: none declared
     return SUIT_KINDS << (9 * suit) if suit >= 0 else np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def holds_declared(hands, st, seat):
     """Return True when ``seat``'s concealed hand holds a tile of its declared suit (never True when none)."""
     suit = st[ST_DINGQUE + seat] - 1  # -1: none declared
@@ -72,7 +72,7 @@ def holds_declared(hands, st, seat):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def blocked_claim_bits(st, seat, tile):
     """Return CLAIM_BIT_PENG | CLAIM_BIT_GANG when ``tile`` is of the suit ``seat`` declared given up (r13), else 0."""
     if (declared_kinds(st, seat) >> tile) & 1:
@@ -80,7 +80,7 @@ def blocked_claim_bits(st, seat, tile):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def blocked_suits(melds, st, seat):
     """Return the 3-bit mask of the suits (万 1, 饼 2, 条 4) that may not be the one given up (r13): those holding
     one of ``seat``'s melds (its 碰/杠 from the per-kind view, its 吃 (jz_chi, r7) from the meld records) and,
@@ -99,13 +99,13 @@ def blocked_suits(melds, st, seat):
     return blocked
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def never_wins(rule_vec):
     """Return the int64 kinds that can never win under the point limit (rank 1–2; 0 when it is off)."""
     return NEVER_WINS_MASK if rule_vec[R_JZ_POINT_LIMIT] != 0 else np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
     """Return the int64 报听 waits of the seat's 3k+1 hand (module docstring; 0 = no legal 报听). A seat that declared
     a suit (jz_dingque_upfront) has none while it holds a tile of that suit, and never waits on one."""
@@ -116,7 +116,7 @@ def baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
     return drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits & ~never_wins(rule_vec))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def complete_forms(tables, hands, melds, st, seat):
     """Return the FORM_* bits in which the seat's 3k+2 hand is complete under 缺一门 (0 = not complete); with a suit
     declared at the deal (jz_dingque_upfront) none while the hand holds a tile of it (so never 十三幺)."""
@@ -125,7 +125,7 @@ def complete_forms(tables, hands, melds, st, seat):
     return complete_forms_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, st, seat), True, tables)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def claim_tile_allowed(rule_vec, tables, hands, melds, st, seat, tile, pend_kind):
     """Return True when the point limit and the 抢杠胡 rules let ``seat`` 胡 the offered ``tile`` (its waits
     already include it): 点炮 not on rank 3–5; 抢杠胡 on rank 3–5 only when paid as 自摸; never a 十三幺 by
@@ -144,26 +144,26 @@ def claim_tile_allowed(rule_vec, tables, hands, melds, st, seat, tile, pend_kind
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_tianhu_turn(st, seat):
     """Return True on the dealer's first turn before any kong (天胡 may be declared, r18)."""
     return seat == st[ST_DEALER] and st[ST_TURNS + seat] == 1 and st[ST_FRONT_DRAWS] == 1 and st[ST_KONGS] == 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tianhu_ok(tables, hands, melds, st, seat):
     """Return True when the dealer may declare 天胡 now: its first turn and its 14 complete under 缺一门."""
     return is_tianhu_turn(st, seat) and complete_forms(tables, hands, melds, st, seat) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_dealers_first_discard(st, source):
     """Return True when the pending (or just taken) discard is the dealer's first: the dealer discards and
     nobody else has drawn, and no kong was made (地胡, r18)."""
     return source == st[ST_DEALER] and st[ST_FRONT_DRAWS] == 1 and st[ST_KONGS] == 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def dihu_ok(rule_vec, tables, hands, melds, st, seat, tile, source):
     """Return True when ``seat`` (not 报听) may 胡 ``tile`` as 地胡: the dealer's first discard completes its
     dealt 13 under 缺一门 and the point limit of a 点炮."""
@@ -177,7 +177,7 @@ def dihu_ok(rule_vec, tables, hands, melds, st, seat, tile, source):
     return forms != 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shanten_after(tables, hands, melds, st, seat, extra_melds, extra_blocked):
     """Return the seat's shanten under 缺一门 with ``extra_melds`` more melds and suits ``extra_blocked`` more
     blocked (for a call being weighed); -1 = complete."""
@@ -185,14 +185,14 @@ def shanten_after(tables, hands, melds, st, seat, extra_melds, extra_blocked):
                          blocked_suits(melds, st, seat) | extra_blocked, True, tables)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def wall_exhausted(rule_vec, st):
     """Return True when no front draw is left (the tile just drawn was the last: 海底)."""
     return not front_draw_allowed(st[ST_FRONT_DRAWS], st[ST_REPLACEMENTS], st[ST_KONGS], rule_vec[R_DEAD_WALL_MODEL],
                                   rule_vec[R_HUANG_STACKS], rule_vec[R_STACKS_PER_KONG], wall_size(rule_vec))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def win_situation(rule_vec, st, winner, feeder, win_kind, drawn_from_tail):
     """Return the situational FEATURE_* bits of a win: 天胡, 地胡 (r18), 杠上开花, 海底捞月 (自摸 on a kong
     replacement / on the last tile, r19), 抢杠胡 (r17)."""
@@ -211,7 +211,7 @@ def win_situation(rule_vec, st, winner, feeder, win_kind, drawn_from_tail):
     return situation
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def meld_kinds_of(melds, st, seat, out):
     """Fill ``out`` (int64[4]) with the kinds of the seat's melds (one per meld; a 吃's lowest kind) and return
     (how many, the number of 明杠/补杠, of 暗杠 (for the kong money of r20), True when one is a 吃)."""
@@ -237,7 +237,7 @@ def meld_kinds_of(melds, st, seat, out):
     return n, ming, an, has_chi
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, drawn_from_tail):
     """Pay one 晋中 win (RULES §2.5) with the winning tile already in ``winner``'s hand: the hu money into
     ``money[MONEY_WIN]``, the winner's kong money into ``money[MONEY_KONG]``; return (features, multiplier)."""
@@ -252,7 +252,7 @@ def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_ki
     return features, multiplier
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_win_on(rule_vec, tables, hands, melds, st, seat, tile):
     """Return True when ``seat`` may 胡 the pending ``tile``: after 报听 on a fixed wait (r9, r10) that the point
     limit and the 抢杠 rules allow (r15–r17) and 过胡 does not block (A36); without 报听 only as 地胡 (r18).
@@ -270,7 +270,7 @@ def can_win_on(rule_vec, tables, hands, melds, st, seat, tile):
     return claim_tile_allowed(rule_vec, tables, hands, melds, st, seat, tile, pend_kind)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def win_shape(tables, hands, melds, st, seat):
     """Return the SHAPE_* code of the seat's complete hand under 缺一门 (十三幺 > 七对 > regular)."""
     forms = complete_forms(tables, hands, melds, st, seat)
@@ -281,19 +281,19 @@ def win_shape(tables, hands, melds, st, seat):
     return SHAPE_REGULAR
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def may_draw_front(rule_vec, st):
     """Return True while a front tile is left above the dead wall (none or 14 tiles, r4); replacements count."""
     return not wall_exhausted(rule_vec, st)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def kong_allowed(rule_vec, st):
     """Return True when a kong's tail replacement is still above the dead wall (no kong on the last tile, r4)."""
     return not wall_exhausted(rule_vec, st)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def claim_priority(action):
     """Return the priority of a claim answer: 胡 4 > 杠 3 > 碰 2 > 吃 1 > pass 0 (RULES §2.2 r6, r7)."""
     if action == ACT_HU:
@@ -307,14 +307,14 @@ def claim_priority(action):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_extras(rule_vec, st):
     """Start the 吃 count of the record at 0 when jz_chi is on (it stays -1, no 吃, otherwise); returns nothing."""
     if rule_vec[R_JZ_CHI] != 0:
         st[ST_CHOWS] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chow_claim_bits(rule_vec, hands, st, seat, tile, source):
     """Return the CLAIM_BIT_CHI_* bits of ``seat`` on the discard ``tile`` of ``source`` (RULES §2.2 r7, A21): with
     jz_chi, the 下家 only, a run of natural suit tiles, never after 报听 (the hand is locked, r10), never of the suit
@@ -324,14 +324,14 @@ def chow_claim_bits(rule_vec, hands, st, seat, tile, source):
     return core_chow_claim_bits(hands[seat], tile, seat, source)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_chow(hands, melds, st, events, seat, tile, source, action):
     """吃 the discard ``tile`` of ``source`` as ``action`` (ACT_CHI_LOW/MID/HIGH; the core's take_chow); returns
     nothing."""
     core_take_chow(hands, melds, st, events, seat, tile, source, action - ACT_CHI_LOW)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next_dealer(rule_vec, st):
     """Return the next dealer (RULES §2.6 r23): the dealer stays on its win or a 荒庄, the deal passes to its
     下家 on a 闲 win, and on a 荒庄 with a kong when ``jz_huang_with_kong_rotates``."""
@@ -347,7 +347,7 @@ def next_dealer(rule_vec, st):
     return (dealer + 1) % 4
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def mark_baoting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     """Set ACT_SHANGJIA + t in ``mask`` (bool[N_ACTIONS]) for each held kind t whose discard leaves 报听 waits
     (``baoting_waits`` not empty, r12); return how many were set. One discard scan finds every held kind's
@@ -373,7 +373,7 @@ def mark_baoting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle_win_in_state(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind):
     """Pay one 晋中 win (``settle_win``) and store its features and multiplier in ``st`` (the first win of the
     hand only); return the winner's gain in 底分 (hu and kong money)."""

@@ -29,7 +29,7 @@ MIXED_SUITS = -2
 JIULIAN_PATTERN = np.array([3, 1, 1, 1, 1, 1, 1, 1, 3], np.int8)  # [rank] least count of 1112345678999
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def total_multiplier_k(rule_vec, features):
     """Return the product of the ``jz_multipliers`` of the feature bits set in ``features`` (1 when none)."""
     total = 1
@@ -39,7 +39,7 @@ def total_multiplier_k(rule_vec, features):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def win_allowed_k(rule_vec, win_tile, self_drawn):
     """Return True when ``win_tile`` may win under the point limit (RULES §2.4 r15, A17): rank 1–2 never,
     rank 3–5 only when ``self_drawn`` (a win scored as 自摸), rank 6–9 and honours always; always when off."""
@@ -48,7 +48,7 @@ def win_allowed_k(rule_vec, win_tile, self_drawn):
     return point_limit_mask_k(np.int64(1) << win_tile, self_drawn) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def single_suit(counts, meld_kinds, n_melds):
     """Return the one suit (0 万, 1 饼, 2 条) of every tile and meld, NO_SUIT for none, MIXED_SUITS when honours
     or two suits appear."""
@@ -72,7 +72,7 @@ def single_suit(counts, meld_kinds, n_melds):
     return suit
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _blocked_suits(meld_kinds, n_melds):
     """Return the 3-bit mask of the suits the fixed melds occupy (they cannot be the suit given up)."""
     blocked = 0
@@ -82,7 +82,7 @@ def _blocked_suits(meld_kinds, n_melds):
     return blocked
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_jiulian(counts, n_melds, suit):
     """Return True for a concealed 九莲宝灯: 1112345678999 of ``suit`` plus one more tile of it."""
     if n_melds != 0 or suit < 0:
@@ -93,7 +93,7 @@ def is_jiulian(counts, n_melds, suit):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_all_triplets(counts, n_melds, has_chi):
     """Return True when the concealed tiles are triplets and one pair and no fixed meld is a 吃 (碰碰胡)."""
     if has_chi:
@@ -111,7 +111,7 @@ def is_all_triplets(counts, n_melds, has_chi):
     return pairs == 1 and triplets + n_melds == 4
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hand_features_k(counts, meld_kinds, n_melds, has_chi, situation, rule_vec, tables):
     """Return the FEATURE_* bitmask of a winning hand (0: a plain win; NO_WIN_FEATURES when the hand is not
     complete under 缺一门).

@@ -1,0 +1,129 @@
+"""Reference counting in the kernels (sim/core/__init__.py): every kernel declares it, the hand loop carries none,
+and no kernel leaks an array.
+
+numba counts the references of every array a kernel holds (NRT, atomic increments through a shared helper) unless
+the kernel is compiled with ``_nrt=False``; a callee that does not declare it takes its caller's setting, so its
+code would depend on which caller compiled it first.
+"""
+import ast
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+KERNEL_DIRS = ("sim", "strategies")
+
+
+def _kernel_decorators():
+    """Yield (path, function name, njit keyword names) for every @njit function of the engine and strategies."""
+    for folder in KERNEL_DIRS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.FunctionDef):
+                    continue
+                for decorator in node.decorator_list:
+                    if isinstance(decorator, ast.Call) and getattr(decorator.func, "id", None) == "njit":
+                        yield path.relative_to(ROOT), node.name, {k.arg for k in decorator.keywords}
+
+
+def undeclared_kernels(decorators) -> list[str]:
+    """Return 'path:name' of the kernels compiled on their own (not inline='always') without ``_nrt``."""
+    return [f"{path}:{name}" for path, name, keywords in decorators
+            if "inline" not in keywords and "_nrt" not in keywords]
+
+
+def test_every_compiled_kernel_declares_reference_counting():
+    decorators = list(_kernel_decorators())
+    assert len(decorators) > 300
+    assert undeclared_kernels(decorators) == []
+
+
+def test_the_declaration_check_fires_on_a_kernel_without_it():
+    decorators = [(Path("sim/x.py"), "inlined", {"cache", "inline"}), (Path("sim/x.py"), "declared", {"cache", "_nrt"}),
+                  (Path("sim/x.py"), "bare", {"cache"})]
+    assert undeclared_kernels(decorators) == ["sim/x.py:bare"]
+
+
+def _function_bodies(ir: str) -> dict[str, str]:
+    """Return {demangled-prefix name: body text} of the functions defined in LLVM IR ``ir``."""
+    bodies = {}
+    name = None
+    lines = []
+    for line in ir.splitlines():
+        match = re.match(r'define [^@]*@"?([^"(]+)"?\(', line)
+        if match:
+            name, lines = match.group(1), []
+        elif line.startswith("}") and name is not None:
+            bodies[name] = "\n".join(lines)
+            name = None
+        elif name is not None:
+            lines.append(line)
+    return bodies
+
+
+def refcount_calls(ir: str, fragment: str) -> int:
+    """Return the incref/decref calls in the bodies of the functions of ``ir`` whose symbol contains ``fragment``."""
+    bodies = [body for name, body in _function_bodies(ir).items() if fragment in name]
+    assert bodies, fragment
+    return sum(len(re.findall(r"call [^\n]*@NRT_(?:incref|decref)\(", body)) for body in bodies)
+
+
+# symbol fragments of the kernels a greedy or random 晋城 hand spends its time in
+HOT_KERNELS = ("9hand_loop", "18legal_self_scanned", "16legal_self_kinds", "19greedy_self_scanned", "12greedy_claim",
+               "10apply_self", "11apply_claim", "14resolve_claims", "11open_claims", "11_class_scan")
+
+
+def test_the_hand_loop_and_its_hot_kernels_count_no_references():
+    from sim.core.turn import play_hands
+    from sim.play import play_chunk
+
+    play_chunk("jincheng", ["greedy", "random", "greedy", "random"], 1, 0, 2)
+    library = next(iter(play_hands.overloads.values())).library
+    # the linked module the batch loop was built from (kept beside the machine code, also for a cached kernel)
+    ir = str(library._shared_module) if library._shared_module is not None else str(library._final_module)
+    assert {fragment: refcount_calls(ir, fragment) for fragment in HOT_KERNELS} == dict.fromkeys(HOT_KERNELS, 0)
+    # the batch loop allocates the hand's state, so it does count (the check can see a count)
+    assert refcount_calls(ir, "4play") > 0
+
+
+def test_refcount_check_fires_on_a_counting_function():
+    ir = ('define void @"_ZN3sim4core4turn10_hand_loop12_3clocals_3e9hand_loopB4v1"(i8* %x) {\n'
+          "entry:\n  call void @NRT_incref(i8* %x)\n  call void @NRT_decref(i8* %x)\n  ret void\n}\n")
+    assert refcount_calls(ir, "9hand_loop") == 2
+
+
+LEAK_CHILD = r"""
+import json
+from numba.core.runtime import rtsys
+from sim.play import play_chunk
+from sim.game import Game
+for rules, seats in (("jincheng", ["greedy", "random", "selective_ting", "thirteen_orphans"]),
+                     ("jinzhong", ["greedy", "defensive", "random", "greedy"]), ("jinhua", ["greedy"] * 3 + ["random"])):
+    play_chunk(rules, seats, 1, 0, 3)
+before = rtsys.get_allocation_stats()
+for rules, seats in (("jincheng", ["greedy", "random", "selective_ting", "thirteen_orphans"]),
+                     ("jinzhong", ["greedy", "defensive", "random", "greedy"]), ("jinhua", ["greedy"] * 3 + ["random"])):
+    play_chunk(rules, seats, 1, 3, 40)
+for hand_index in range(3):
+    Game("jincheng", ["greedy", "random", "greedy", "random"], seed=2, hand_index=hand_index, check=True).advance()
+after = rtsys.get_allocation_stats()
+print(json.dumps({"alloc": after.alloc - before.alloc, "free": after.free - before.free,
+                  "mi_alloc": after.mi_alloc - before.mi_alloc, "mi_free": after.mi_free - before.mi_free}))
+"""
+
+
+@pytest.mark.slow
+def test_no_kernel_leaks_an_array():
+    """Every array the kernels allocate while playing hands of the three variants is freed (NRT statistics)."""
+    env = dict(os.environ, NUMBA_NRT_STATS="1")
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    done = subprocess.run([sys.executable, "-c", LEAK_CHILD], cwd=ROOT, env=env, capture_output=True, text=True,
+                          check=True)
+    stats = json.loads(done.stdout.strip().splitlines()[-1])
+    assert stats["alloc"] > 0  # the batch loops allocate their state: the statistics are on
+    assert stats["alloc"] == stats["free"] and stats["mi_alloc"] == stats["mi_free"], stats

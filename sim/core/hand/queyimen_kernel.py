@@ -53,26 +53,37 @@ def regular_distance_qym_k(counts, melds, blocked, tables):
     return best
 
 
-@njit(cache=True, _nrt=True)
+PART_BITS = 16  # qidui_distance_qym_k packs one count per part (万, 饼, 条, honors) in 16 bits of an int64
+
+
+@njit(cache=True, inline='always')
+def _part_count(packed, part):
+    """Return the count of ``part`` (0..3) in a PART_BITS-packed int64."""
+    return (packed >> (PART_BITS * part)) & ((1 << PART_BITS) - 1)
+
+
+@njit(cache=True, _nrt=False)
 def qidui_distance_qym_k(counts, allow_quad):
     """Return the 七对 distance under 缺一门: the least over the suit given up (its tiles unused)."""
-    pairs = np.zeros(4, np.int64)    # [suit, honors] pairs held toward 七对
-    singles = np.zeros(4, np.int64)  # [suit, honors] kinds where one more tile makes a new pair
+    pairs = np.int64(0)    # pairs held toward 七对 per part (万, 饼, 条, honors), PART_BITS each
+    singles = np.int64(0)  # per part: kinds where one more tile makes a new pair, PART_BITS each
     for k in range(34):
         c = counts[k]
-        part = k // 9 if k < 27 else 3
+        shift = PART_BITS * (k // 9 if k < 27 else 3)
         if allow_quad:
-            pairs[part] += c >> 1
-            singles[part] += c & 1
+            pairs += np.int64(c >> 1) << shift
+            singles += np.int64(c & 1) << shift
         elif c >= 2:
-            pairs[part] += 1
+            pairs += np.int64(1) << shift
         elif c == 1:
-            singles[part] += 1
+            singles += np.int64(1) << shift
+    all_pairs = _part_count(pairs, 0) + _part_count(pairs, 1) + _part_count(pairs, 2) + _part_count(pairs, 3)
+    all_singles = (_part_count(singles, 0) + _part_count(singles, 1) + _part_count(singles, 2)
+                   + _part_count(singles, 3))
     best = NO_DISTANCE
     for dropped in range(3):
-        p = pairs[0] + pairs[1] + pairs[2] + pairs[3] - pairs[dropped]
-        s = singles[0] + singles[1] + singles[2] + singles[3] - singles[dropped]
-        best = min(best, _qidui_distance(p, s))
+        best = min(best, _qidui_distance(all_pairs - _part_count(pairs, dropped),
+                                         all_singles - _part_count(singles, dropped)))
     return best
 
 

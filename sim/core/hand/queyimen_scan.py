@@ -74,7 +74,7 @@ def _regular_mask_kept(suits, honors, idx, dist, combos, keep_a, keep_b, sets, b
     return mask
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=False)
 def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shanten, out_mask):
     """Fill ``out_shanten``/``out_mask`` for the held kinds in ``candidates`` (masks only for the kinds
     reaching the least shanten, 0 elsewhere; NOT_HELD and 0 for kinds not scanned); return the least
@@ -163,7 +163,8 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
         least = min(least, best - 1)
     idx = (i_m, i_p, i_s, i_z)
     dist = (dm, dp, ds, dz)
-    kept_masks = np.full(3, -1, np.int64)  # [suit given up] regular mask with the rows unchanged (-1 = not yet)
+    kept_0 = kept_1 = kept_2 = np.int64(-1)  # per suit given up (万, 饼, 条): the regular mask with the rows
+    #                                         unchanged (-1 = not yet); three scalars, so the scan allocates nothing
     rest_m = ZERO_MASKS  # [column] useful kinds of 万 and the honors together at mz, once have_mz
     rest_p = ZERO_MASKS  # ... of 饼 and the honors at pz
     rest_s = ZERO_MASKS  # ... of 条 and the honors at sz
@@ -200,13 +201,20 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
                     if reach & (1 << d) == 0:
                         continue
                     if d == c:  # the changed suit is given up: the other rows are unchanged
-                        if kept_masks[d] < 0:
+                        kept = kept_0 if d == 0 else (kept_1 if d == 1 else kept_2)
+                        if kept < 0:
                             dist_kept = keep_ps if d == 0 else (keep_ms if d == 1 else keep_mp)
                             a, b = (1, 2) if d == 0 else ((0, 2) if d == 1 else (0, 1))
                             combos = ps if d == 0 else (ms if d == 1 else mp)
-                            kept_masks[d] = (_regular_mask_kept(suits, honors, idx, dist, combos, a, b, sets,
-                                                                dist_kept) if dist_kept == best else 0)
-                        mask |= kept_masks[d]
+                            kept = (_regular_mask_kept(suits, honors, idx, dist, combos, a, b, sets, dist_kept)
+                                    if dist_kept == best else np.int64(0))
+                            if d == 0:
+                                kept_0 = kept
+                            elif d == 1:
+                                kept_1 = kept
+                            else:
+                                kept_2 = kept
+                        mask |= kept
                         continue
                     e = 3 - c - d  # the third suit, kept with the changed one and the honors
                     if e == 0:

@@ -14,8 +14,8 @@ from sim.core.state import CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, PHASE_S
 from strategies.dingque import fewest_tiles_suit
 from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned  # noqa: F401 (the hand loop's shared scan)
 from strategies.jinhua_baotou import jh_baotou_claim, jh_baotou_self
-from strategies.jinhua_play import jh_greedy_claim, jh_greedy_self
-from strategies.jinzhong_play import jz_greedy_claim
+from strategies.jinhua_play import jh_greedy_claim, jh_greedy_self, jh_greedy_self_rows
+from strategies.jinzhong_play import jz_greedy_claim, jz_greedy_self_rows
 from strategies.random_policy import random_action
 # --- strategies of the strategies issue (selective_ting, thirteen_orphans, defensive) ---
 from strategies.defensive import defensive_claim, defensive_self
@@ -89,6 +89,21 @@ def choose_action(strategy_id, params, rule_vec, tables, hands, frozen, melds, r
             return defensive_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
         return defensive_claim(rule_vec, tables, hands, st, mask, seat, params)
     return random_action(mask, rng)
+
+
+@njit(cache=True, inline="always")
+def greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
+                     after_useful):
+    """Return ``choose_action``'s self-phase ACT_* for a ``greedy`` seat whose legal builder ran no shared discard
+    scan, on the caller's scratch rows ``after_shanten`` int8[34] / ``after_useful`` int64[34]: 金华's and 晋中's
+    greedy then allocate nothing (the hand loop's rows); any other seat gets ``greedy_self``."""
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return jh_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                   after_shanten, after_useful)
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                   after_shanten, after_useful)
+    return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
 
 
 @njit(cache=True, inline="always")

@@ -208,7 +208,19 @@ def jh_seen_k(hands, frozen, melds, rivers, st, seat, seen):
 def jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return greedy's 金华 self-phase ACT_*: 自摸 whenever legal; a kong (params[1] > 0) that does not raise the
     shanten; else ``best_discard_k``'s choice over the legal discards (a 财神 only when nothing else may go), the
-    seen copies counted only when the least-shanten discards leave different useful kinds."""
+    seen copies counted only when the least-shanten discards leave different useful kinds
+    (``jh_greedy_self_rows`` on two rows of its own)."""
+    after_shanten = np.empty(34, np.int8)  # [kind] shanten once one tile of it is discarded
+    after_useful = np.empty(34, np.int64)  # [kind] its useful kinds (least-shanten discards only)
+    return jh_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                               after_shanten, after_useful)
+
+
+@njit(cache=True, _nrt=False)
+def jh_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
+                        after_useful):
+    """Return ``jh_greedy_self``'s ACT_* with its scan rows given: ``after_shanten`` int8[34] and ``after_useful``
+    int64[34] are scratch (the hand loop's), so the decision allocates nothing."""
     if mask[ACT_ZIMO]:
         return ACT_ZIMO
     wild = st[ST_JH_CAISHEN]
@@ -228,8 +240,6 @@ def jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
     if candidates == 0:
         return ACT_DISCARD - 1
     candidates = discard_candidates_k(candidates, wild)
-    after_shanten = np.empty(34, np.int8)  # [kind] shanten once one tile of it is discarded
-    after_useful = np.empty(34, np.int64)  # [kind] its useful kinds (least-shanten discards only)
     least = wild_least_discards_k(hand, n_melds, allow_quad, wild, tables, candidates, after_shanten, after_useful)
     if live_tie_matters_k(candidates, after_shanten, after_useful, least):  # the seen copies only when they count
         jh_seen_k(hands, frozen, melds, rivers, st, seat, seen)

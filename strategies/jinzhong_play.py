@@ -40,7 +40,18 @@ def winnable_score(rule_vec, waits, planes):
 
 @njit(cache=True, _nrt=True)
 def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
-    """Return the self-phase ACT_* of greedy under the 晋中 rules; ``seen`` is an int8[34] scratch row."""
+    """Return the self-phase ACT_* of greedy under the 晋中 rules; ``seen`` is an int8[34] scratch row
+    (``jz_greedy_self_rows`` on two rows of its own)."""
+    after = np.empty(34, np.int8)     # [kind] shanten under 缺一门 once it is discarded (NOT_HELD = not a candidate)
+    useful = np.empty(34, np.int64)   # [kind] its useful kinds (its waits at tenpai); 0 unless least shanten
+    return jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after,
+                               useful)
+
+
+@njit(cache=True, _nrt=False)
+def jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after, useful):
+    """Return ``jz_greedy_self``'s ACT_* with its scan rows given: ``after`` int8[34] and ``useful`` int64[34] are
+    scratch (the hand loop's), so the decision allocates nothing."""
     if mask[ACT_ZIMO]:
         return ACT_ZIMO
     if st[ST_TING + seat] == 1:  # locked hand: a same-waits 暗杠 if legal, else the drawn tile goes out
@@ -75,8 +86,6 @@ def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
         if mask[ACT_DISCARD + t]:
             candidates |= np.int64(1) << t
         options += 1 if mask[ACT_SHANGJIA + t] else 0
-    after = np.empty(34, np.int8)     # [kind] shanten under 缺一门 once it is discarded (NOT_HELD = not a candidate)
-    useful = np.empty(34, np.int64)   # [kind] its useful kinds (its waits at tenpai); 0 unless least shanten
     best_shanten = least_discards_qym_k(hands[seat], n_melds, blocked, True, tables, candidates, after, useful)
     # The live counts (what the seat sees) are found only once two choices must be compared.
     planes_ready = False

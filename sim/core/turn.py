@@ -28,7 +28,8 @@ from sim.core.conditioned_deal import fill_wall_conditioned
 from sim.core.wall import draw_dealer, fill_wall, wall_size
 from sim.variants import hooks
 from strategies.dispatch import (
-    STRATEGY_RANDOM, choose_action, choose_dingque, greedy_self_scanned, passes_claim, shares_discard_scan,
+    STRATEGY_GREEDY, STRATEGY_RANDOM, choose_action, choose_dingque, greedy_self_rows, greedy_self_scanned, passes_claim,
+    shares_discard_scan,
 )
 from strategies.random_policy import random_claim_action, random_self_action
 
@@ -74,6 +75,9 @@ def _hand_loop(check):
                     if least != NOT_SCANNED:
                         action = greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
                                                      params[seat], seen, after_shanten, after_useful, least)
+                    elif strategy_ids[seat] == STRATEGY_GREEDY:  # its scan on the loop's rows (晋中, 金华)
+                        action = greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
+                                                  params[seat], seen, after_shanten, after_useful)
                     else:
                         action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
                                                melds, rivers, st, mask, seat, rngs[seat], seen)

@@ -20,7 +20,7 @@ from sim.core.legal import NO_FLOOR, NOT_SCANNED, legal_claim, legal_self, legal
 from sim.core.record_fill import fill_record
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.state import (
-    ACT_DISCARD, MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_JH_CAISHEN, ST_N_MELDS, ST_PHASE,
+    MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_JH_CAISHEN, ST_N_MELDS, ST_PHASE,
     ST_PENDING_TILE, ST_STEPS, new_state,
 )
 from sim.core.ting import live_copies_in, live_planes, seat_forms, visible_counts
@@ -28,7 +28,7 @@ from sim.core.turn import seat_to_act, seed_seats
 from sim.core.wall import draw_dealer, fill_wall
 from strategies.dispatch import choose_action
 from sim.variants.jinzhong._rules import blocked_suits
-from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned
+from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned, legal_discards
 from strategies.jinhua_play import best_discard_k, jh_greedy_claim, jh_greedy_self, jh_seen_k
 from strategies.random_policy import random_action
 
@@ -194,16 +194,6 @@ def time_random_choice(masks_b, idx, repeats):
     return total
 
 
-@njit(cache=True, inline='always')
-def _legal_discard_bits(mask):
-    """Return the int64 bit set (bit per kind) of the discards set in the bool[N_ACTIONS] ``mask``."""
-    candidates = np.int64(0)
-    for t in range(34):
-        if mask[ACT_DISCARD + t]:
-            candidates |= np.int64(1) << t
-    return candidates
-
-
 @njit(cache=True)
 def time_discard_scan(rule_vec, tables, hands_b, st_b, masks_b, idx, repeats):
     """Run greedy's discard scan (sim.core.hand.discard_scan.least_discards_k over the legal discards) on each
@@ -215,7 +205,7 @@ def time_discard_scan(rule_vec, tables, hands_b, st_b, masks_b, idx, repeats):
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            candidates = _legal_discard_bits(masks_b[i])
+            candidates = legal_discards(masks_b[i])
             total += least_discards_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad,
                                       seat_forms(st_b[i], seat), tables, candidates, after_shanten, after_useful)
     return total
@@ -232,7 +222,7 @@ def time_class_scan(rule_vec, scan_tables, hands_b, st_b, masks_b, idx, repeats)
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            candidates = _legal_discard_bits(masks_b[i])
+            candidates = legal_discards(masks_b[i])
             total += least_discards_class_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad,
                                             seat_forms(st_b[i], seat), scan_tables, candidates, after_shanten,
                                             after_useful)
@@ -249,7 +239,7 @@ def time_discard_scan_qym(tables, hands_b, melds_b, st_b, masks_b, idx, repeats)
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            candidates = _legal_discard_bits(masks_b[i])
+            candidates = legal_discards(masks_b[i])
             total += least_discards_qym_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], blocked_suits(melds_b[i], st_b[i], seat),
                                           True, tables, candidates, after_shanten, after_useful)
     return total
@@ -320,7 +310,7 @@ def time_jh_discard_choice(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            candidates = _legal_discard_bits(masks_b[i])
+            candidates = legal_discards(masks_b[i])
             jh_seen_k(hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i], seat, seen)
             total += best_discard_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad, st_b[i, ST_JH_CAISHEN],
                                     tables, candidates, seen)

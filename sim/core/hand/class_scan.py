@@ -25,8 +25,8 @@ import numpy as np
 from numba import njit
 
 from sim.core.hand.discard_scan import (
-    ALL_KINDS, NOT_HELD, POWERS_OF_5, YAOJIU_MASK, _one_less, _qidui_after, _qidui_shanten_after, _shisanyao_after,
-    _shisanyao_shanten_after, count_bits,
+    ALL_KINDS, NOT_HELD, POWERS_OF_5, _one_less, _qidui_after, _qidui_shanten_after, _shisanyao_after,
+    _shisanyao_shanten_after, count_masks, hand_tallies,
 )
 from sim.core.hand.kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, NO_DISTANCE, _honor_index, _suit_index
 
@@ -92,29 +92,9 @@ def _class_scan(counts, melds, allow_quad, forms, scan_tables, candidates, only_
     sets = 4 - melds if forms & FORM_REGULAR != 0 else -1
     qidui = melds == 0 and forms & FORM_QIDUI != 0
     shisanyao = melds == 0 and forms & FORM_SHISANYAO != 0
-    zeros = np.int64(0)   # kinds held 0 times, bit per kind
-    ones = np.int64(0)    # ... once
-    twos = np.int64(0)    # ... twice
-    threes = np.int64(0)  # ... three times
-    fours = np.int64(0)   # ... four times
-    for k in range(34):  # count bitmasks (branch-free)
-        c = counts[k]
-        bit = np.int64(1) << k
-        zeros |= bit if c == 0 else np.int64(0)
-        ones |= bit if c == 1 else np.int64(0)
-        twos |= bit if c == 2 else np.int64(0)
-        threes |= bit if c == 3 else np.int64(0)
-        fours |= bit if c == 4 else np.int64(0)
+    zeros, ones, twos, threes, fours = count_masks(counts)  # kinds held 0..4 times, bit per kind
     scanned = ~zeros & ALL_KINDS  # kinds held (below: and in candidates), bit per kind
-    paired = twos | threes | fours
-    if allow_quad:  # 七对 tallies: pairs (a quad is two) and kinds one tile short of a new pair
-        n_pairs = count_bits(twos | threes) + 2 * count_bits(fours)
-        n_singles = count_bits(ones | threes)
-    else:
-        n_pairs = count_bits(paired)
-        n_singles = count_bits(ones)
-    distinct = count_bits(scanned & YAOJIU_MASK)  # 十三幺 tallies: 幺九/字 kinds held, and held twice or more
-    yaojiu_pairs = count_bits(paired & YAOJIU_MASK)
+    n_pairs, n_singles, distinct, yaojiu_pairs = hand_tallies(ones, twos, threes, fours, scanned, allow_quad)
     scanned &= candidates
     regular = regular_shanten[max(sets, 0)]  # [class, honor class] regular shanten with ``sets`` sets and a pair
     c_m = np.int64(classes[i_m])

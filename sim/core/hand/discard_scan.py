@@ -32,6 +32,41 @@ def count_bits(x):
 
 
 @njit(cache=True, inline='always')
+def count_masks(counts):
+    """Return (zeros, ones, twos, threes, fours): the int64 bit sets (bit per kind) of the kinds ``counts`` holds
+    0, 1, 2, 3 and 4 times, built branch-free."""
+    zeros = np.int64(0)
+    ones = np.int64(0)
+    twos = np.int64(0)
+    threes = np.int64(0)
+    fours = np.int64(0)
+    for k in range(34):
+        c = counts[k]
+        bit = np.int64(1) << k
+        zeros |= bit if c == 0 else np.int64(0)
+        ones |= bit if c == 1 else np.int64(0)
+        twos |= bit if c == 2 else np.int64(0)
+        threes |= bit if c == 3 else np.int64(0)
+        fours |= bit if c == 4 else np.int64(0)
+    return zeros, ones, twos, threes, fours
+
+
+@njit(cache=True, inline='always')
+def hand_tallies(ones, twos, threes, fours, held, allow_quad):
+    """Return the 七对 and 十三幺 tallies of a hand from ``count_masks``' sets and ``held`` (its kinds held, bit
+    per kind): (pairs toward 七对 (a quad is two when ``allow_quad``), kinds one tile short of a new pair,
+    幺九/字 kinds held, 幺九/字 kinds held twice or more)."""
+    paired = twos | threes | fours
+    if allow_quad:
+        n_pairs = count_bits(twos | threes) + 2 * count_bits(fours)
+        n_singles = count_bits(ones | threes)
+    else:
+        n_pairs = count_bits(paired)
+        n_singles = count_bits(ones)
+    return n_pairs, n_singles, count_bits(held & YAOJIU_MASK), count_bits(paired & YAOJIU_MASK)
+
+
+@njit(cache=True, inline='always')
 def _one_less(zeros, ones, twos, threes, kind, held):
     """Return the four count bitmasks once one of the ``held`` copies of ``kind`` is removed."""
     bit = np.int64(1) << kind
@@ -187,29 +222,9 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
     last = 2 * sets + 1
     qidui = melds == 0 and forms & FORM_QIDUI != 0
     shisanyao = melds == 0 and forms & FORM_SHISANYAO != 0
-    zeros = np.int64(0)   # kinds held 0 times, bit per kind
-    ones = np.int64(0)    # ... once
-    twos = np.int64(0)    # ... twice
-    threes = np.int64(0)  # ... three times
-    fours = np.int64(0)   # ... four times
-    for k in range(34):  # count bitmasks (branch-free)
-        c = counts[k]
-        bit = np.int64(1) << k
-        zeros |= bit if c == 0 else np.int64(0)
-        ones |= bit if c == 1 else np.int64(0)
-        twos |= bit if c == 2 else np.int64(0)
-        threes |= bit if c == 3 else np.int64(0)
-        fours |= bit if c == 4 else np.int64(0)
+    zeros, ones, twos, threes, fours = count_masks(counts)  # kinds held 0..4 times, bit per kind
     scanned = ~zeros & ALL_KINDS  # kinds held (below: and in candidates), bit per kind
-    paired = twos | threes | fours
-    if allow_quad:  # 七对 tallies: pairs (a quad is two) and kinds one tile short of a new pair
-        n_pairs = count_bits(twos | threes) + 2 * count_bits(fours)
-        n_singles = count_bits(ones | threes)
-    else:
-        n_pairs = count_bits(paired)
-        n_singles = count_bits(ones)
-    distinct = count_bits(scanned & YAOJIU_MASK)  # 十三幺 tallies: 幺九/字 kinds held, and held twice or more
-    yaojiu_pairs = count_bits(paired & YAOJIU_MASK)
+    n_pairs, n_singles, distinct, yaojiu_pairs = hand_tallies(ones, twos, threes, fours, scanned, allow_quad)
     scanned &= candidates
     least = NO_DISTANCE
     for k in range(34):  # pass 1: the shanten after each discard (out_mask[k] keeps its regular distance)

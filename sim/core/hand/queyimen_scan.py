@@ -21,7 +21,7 @@ from numba import njit
 
 from sim.core.hand.discard_scan import (
     ALL_KINDS, NOT_HELD, POWERS_OF_5, YAOJIU_MASK, ZERO_MASKS, _combine_useful, _one_less, _row_useful,
-    _shisanyao_after, _shisanyao_shanten_after, count_bits,
+    _shisanyao_after, _shisanyao_shanten_after, count_bits, count_masks,
 )
 from sim.core.hand.kernel import (
     qidui_tally,
@@ -96,19 +96,7 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
     keep_ms = _whole_distance(ms, dz, sets) if open_p else NO_DISTANCE
     keep_mp = _whole_distance(mp, dz, sets) if open_s else NO_DISTANCE
     concealed = melds == 0  # 七对 and 十三幺 need a concealed hand
-    zeros = np.int64(0)   # kinds held 0 times, bit per kind
-    ones = np.int64(0)    # ... once
-    twos = np.int64(0)    # ... twice
-    threes = np.int64(0)  # ... three times
-    fours = np.int64(0)   # ... four times
-    for k in range(34):  # count bitmasks (branch-free)
-        c = counts[k]
-        bit = np.int64(1) << k
-        zeros |= bit if c == 0 else np.int64(0)
-        ones |= bit if c == 1 else np.int64(0)
-        twos |= bit if c == 2 else np.int64(0)
-        threes |= bit if c == 3 else np.int64(0)
-        fours |= bit if c == 4 else np.int64(0)
+    zeros, ones, twos, threes, fours = count_masks(counts)  # kinds held 0..4 times, bit per kind
     p0, s0 = _part_tallies(counts, 0, 9, allow_quad)   # 七对 tallies per part (万, 饼, 条, honors)
     p1, s1 = _part_tallies(counts, 9, 9, allow_quad)
     p2, s2 = _part_tallies(counts, 18, 9, allow_quad)

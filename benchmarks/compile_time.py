@@ -1,7 +1,7 @@
 """Compile-time benchmark (not a test): where the cold compile of one run's kernels goes, kernel by kernel.
 
 Usage: ``python benchmarks/compile_time.py [--rules jincheng] [--seats greedy,greedy,greedy,greedy] [--top 25] [--warm]
-[--groups] [--lane-ab]``
+[--groups] [--lane-ab] [--without-relinking]``
 
 Runs, in a fresh process with an empty numba cache (a temporary ``NUMBA_CACHE_DIR``), the first call a
 run makes (``sim.play.play_chunk`` of 10 hands of the ``--rules`` variant, 晋城 by default, with the given
@@ -17,6 +17,13 @@ linked module and machine code), ``inline`` (numba's IR inlining of ``inline='al
 (the rest: type inference and numba's other passes). ``--groups`` adds the sums per package area (the core,
 each variant, each strategy), which says what a run of one variant compiles for the others.
 
+``--without-relinking`` also times the cold first call in a third fresh process where numba links each callee
+into its callers ``available_externally`` instead of ``linkonce_odr``: LLVM may still inline a callee, but
+no longer optimises and emits its body again in every caller's library (it calls the callee's own, already
+emitted code). That is a what-if bound on the compile, not a way to run: the cached objects it writes need
+their callees loaded first, so that process's cache is thrown away. The gap between the two first calls is
+what numba's one-library-per-function linking costs a run.
+
 ``--lane-ab`` instead times the cold start as a run makes it (``sim.simulate`` of 4 hands on two workers: the
 driver compiles before the workers start) twice, each from an empty cache: without and with the second compile
 lane of ``sim.compile_lanes``, and prints both walls and their ratio.
@@ -30,6 +37,27 @@ import subprocess
 import sys
 import tempfile
 import time
+
+WITHOUT_RELINKING = r'''
+import llvmlite.binding as ll
+from numba.core import codegen
+
+
+def module_for_linking(self):
+    """numba's CPUCodeLibrary._get_module_for_linking with available_externally instead of linkonce_odr."""
+    self._ensure_finalized()
+    if self._shared_module is None:
+        module = self._final_module.clone()
+        for function in module.functions:
+            if not function.is_declaration and function.linkage == ll.Linkage.external:
+                function.linkage = "available_externally"
+        self._shared_module = module
+    return self._shared_module
+
+
+codegen.CPUCodeLibrary._get_module_for_linking = module_for_linking
+codegen.CPUCodeLibrary._verify_declare_only_symbols = lambda self: None  # callees stay declarations now
+'''
 
 CHILD = r'''
 import json, sys, time
@@ -111,10 +139,12 @@ def cold_run_seconds(lane: str, rules: str, seats: str) -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def first_call(seats: str, rules: str, cache: str) -> dict:
-    """Return the child's report (first-call wall seconds, exclusive compile seconds per kernel) for ``cache``."""
+def first_call(seats: str, rules: str, cache: str, relinking: bool = True) -> dict:
+    """Return the child's report (first-call wall seconds, exclusive compile seconds per kernel) for ``cache``;
+    ``relinking`` False patches numba's linking first (``WITHOUT_RELINKING``)."""
     env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-    out = subprocess.run([sys.executable, "-c", CHILD, seats, rules], env=env, capture_output=True, text=True,
+    source = CHILD if relinking else WITHOUT_RELINKING + CHILD
+    out = subprocess.run([sys.executable, "-c", source, seats, rules], env=env, capture_output=True, text=True,
                          check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -162,6 +192,8 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=25, help="kernels to list, longest first")
     parser.add_argument("--warm", action="store_true", help="also time a warm start from the cache just written")
     parser.add_argument("--groups", action="store_true", help="also sum the exclusive seconds per package area")
+    parser.add_argument("--without-relinking", action="store_true",
+                        help="also time the cold first call without numba re-emitting callees in every caller")
     parser.add_argument("--lane-ab", action="store_true",
                         help="time a run's cold start without and with the second compile lane instead")
     args = parser.parse_args()
@@ -192,6 +224,13 @@ def main() -> None:
         if args.warm:
             warm = first_call(args.seats, args.rules, cache)
             print(f"warm first call: {warm['total']:7.1f} s wall ({warm['compiles']} kernel compilations)")
+    if args.without_relinking:
+        with tempfile.TemporaryDirectory() as throwaway:
+            what_if = first_call(args.seats, args.rules, throwaway, relinking=False)
+        llvm, inline, typing = (sum(row[i] for row in phase_split(what_if).values()) for i in range(3))
+        print(f"cold first call without relinking: {what_if['total']:7.1f} s wall ({what_if['compiles']} kernel "
+              f"compilations; llvm {llvm:.1f} s, inline {inline:.1f} s, typing and the rest {typing:.1f} s); "
+              f"with / without {cold['total'] / what_if['total']:.2f}")
 
 
 if __name__ == "__main__":

@@ -62,6 +62,69 @@ def _qidui_qym_distance(p0, p1, p2, p3, s0, s1, s2, s3):
                _qidui_distance(pairs - p2, singles - s2))
 
 
+@njit(cache=True, inline='always')
+def special_tallies(counts, allow_quad, zeros, twos, threes, fours):
+    """Return the hand's 七对 tallies per part as two 4-tuples (pairs, singles of 万, 饼, 条, honors) and its
+    十三幺 tallies (幺九 kinds held, 幺九 kinds paired; exempt from 缺一门), from its count masks."""
+    p0, s0 = _part_tallies(counts, 0, 9, allow_quad)
+    p1, s1 = _part_tallies(counts, 9, 9, allow_quad)
+    p2, s2 = _part_tallies(counts, 18, 9, allow_quad)
+    p3, s3 = _part_tallies(counts, 27, 7, allow_quad)
+    distinct = count_bits(~zeros & ALL_KINDS & YAOJIU_MASK)
+    yaojiu_pairs = count_bits((twos | threes | fours) & YAOJIU_MASK)
+    return (p0, p1, p2, p3), (s0, s1, s2, s3), distinct, yaojiu_pairs
+
+
+@njit(cache=True, inline='always')
+def special_distances_after(k, held, allow_quad, pairs, singles, distinct, yaojiu_pairs):
+    """Return the (七对 under 缺一门, 十三幺) distances of the concealed hand after discarding one ``k`` (held
+    ``held`` times); ``pairs``/``singles`` are the per-part 七对 tallies (万, 饼, 条, honors) of the hand and
+    ``distinct``/``yaojiu_pairs`` its 十三幺 tallies."""
+    change_pairs, change_singles = _tally_change(held, allow_quad)
+    part = k // 9 if k < 27 else 3
+    qidui = _qidui_qym_distance(pairs[0] + (change_pairs if part == 0 else 0),
+                                pairs[1] + (change_pairs if part == 1 else 0),
+                                pairs[2] + (change_pairs if part == 2 else 0),
+                                pairs[3] + (change_pairs if part == 3 else 0),
+                                singles[0] + (change_singles if part == 0 else 0),
+                                singles[1] + (change_singles if part == 1 else 0),
+                                singles[2] + (change_singles if part == 2 else 0),
+                                singles[3] + (change_singles if part == 3 else 0))
+    return qidui, _shisanyao_shanten_after(distinct, yaojiu_pairs, k, held) + 1
+
+
+@njit(cache=True, inline='always')
+def special_useful_after(k, held, allow_quad, best, qidui, orphans, count_sets, pairs, singles, distinct,
+                         yaojiu_pairs):
+    """Return the useful kinds of the 七对 (under 缺一门) and 十三幺 forms that reach the distance ``best`` after
+    discarding one ``k``: ``qidui``/``orphans`` are those forms' distances after it (special_distances_after),
+    ``count_sets`` the hand's (zeros, ones, twos, threes) kind masks and the rest its tallies as there."""
+    zeros, ones, twos, threes = count_sets
+    mask = np.int64(0)
+    if qidui == best:
+        z_, o_, t_, h_ = _one_less(zeros, ones, twos, threes, k, held)
+        dp_, ds_ = _tally_change(held, allow_quad)
+        part = k // 9 if k < 27 else 3
+        pp = (pairs[0] + (dp_ if part == 0 else 0), pairs[1] + (dp_ if part == 1 else 0),
+              pairs[2] + (dp_ if part == 2 else 0), pairs[3] + (dp_ if part == 3 else 0))
+        ss = (singles[0] + (ds_ if part == 0 else 0), singles[1] + (ds_ if part == 1 else 0),
+              singles[2] + (ds_ if part == 2 else 0), singles[3] + (ds_ if part == 3 else 0))
+        all_pairs = pp[0] + pp[1] + pp[2] + pp[3]
+        all_singles = ss[0] + ss[1] + ss[2] + ss[3]
+        odd = o_ | h_ if allow_quad else o_
+        fresh = (z_ | t_) & ALL_KINDS if allow_quad else z_ & ALL_KINDS
+        for d in range(3):  # 七对 with suit d given up (the kinds outside it)
+            part_pairs = all_pairs - pp[d]
+            part_singles = all_singles - ss[d]
+            if _qidui_distance(part_pairs, part_singles) != best:
+                continue
+            kinds = odd | fresh if part_singles < 7 - part_pairs else odd
+            mask |= kinds & ~SUIT_MASKS[d] & ALL_KINDS
+    if orphans == best:
+        mask |= _shisanyao_after(distinct, yaojiu_pairs, k, held, _one_less(zeros, ones, twos, threes, k, held))[1]
+    return mask
+
+
 @njit(cache=True, _nrt=False)
 def _regular_mask_kept(suits, honors, idx, dist, combos, keep_a, keep_b, sets, best):
     """Return the useful kinds of the regular form with the suit other than ``keep_a``/``keep_b`` given up
@@ -97,13 +160,7 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
     keep_mp = _whole_distance(mp, dz, sets) if open_s else NO_DISTANCE
     concealed = melds == 0  # 七对 and 十三幺 need a concealed hand
     zeros, ones, twos, threes, fours = count_masks(counts)  # kinds held 0..4 times, bit per kind
-    p0, s0 = _part_tallies(counts, 0, 9, allow_quad)   # 七对 tallies per part (万, 饼, 条, honors)
-    p1, s1 = _part_tallies(counts, 9, 9, allow_quad)
-    p2, s2 = _part_tallies(counts, 18, 9, allow_quad)
-    p3, s3 = _part_tallies(counts, 27, 7, allow_quad)
-    paired = twos | threes | fours
-    distinct = count_bits(~zeros & ALL_KINDS & YAOJIU_MASK)  # 十三幺 tallies (exempt from 缺一门)
-    yaojiu_pairs = count_bits(paired & YAOJIU_MASK)
+    part_pairs, part_singles, distinct, yaojiu_pairs = special_tallies(counts, allow_quad, zeros, twos, threes, fours)
     scanned = ~zeros & ALL_KINDS & candidates
     least = NO_DISTANCE
     for k in range(34):  # pass 1: the distance after each discard (out_mask[k] keeps its regular distance)
@@ -137,13 +194,8 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
         qidui = NO_DISTANCE
         orphans = NO_DISTANCE
         if concealed:
-            dp_, ds_ = _tally_change(held, allow_quad)
-            part = k // 9 if k < 27 else 3
-            qidui = _qidui_qym_distance(p0 + (dp_ if part == 0 else 0), p1 + (dp_ if part == 1 else 0),
-                                        p2 + (dp_ if part == 2 else 0), p3 + (dp_ if part == 3 else 0),
-                                        s0 + (ds_ if part == 0 else 0), s1 + (ds_ if part == 1 else 0),
-                                        s2 + (ds_ if part == 2 else 0), s3 + (ds_ if part == 3 else 0))
-            orphans = _shisanyao_shanten_after(distinct, yaojiu_pairs, k, held) + 1
+            qidui, orphans = special_distances_after(k, held, allow_quad, part_pairs, part_singles, distinct,
+                                                     yaojiu_pairs)
             best = min(best, qidui, orphans)
         reach = (1 if d_m == regular else 0) | (2 if d_p == regular else 0) | (4 if d_s == regular else 0)
         out_mask[k] = regular | (qidui << 8) | (orphans << 16) | (reach << 24)  # the forms' distances, for pass 2
@@ -256,27 +308,8 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
                         m = last - i
                         if (entry >> DIST_SHIFT) + others[m] == best:
                             mask |= (np.int64(entry & RANK_BITS) << 27) | rest[m]
-        if qidui == best:
-            z_, o_, t_, h_ = _one_less(zeros, ones, twos, threes, k, held)
-            dp_, ds_ = _tally_change(held, allow_quad)
-            part = k // 9 if k < 27 else 3
-            pp = (p0 + (dp_ if part == 0 else 0), p1 + (dp_ if part == 1 else 0), p2 + (dp_ if part == 2 else 0),
-                  p3 + (dp_ if part == 3 else 0))
-            ss = (s0 + (ds_ if part == 0 else 0), s1 + (ds_ if part == 1 else 0), s2 + (ds_ if part == 2 else 0),
-                  s3 + (ds_ if part == 3 else 0))
-            all_pairs = pp[0] + pp[1] + pp[2] + pp[3]
-            all_singles = ss[0] + ss[1] + ss[2] + ss[3]
-            odd = o_ | h_ if allow_quad else o_
-            fresh = (z_ | t_) & ALL_KINDS if allow_quad else z_ & ALL_KINDS
-            for d in range(3):  # 七对 with suit d given up (the kinds outside it)
-                pairs = all_pairs - pp[d]
-                singles = all_singles - ss[d]
-                if _qidui_distance(pairs, singles) != best:
-                    continue
-                kinds = odd | fresh if singles < 7 - pairs else odd
-                mask |= kinds & ~SUIT_MASKS[d] & ALL_KINDS
-        if orphans == best:
-            mask |= _shisanyao_after(distinct, yaojiu_pairs, k, held, _one_less(zeros, ones, twos, threes, k, held))[1]
+        mask |= special_useful_after(k, held, allow_quad, best, qidui, orphans, (zeros, ones, twos, threes),
+                                     part_pairs, part_singles, distinct, yaojiu_pairs)
         out_mask[k] = mask
     return least
 

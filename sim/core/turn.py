@@ -76,8 +76,8 @@ def _hand_loop(check):
                         action = greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
                                                      params[seat], seen, after_shanten, after_useful, least)
                     elif strategy_ids[seat] == STRATEGY_GREEDY:  # its scan on the loop's rows (晋中, 金华)
-                        action = greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
-                                                  params[seat], seen, after_shanten, after_useful)
+                        action = greedy_self_rows(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st,
+                                                  mask, seat, params[seat], seen, after_shanten, after_useful)
                     else:
                         action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
                                                melds, rivers, st, mask, seat, rngs[seat], seen)

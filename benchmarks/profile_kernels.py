@@ -15,6 +15,7 @@ from sim.core.claims import apply_claim
 from sim.core.deal import start_hand
 from sim.core.hand.class_scan import least_discards_class_k
 from sim.core.hand.discard_scan import least_discards_k
+from sim.core.hand.queyimen_class_scan import least_discards_qym_class_k
 from sim.core.hand.queyimen_scan import least_discards_qym_k
 from sim.core.legal import NO_FLOOR, NOT_SCANNED, legal_claim, legal_self, legal_self_floored, legal_self_scanned
 from sim.core.record_fill import fill_record
@@ -26,7 +27,7 @@ from sim.core.state import (
 from sim.core.ting import live_copies_in, live_planes, seat_forms, visible_counts
 from sim.core.turn import seat_to_act, seed_seats
 from sim.core.wall import draw_dealer, fill_wall
-from strategies.dispatch import choose_action
+from strategies.dispatch import choose_action, greedy_self_rows
 from sim.variants.jinzhong._rules import blocked_suits
 from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned, legal_discards
 from strategies.jinhua_play import best_discard_k, jh_greedy_claim, jh_greedy_self, jh_seen_k
@@ -131,15 +132,20 @@ def time_legal_claim(rule_vec, tables, hands_b, frozen_b, melds_b, st_b, seats_b
 
 
 @njit(cache=True)
-def time_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_b, masks_b, params, idx, repeats):
-    """Answer each self-phase state in ``idx`` with greedy (whole decision); returns the summed actions."""
-    seen = np.zeros(34, dtype=np.int8)  # scratch visible-copies row
+def time_greedy_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b, rivers_b, st_b, masks_b, params, idx,
+                     repeats):
+    """Answer each self-phase state in ``idx`` with greedy (whole decision) as the hand loop does when its legal
+    builder ran no shared scan (dispatch.greedy_self_rows: 晋中's scan on ``scan_tables``); returns the summed
+    actions."""
+    seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
+    after_shanten = np.empty(34, np.int8)       # [kind] scratch: shanten once it is discarded
+    after_useful = np.empty(34, np.int64)       # [kind] scratch: its useful kinds
     total = 0
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            total += greedy_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
-                                 masks_b[i], seat, params, seen)
+            total += greedy_self_rows(rule_vec, tables, scan_tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i],
+                                      st_b[i], masks_b[i], seat, params, seen, after_shanten, after_useful)
     return total
 
 
@@ -147,7 +153,7 @@ def time_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_
 def time_shared_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b, rivers_b, st_b, params, idx,
                      repeats):
     """Build the legal mask and answer with greedy as the hand loop does for a greedy seat (legal_self_scanned,
-    then greedy_self_scanned on its scan, or greedy_self when it ran none) on each self-phase state in ``idx``;
+    then greedy_self_scanned on its scan, or greedy_self_rows when it ran none) on each self-phase state in ``idx``;
     ``scan_tables`` = sim.hand_tables.get_scan_tables(); returns the summed actions."""
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
     seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
@@ -163,8 +169,8 @@ def time_shared_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b, 
                 total += greedy_self_scanned(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i],
                                              st_b[i], mask, seat, params, seen, after_shanten, after_useful, least)
             else:
-                total += greedy_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
-                                     mask, seat, params, seen)
+                total += greedy_self_rows(rule_vec, tables, scan_tables, hands_b[i], frozen_b[i], melds_b[i],
+                                          rivers_b[i], st_b[i], mask, seat, params, seen, after_shanten, after_useful)
     return total
 
 
@@ -230,9 +236,11 @@ def time_class_scan(rule_vec, scan_tables, hands_b, st_b, masks_b, idx, repeats)
 
 
 @njit(cache=True)
-def time_discard_scan_qym(tables, hands_b, melds_b, st_b, masks_b, idx, repeats):
-    """Run 晋中 greedy's discard scan under 缺一门 (sim.core.hand.queyimen_scan.least_discards_qym_k over the
-    legal discards) on each state in ``idx``; returns the summed least shanten."""
+def time_discard_scan_qym(tables, scan_tables, hands_b, melds_b, st_b, masks_b, idx, repeats):
+    """Run 晋中 greedy's discard scan under 缺一门 over the legal discards on each state in ``idx``: the hand loop's
+    (sim.core.hand.queyimen_class_scan.least_discards_qym_class_k on ``scan_tables``), or with ``scan_tables``
+    None the packed-row scan the other strategies run (queyimen_scan.least_discards_qym_k); returns the summed
+    least shanten."""
     after_shanten = np.empty(34, np.int8)  # [kind] shanten under 缺一门 once it is discarded
     after_useful = np.empty(34, np.int64)  # [kind] its useful kinds
     total = 0
@@ -240,8 +248,13 @@ def time_discard_scan_qym(tables, hands_b, melds_b, st_b, masks_b, idx, repeats)
         for i in idx:
             seat = st_b[i, ST_CURRENT]
             candidates = legal_discards(masks_b[i])
-            total += least_discards_qym_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], blocked_suits(melds_b[i], st_b[i], seat),
-                                          True, tables, candidates, after_shanten, after_useful)
+            blocked = blocked_suits(melds_b[i], st_b[i], seat)
+            if scan_tables is None:
+                total += least_discards_qym_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], blocked, True, tables,
+                                              candidates, after_shanten, after_useful)
+            else:
+                total += least_discards_qym_class_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], blocked, True,
+                                                    scan_tables, candidates, after_shanten, after_useful)
     return total
 
 

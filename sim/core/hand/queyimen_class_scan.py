@@ -19,33 +19,14 @@ shanten of two suits with the honors is one lookup in ``regular_shanten``.
 import numpy as np
 from numba import njit
 
-from sim.core.hand.class_scan import HONOR_BASE, HONOR_CLASS_BITS, SUIT_CLASS_BITS, SUIT_CLASS_MASK
-from sim.core.hand.class_scan import _drawn_honor_classes, _drawn_suit_classes
+from sim.core.hand.class_scan import (
+    HONOR_BASE, _drawn_honor_classes, _drawn_suit_classes, _honor_draws_useful, _suit_draws_useful,
+)
 from sim.core.hand.discard_scan import ALL_KINDS, NOT_HELD, POWERS_OF_5, count_masks
 from sim.core.hand.kernel import NO_DISTANCE, _honor_index, _suit_index
-from sim.core.hand.queyimen_scan import special_distances_after, special_tallies, special_useful_after
-
-
-@njit(cache=True, inline='always')
-def _suit_draws(regular, class_sums, drawn, kept_suit, honors, target):
-    """Return the 9-bit mask of ranks r of a suit whose draw (its classes plus one tile, ``drawn`` packed 7 bits
-    per rank) takes the regular shanten below ``target``, kept with the suit class ``kept_suit`` and the honors'
-    class ``honors``."""
-    mask = np.int64(0)
-    for r in range(9):
-        drawn_class = (drawn >> (SUIT_CLASS_BITS * r)) & SUIT_CLASS_MASK
-        mask |= np.int64(regular[class_sums[kept_suit, drawn_class], honors] < target) << r
-    return mask
-
-
-@njit(cache=True, inline='always')
-def _honor_draws(regular, suits, drawn, target):
-    """Return the 7-bit mask of honors r whose draw (``drawn`` packed 8 bits per honor) takes the regular shanten
-    below ``target``, with the suits' class ``suits``."""
-    mask = np.int64(0)
-    for r in range(7):
-        mask |= np.int64(regular[suits, (drawn >> (HONOR_CLASS_BITS * r)) & 255] < target) << r
-    return mask
+from sim.core.hand.queyimen_scan import (
+    least_discard_entry, special_distances_after, special_tallies, special_useful_after,
+)
 
 
 @njit(cache=True, _nrt=False)
@@ -113,21 +94,14 @@ def _class_qym_scan(counts, melds, blocked, allow_quad, scan_tables, candidates,
     have_drawn = False
     drawn = (np.int64(0), np.int64(0), np.int64(0))  # [suit] its pattern plus one tile of each rank, packed classes
     drawn_z = np.int64(0)                           # the honors' likewise
-    kept_masks = (np.int64(-1), np.int64(-1), np.int64(-1))  # [suit d] the useful kinds with d given up and the
-    #                                                          discard in d (the other components unchanged), -1 = not yet
+    # [suit d] the useful kinds with d given up and the discard in d (other components unchanged); -1 = not yet
+    kept_masks = (np.int64(-1), np.int64(-1), np.int64(-1))
     for k in range(34):  # pass 2: the useful masks of the least-shanten discards
-        target = out_shanten[k]
-        packed = out_mask[k]
-        regular_best = packed & 255
-        qidui = (packed >> 8) & 255
-        orphans = (packed >> 16) & 255
-        reach = packed >> 24  # the suits given up reaching the regular distance, bit per suit
-        out_mask[k] = 0
-        if (scanned >> k) & 1 == 0 or target != least:
+        wanted, best, regular_best, qidui, orphans, reach = least_discard_entry(out_shanten, out_mask, scanned, least,
+                                                                                 k)
+        if not wanted:
             continue
-        best = target + 1
-        if best >= NO_DISTANCE:
-            continue
+        target = best - 1
         held = counts[k]
         mask = np.int64(0)
         if regular_best == best:
@@ -149,9 +123,11 @@ def _class_qym_scan(counts, melds, blocked, allow_quad, scan_tables, candidates,
                     b = 1 if d == 2 else 2
                     if d == c:  # the discarded suit is given up: the kept components are unchanged
                         if kept_masks[d] < 0:
-                            kept = _suit_draws(regular, class_sums, drawn[a], suit_class[b], c_z, target) << (9 * a)
-                            kept |= _suit_draws(regular, class_sums, drawn[b], suit_class[a], c_z, target) << (9 * b)
-                            kept |= _honor_draws(regular, kept_pair[d], drawn_z, target) << 27
+                            kept = _suit_draws_useful(regular, class_sums, suit_class[b], drawn[a], c_z,
+                                                      target) << (9 * a)
+                            kept |= _suit_draws_useful(regular, class_sums, suit_class[a], drawn[b], c_z,
+                                                       target) << (9 * b)
+                            kept |= _honor_draws_useful(regular, kept_pair[d], drawn_z, target) << 27
                             kept_masks = (kept if d == 0 else kept_masks[0], kept if d == 1 else kept_masks[1],
                                           kept if d == 2 else kept_masks[2])
                         mask |= kept_masks[d]
@@ -163,8 +139,8 @@ def _class_qym_scan(counts, melds, blocked, allow_quad, scan_tables, candidates,
                             drawn_class = classes[row + POWERS_OF_5[r]]
                             own |= np.int64(regular[class_sums[suit_class[e], drawn_class], c_z] < target) << r
                     mask |= own << base
-                    mask |= _suit_draws(regular, class_sums, drawn[e], changed, c_z, target) << (9 * e)
-                    mask |= _honor_draws(regular, class_sums[changed, suit_class[e]], drawn_z, target) << 27
+                    mask |= _suit_draws_useful(regular, class_sums, changed, drawn[e], c_z, target) << (9 * e)
+                    mask |= _honor_draws_useful(regular, class_sums[changed, suit_class[e]], drawn_z, target) << 27
             else:
                 row = i_z - POWERS_OF_5[k - 27]  # the honors' pattern after the discard
                 changed = np.int64(classes[row])
@@ -173,8 +149,8 @@ def _class_qym_scan(counts, melds, blocked, allow_quad, scan_tables, candidates,
                         continue
                     a = 1 if d == 0 else 0
                     b = 1 if d == 2 else 2
-                    mask |= _suit_draws(regular, class_sums, drawn[a], suit_class[b], changed, target) << (9 * a)
-                    mask |= _suit_draws(regular, class_sums, drawn[b], suit_class[a], changed, target) << (9 * b)
+                    mask |= _suit_draws_useful(regular, class_sums, suit_class[b], drawn[a], changed, target) << (9 * a)
+                    mask |= _suit_draws_useful(regular, class_sums, suit_class[a], drawn[b], changed, target) << (9 * b)
                     own = np.int64(0)
                     for r in range(7):
                         if counts[27 + r] - (1 if 27 + r == k else 0) < 4:

@@ -125,6 +125,19 @@ def special_useful_after(k, held, allow_quad, best, qidui, orphans, count_sets, 
     return mask
 
 
+@njit(cache=True, inline='always')
+def least_discard_entry(out_shanten, out_mask, scanned, least, k):
+    """Read back and clear pass 1's entry of kind ``k`` (``out_mask[k]`` = regular | 七对 << 8 | 十三幺 << 16 |
+    reach << 24, the forms' distances after the discard and the suits given up reaching the regular one);
+    return (True when pass 2 builds its useful kinds: scanned, at the least shanten and completable, its
+    distance, regular, 七对, 十三幺 distances, reach bits)."""
+    target = out_shanten[k]
+    packed = out_mask[k]
+    out_mask[k] = 0
+    wanted = (scanned >> k) & 1 == 1 and target == least and target + 1 < NO_DISTANCE
+    return wanted, target + 1, packed & 255, (packed >> 8) & 255, (packed >> 16) & 255, packed >> 24
+
+
 @njit(cache=True, _nrt=False)
 def _regular_mask_kept(suits, honors, idx, dist, combos, keep_a, keep_b, sets, best):
     """Return the useful kinds of the regular form with the suit other than ``keep_a``/``keep_b`` given up
@@ -218,17 +231,8 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
     have_ms = False
     have_mp = False
     for k in range(34):  # pass 2: the useful masks of the least-shanten discards
-        target = out_shanten[k]
-        packed = out_mask[k]
-        regular = packed & 255
-        qidui = (packed >> 8) & 255
-        orphans = (packed >> 16) & 255
-        reach = packed >> 24  # the suits given up reaching the regular distance, bit per suit
-        out_mask[k] = 0
-        if (scanned >> k) & 1 == 0 or target != least:
-            continue
-        best = target + 1
-        if best >= NO_DISTANCE:
+        wanted, best, regular, qidui, orphans, reach = least_discard_entry(out_shanten, out_mask, scanned, least, k)
+        if not wanted:
             continue
         held = counts[k]
         mask = np.int64(0)

@@ -62,7 +62,7 @@ def _qidui_qym_distance(p0, p1, p2, p3, s0, s1, s2, s3):
                _qidui_distance(pairs - p2, singles - s2))
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, _nrt=False)  # compiled once for both 缺一门 scans, not inlined into each
 def special_tallies(counts, allow_quad, zeros, twos, threes, fours):
     """Return the hand's 七对 tallies per part as two 4-tuples (pairs, singles of 万, 饼, 条, honors) and its
     十三幺 tallies (幺九 kinds held, 幺九 kinds paired; exempt from 缺一门), from its count masks."""
@@ -75,7 +75,7 @@ def special_tallies(counts, allow_quad, zeros, twos, threes, fours):
     return (p0, p1, p2, p3), (s0, s1, s2, s3), distinct, yaojiu_pairs
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, inline='always')  # once per discard in pass 1: kept inline (out of line cost 晋中 ~10 %)
 def special_distances_after(k, held, allow_quad, pairs, singles, distinct, yaojiu_pairs):
     """Return the (七对 under 缺一门, 十三幺) distances of the concealed hand after discarding one ``k`` (held
     ``held`` times); ``pairs``/``singles`` are the per-part 七对 tallies (万, 饼, 条, honors) of the hand and
@@ -93,7 +93,7 @@ def special_distances_after(k, held, allow_quad, pairs, singles, distinct, yaoji
     return qidui, _shisanyao_shanten_after(distinct, yaojiu_pairs, k, held) + 1
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, _nrt=False)  # compiled once for both 缺一门 scans, not inlined into each
 def special_useful_after(k, held, allow_quad, best, qidui, orphans, count_sets, pairs, singles, distinct,
                          yaojiu_pairs):
     """Return the useful kinds of the 七对 (under 缺一门) and 十三幺 forms that reach the distance ``best`` after

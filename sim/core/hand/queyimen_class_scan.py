@@ -59,9 +59,8 @@ def _class_qym_scan(counts, melds, blocked, allow_quad, scan_tables, candidates,
             out_shanten[k] = NOT_HELD
             continue
         held = counts[k]
-        reach = 0
-        regular_best = NO_DISTANCE
-        distances = (NO_DISTANCE, NO_DISTANCE, NO_DISTANCE)
+        # the distances with each suit d given up (万, 饼, 条): the discarded suit c's own is kept; any other d keeps
+        # c's new class and the third suit, 3 - c - d (suit_class[3 - c] for d = 0, [2 - c] for 1, [1 - c] for 2)
         if k < 27:
             c = k // 9
             changed = np.int64(classes[index[c] - POWERS_OF_5[k - 9 * c]])
@@ -78,6 +77,7 @@ def _class_qym_scan(counts, melds, blocked, allow_quad, scan_tables, candidates,
                          regular[kept_pair[1], changed] + 1 if is_open[1] else NO_DISTANCE,
                          regular[kept_pair[2], changed] + 1 if is_open[2] else NO_DISTANCE)
         regular_best = min(distances[0], distances[1], distances[2])
+        reach = 0  # the suits given up reaching it, bit per suit
         for d in range(3):
             if distances[d] == regular_best:
                 reach |= 1 << d

@@ -62,6 +62,18 @@ def _qidui_qym_distance(p0, p1, p2, p3, s0, s1, s2, s3):
                _qidui_distance(pairs - p2, singles - s2))
 
 
+@njit(cache=True, inline='always')
+def _tallies_after(k, held, allow_quad, pairs, singles):
+    """Return the per-part 七对 tallies (pairs, singles: 4-tuples of 万, 饼, 条, honors) after discarding one ``k``
+    held ``held`` times, from the hand's ``pairs``/``singles``."""
+    change_pairs, change_singles = _tally_change(held, allow_quad)
+    part = k // 9 if k < 27 else 3
+    return ((pairs[0] + (change_pairs if part == 0 else 0), pairs[1] + (change_pairs if part == 1 else 0),
+             pairs[2] + (change_pairs if part == 2 else 0), pairs[3] + (change_pairs if part == 3 else 0)),
+            (singles[0] + (change_singles if part == 0 else 0), singles[1] + (change_singles if part == 1 else 0),
+             singles[2] + (change_singles if part == 2 else 0), singles[3] + (change_singles if part == 3 else 0)))
+
+
 @njit(cache=True, _nrt=False)  # compiled once for both 缺一门 scans, not inlined into each
 def special_tallies(counts, allow_quad, zeros, twos, threes, fours):
     """Return the hand's 七对 tallies per part as two 4-tuples (pairs, singles of 万, 饼, 条, honors) and its
@@ -80,16 +92,8 @@ def special_distances_after(k, held, allow_quad, pairs, singles, distinct, yaoji
     """Return the (七对 under 缺一门, 十三幺) distances of the concealed hand after discarding one ``k`` (held
     ``held`` times); ``pairs``/``singles`` are the per-part 七对 tallies (万, 饼, 条, honors) of the hand and
     ``distinct``/``yaojiu_pairs`` its 十三幺 tallies."""
-    change_pairs, change_singles = _tally_change(held, allow_quad)
-    part = k // 9 if k < 27 else 3
-    qidui = _qidui_qym_distance(pairs[0] + (change_pairs if part == 0 else 0),
-                                pairs[1] + (change_pairs if part == 1 else 0),
-                                pairs[2] + (change_pairs if part == 2 else 0),
-                                pairs[3] + (change_pairs if part == 3 else 0),
-                                singles[0] + (change_singles if part == 0 else 0),
-                                singles[1] + (change_singles if part == 1 else 0),
-                                singles[2] + (change_singles if part == 2 else 0),
-                                singles[3] + (change_singles if part == 3 else 0))
+    pp, ss = _tallies_after(k, held, allow_quad, pairs, singles)
+    qidui = _qidui_qym_distance(pp[0], pp[1], pp[2], pp[3], ss[0], ss[1], ss[2], ss[3])
     return qidui, _shisanyao_shanten_after(distinct, yaojiu_pairs, k, held) + 1
 
 
@@ -103,12 +107,7 @@ def special_useful_after(k, held, allow_quad, best, qidui, orphans, count_sets, 
     mask = np.int64(0)
     if qidui == best:
         z_, o_, t_, h_ = _one_less(zeros, ones, twos, threes, k, held)
-        dp_, ds_ = _tally_change(held, allow_quad)
-        part = k // 9 if k < 27 else 3
-        pp = (pairs[0] + (dp_ if part == 0 else 0), pairs[1] + (dp_ if part == 1 else 0),
-              pairs[2] + (dp_ if part == 2 else 0), pairs[3] + (dp_ if part == 3 else 0))
-        ss = (singles[0] + (ds_ if part == 0 else 0), singles[1] + (ds_ if part == 1 else 0),
-              singles[2] + (ds_ if part == 2 else 0), singles[3] + (ds_ if part == 3 else 0))
+        pp, ss = _tallies_after(k, held, allow_quad, pairs, singles)
         all_pairs = pp[0] + pp[1] + pp[2] + pp[3]
         all_singles = ss[0] + ss[1] + ss[2] + ss[3]
         odd = o_ | h_ if allow_quad else o_

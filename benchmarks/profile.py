@@ -18,7 +18,8 @@ CPU time:
   discard choice ``best_discard_k`` (wild-aware shanten and useful kinds, live counts included) and its seen
   copies ``jh_seen_k``, and its claim answer ``jh_greedy_claim``;
 - the self phase as the hand loop runs it for a greedy seat: ``legal_self_scanned`` and, on its discard scan,
-  ``greedy_self_scanned`` (``greedy_self`` when it ran none); it replaces the two rows above in the loop, so it
+  ``greedy_self_from_scan`` (``greedy_self_rows`` when it ran none; under 晋中 the 报听 marks and greedy share the
+  缺一门 scan too); it replaces the two rows above in the loop, so it
   is not in the sum of the parts (a second sum line uses it instead of them); under 晋城 a row below it times
   the discard scan it runs (``sim.core.hand.class_scan.least_discards_class_k``, on the scan tables);
 - the greedy claim answer (``greedy_claim``);

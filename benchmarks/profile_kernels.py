@@ -27,9 +27,9 @@ from sim.core.state import (
 from sim.core.ting import live_copies_in, live_planes, seat_forms, visible_counts
 from sim.core.turn import seat_to_act, seed_seats
 from sim.core.wall import draw_dealer, fill_wall
-from strategies.dispatch import choose_action, greedy_self_rows
+from strategies.dispatch import choose_action, greedy_self_from_scan, greedy_self_rows
 from sim.variants.jinzhong._rules import blocked_suits
-from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned, legal_discards
+from strategies.greedy import greedy_claim, legal_discards
 from strategies.jinhua_play import best_discard_k, jh_greedy_claim, jh_greedy_self, jh_seen_k
 from strategies.random_policy import random_action
 
@@ -153,7 +153,7 @@ def time_greedy_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b, 
 def time_shared_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b, rivers_b, st_b, params, idx,
                      repeats):
     """Build the legal mask and answer with greedy as the hand loop does for a greedy seat (legal_self_scanned,
-    then greedy_self_scanned on its scan, or greedy_self_rows when it ran none) on each self-phase state in ``idx``;
+    then greedy_self_from_scan on its scan, or greedy_self_rows when it ran none) on each self-phase state in ``idx``;
     ``scan_tables`` = sim.hand_tables.get_scan_tables(); returns the summed actions."""
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
     seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
@@ -166,8 +166,9 @@ def time_shared_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b, 
             least = legal_self_scanned(rule_vec, tables, scan_tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i],
                                        mask, after_shanten, after_useful)[1]
             if least != NOT_SCANNED:
-                total += greedy_self_scanned(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i],
-                                             st_b[i], mask, seat, params, seen, after_shanten, after_useful, least)
+                total += greedy_self_from_scan(rule_vec, tables, scan_tables, hands_b[i], frozen_b[i], melds_b[i],
+                                               rivers_b[i], st_b[i], mask, seat, params, seen, after_shanten,
+                                               after_useful, least)
             else:
                 total += greedy_self_rows(rule_vec, tables, scan_tables, hands_b[i], frozen_b[i], melds_b[i],
                                           rivers_b[i], st_b[i], mask, seat, params, seen, after_shanten, after_useful)

@@ -9,10 +9,11 @@ who has 上架); never the wall or other concealed hands.
 from numba import njit
 
 from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG
+from sim.core.legal import NOT_SCANNED
 from sim.core.rule_layout import R_VARIANT
 from sim.core.state import CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, PHASE_SELF, ST_PENDING_TILE, ST_PHASE
 from strategies.dingque import fewest_tiles_suit
-from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned  # noqa: F401 (the hand loop's shared scan)
+from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned
 from strategies.jinhua_baotou import jh_baotou_claim, jh_baotou_self
 from strategies.jinhua_play import jh_greedy_claim, jh_greedy_self, jh_greedy_self_rows
 from strategies.jinzhong_play import jz_greedy_claim, jz_greedy_self_rows
@@ -33,7 +34,7 @@ STRATEGY_BAOTOU = 5          # 金华 only (the registry refuses it under anothe
 @njit(cache=True, inline="always")
 def shares_discard_scan(strategy_id):
     """Return True when the strategy's self decision can take the discard scan of the legal builder
-    (sim.core.legal.legal_self_scanned) through ``greedy_self_scanned`` whenever that builder ran one."""
+    (sim.core.legal.legal_self_scanned) through ``greedy_self_from_scan`` whenever that builder ran one."""
     return strategy_id == STRATEGY_GREEDY
 
 
@@ -103,8 +104,21 @@ def greedy_self_rows(rule_vec, tables, scan_tables, hands, frozen, melds, rivers
                                    after_shanten, after_useful)
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
         return jz_greedy_self_rows(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st, mask, seat, params,
-                                   seen, after_shanten, after_useful)
+                                   seen, after_shanten, after_useful, NOT_SCANNED)
     return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+
+
+@njit(cache=True, inline="always")
+def greedy_self_from_scan(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                          after_shanten, after_useful, least):
+    """Return ``choose_action``'s self-phase ACT_* for a ``greedy`` seat whose legal builder ran the discard scan
+    greedy needs (sim.core.legal.legal_self_scanned: ``least`` its least shanten, ``after_shanten`` int8[34] /
+    ``after_useful`` int64[34] its rows): 晋中's greedy or the core greedy read the rows instead of scanning."""
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_greedy_self_rows(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st, mask, seat, params,
+                                   seen, after_shanten, after_useful, least)
+    return greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                               after_shanten, after_useful, least)
 
 
 @njit(cache=True, inline="always")

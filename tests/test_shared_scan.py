@@ -1,10 +1,11 @@
 """The hand loop's shared discard scan gives what the separate kernels give.
 
 A greedy seat's self phase in the hand loop builds its legal mask with ``legal_self_scanned``, which runs the
-discard scan once, and answers with ``greedy_self_scanned`` from that scan, instead of ``legal_self`` (a 14-tile
+discard scan once, and answers with ``greedy_self_from_scan`` from that scan, instead of ``legal_self`` (a 14-tile
 shanten, a second scan from tenpai on) and ``greedy_self`` (its own scan). On every self-phase state of seeded
-hands, with greedy and random seats and under rules that change the 上架 marks and the forms, the shared path
-must give the same mask, the same count and the same action; the state must come back unchanged.
+hands, with greedy and random seats, under 晋城 (plain scan, 上架 marks) and 晋中 (缺一门 scan, 报听 marks) and under
+rules that change the marks and the forms, the shared path must give the same mask, the same count and the same
+action; the state must come back unchanged.
 """
 import numpy as np
 import pytest
@@ -14,7 +15,8 @@ from sim.core.legal import NOT_SCANNED, legal_self, legal_self_scanned
 from sim.game import Game
 from sim.game_log import action_text
 from strategies.dispatch import choose_action
-from strategies.greedy import greedy_self, greedy_self_scanned
+from strategies.dispatch import greedy_self_from_scan
+from strategies.greedy import greedy_self
 
 SEATS = ["greedy", "random", "greedy", "greedy"]
 HANDS = 40
@@ -46,8 +48,8 @@ def check_self_state(game, seat, counts):
         counts["shangjia"] += int(mask[S.ACT_SHANGJIA:S.ACT_SHANGJIA + 34].any())
         expected = greedy_self(game._rule_vec, game._tables, hands, frozen, melds, rivers, st, mask, seat, params,
                                seen)
-        got = greedy_self_scanned(game._rule_vec, game._tables, hands, frozen, melds, rivers, st, mask, seat,
-                                  params, seen, after_shanten, after_useful, least)
+        got = greedy_self_from_scan(game._rule_vec, game._tables, game._scan_tables, hands, frozen, melds, rivers, st,
+                                    mask, seat, params, seen, after_shanten, after_useful, least)
         assert got == expected, (action_text(got), action_text(expected))
     for kept, now in zip(before, (hands, frozen, melds, rivers, st)):
         assert np.array_equal(kept, now)
@@ -57,6 +59,8 @@ def check_self_state(game, seat, counts):
     {},
     {"qidui_allow_quad": False, "allow_empty_ting": True},
     {"ting_allow_pong": True, "ting_kong_policy": "still_tenpai", "bugang_only_on_draw": True},
+    {"variant": "jinzhong"},  # 报听 on the 缺一门 scan (RULES §2.3 r12, §2.4 r13-r16)
+    {"variant": "jinzhong", "jz_dingque_upfront": True, "jz_point_limit": False, "jz_chi": True},
 ])
 def test_shared_scan_gives_the_separate_kernels_mask_and_greedy_action(rules):
     counts = {"scanned": 0, "unscanned": 0, "shangjia": 0}
@@ -78,10 +82,9 @@ def test_shared_scan_gives_the_separate_kernels_mask_and_greedy_action(rules):
     assert counts["scanned"] > 500 and counts["unscanned"] > 50 and counts["shangjia"] > 20, counts
 
 
-@pytest.mark.parametrize("variant", ["jinzhong", "jinhua"])
-def test_variants_with_their_own_marking_or_greedy_are_not_scanned(variant):
-    """晋中 marks 报听 and plays greedy its own way, 金华 has no 上架: the shared path falls back for them."""
-    game = Game(rules=variant, seats=["greedy"] * 4, seed=2, hand_index=0)
+def test_a_variant_without_ting_is_not_scanned():
+    """金华 has no 上架 (RULES §3.4 r14) and plays greedy on its wild-aware scan: the shared path falls back."""
+    game = Game(rules="jinhua", seats=["greedy"] * 4, seed=2, hand_index=0)
     game.scripted[:] = True
     seat = game.advance()
     assert game._st[S.ST_PHASE] == S.PHASE_SELF

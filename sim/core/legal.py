@@ -10,7 +10,6 @@ from numba import njit
 from sim.core.codes import (
     TING_KONG_CONCEALED_ONLY, TING_KONG_NONE, TING_KONG_SAME_WAITS, TING_KONG_STILL_TENPAI,
 )
-from sim.core.hand.class_scan import least_discards_class_k
 from sim.core.hand.discard_scan import least_discards_k
 from sim.core.hand.kernel import shanten_k
 from sim.core.rule_layout import R_BUGANG_ONLY_ON_DRAW, R_QIDUI_ALLOW_QUAD, R_TING_ALLOW_PONG, R_TING_KONG_POLICY
@@ -21,7 +20,7 @@ from sim.core.state import (
     MELD_PONG, PEND_DISCARD, ST_COMMITTED, ST_CURRENT, ST_LAST_DRAWN, ST_N_MELDS, ST_PENDING_FROM,
     ST_PENDING_KIND, ST_PENDING_TILE, ST_TING, ST_WAITS, is_yaojiu,
 )
-from sim.core.ting import drop_owned_waits, seat_forms
+from sim.core.ting import mark_scanned_tenpai, seat_forms
 from sim.variants import hooks
 
 POLICY_SAME_WAITS = TING_KONG_SAME_WAITS
@@ -89,22 +88,6 @@ def can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
     return shanten_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables) <= 0
 
 
-@njit(cache=True, inline='always')
-def _mark_scanned_tenpai(rule_vec, hands, frozen, melds, seat, after_shanten, after_useful, mask):
-    """Set ACT_SHANGJIA + t in ``mask`` for each scanned discard t of shanten 0 whose useful kinds (its raw
-    waits) still leave 上架 waits once the seat's own copies are dropped; returns how many were set."""
-    n = 0
-    for t in range(34):
-        if after_shanten[t] == 0:
-            hands[seat, t] -= 1
-            waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, after_useful[t])
-            hands[seat, t] += 1
-            if waits != 0:
-                mask[ACT_SHANGJIA + t] = True
-                n += 1
-    return n
-
-
 @njit(cache=True, _nrt=True)
 def mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     """Set ACT_SHANGJIA + t in ``mask`` for each discard t of a seat not committed to 十三幺 that leaves
@@ -115,7 +98,7 @@ def mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
     held = np.int64((1 << 34) - 1)
     least_discards_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables, held,
                      after_shanten, after_useful)
-    return _mark_scanned_tenpai(rule_vec, hands, frozen, melds, seat, after_shanten, after_useful, mask)
+    return mark_scanned_tenpai(rule_vec, hands, frozen, melds, seat, after_shanten, after_useful, mask)
 
 
 @njit(cache=True, inline='always')
@@ -223,18 +206,19 @@ def legal_self_scanned(rule_vec, tables, scan_tables, hands, frozen, melds, st, 
     """Fill ``mask`` exactly as ``legal_self`` does; return (the action count, the least shanten of the
     discard scan it ran, or NOT_SCANNED).
 
-    For a seat neither 上架 nor committed to 十三幺, in a variant with the core's one-scan 上架 marking
-    (hook ``core_tenpai_marking``) and no forbidden discard, the 上架 marks come from one discard scan
-    over the legal discards (``least_discards_k``'s outputs, found by the class-table scan
-    ``least_discards_class_k`` on ``scan_tables`` = ``sim.hand_tables.get_scan_tables()``, into
-    ``after_shanten`` int8[34] / ``after_useful`` int64[34]) instead of a 14-tile shanten and a scan when
-    it is <= 0: the least shanten over the discards is max(14-tile shanten, 0), since a 13-tile hand is at best tenpai
-    and the best discard of a hand not complete is a tile its closest completion does not use. A
-    strategy that scans the legal discards the same way (greedy) reads the arrays instead of scanning
-    again. Any other seat gets ``legal_self`` and NOT_SCANNED (the arrays are left as they were).
+    For a seat neither 上架 nor committed to 十三幺, in a variant whose 上架/报听 marks follow from one
+    discard scan (hook ``shares_self_scan``: 晋城, 晋中) and with no forbidden discard, the marks come from
+    one class-table scan over the legal discards (hook ``scanned_ting_marks``, on ``scan_tables`` =
+    ``sim.hand_tables.get_scan_tables()``, into ``after_shanten`` int8[34] / ``after_useful`` int64[34]: the
+    variant's shanten once each kind is discarded, and the useful kinds of the least ones) instead of a
+    14-tile shanten and a scan when it is <= 0: the least shanten over the discards is max(14-tile shanten,
+    0), since a 13-tile hand is at best tenpai and the best discard of a hand not complete is a tile its
+    closest completion does not use. Greedy, which scans the legal discards the same way, reads the arrays
+    instead of scanning again (strategies.dispatch.greedy_self_from_scan). Any other seat gets ``legal_self``
+    and NOT_SCANNED (the arrays are left as they were).
     """
     seat = st[ST_CURRENT]
-    if (st[ST_TING + seat] == 1 or st[ST_COMMITTED + seat] == 1 or not hooks.core_tenpai_marking(rule_vec)
+    if (st[ST_TING + seat] == 1 or st[ST_COMMITTED + seat] == 1 or not hooks.shares_self_scan(rule_vec)
             or hooks.discard_forbidden(rule_vec, st, seat) != 0):
         return legal_self(rule_vec, tables, hands, frozen, melds, st, mask), NOT_SCANNED
     mask[:] = False
@@ -243,11 +227,9 @@ def legal_self_scanned(rule_vec, tables, scan_tables, hands, frozen, melds, st, 
     for t in range(34):
         if hands[seat, t] > 0:
             candidates |= np.int64(1) << t
-    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
-    least = least_discards_class_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat),
-                                   scan_tables, candidates, after_shanten, after_useful)
-    if least <= 0:  # what can_shangjia_some finds: the 14-tile shanten is <= 0
-        n += _mark_scanned_tenpai(rule_vec, hands, frozen, melds, seat, after_shanten, after_useful, mask)
+    least, marked = hooks.scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates,
+                                             after_shanten, after_useful, mask)
+    n += marked
     n += _zimo_and_kong_actions(rule_vec, tables, hands, melds, st, seat, st[ST_LAST_DRAWN], mask)
     return n, least
 

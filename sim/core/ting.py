@@ -7,10 +7,11 @@ r27 empty-wait filter, and the copies of each kind a seat can see.
 import numpy as np
 from numba import njit
 
+from sim.core.hand.class_scan import least_discards_class_k
 from sim.core.hand.kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, complete_forms_k, waits_mask_k
 from sim.core.rule_layout import R_ALLOW_EMPTY_TING, R_QIDUI_ALLOW_QUAD
 from sim.core.state import (
-    MELD_ANGANG, MELD_PONG, ST_COMMITTED, ST_N_FROZEN, ST_N_MELDS, ST_RIVER_LEN, YAOJIU_BITS,
+    ACT_SHANGJIA, MELD_ANGANG, MELD_PONG, ST_COMMITTED, ST_N_FROZEN, ST_N_MELDS, ST_RIVER_LEN, YAOJIU_BITS,
 )
 
 ALL_KINDS_BITS = np.int64((1 << 34) - 1)
@@ -94,6 +95,38 @@ def drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits):
         if (waits >> k) & 1 == 1 and owned_copies(hands, frozen, melds, seat, k) >= 4:
             waits &= ~(np.int64(1) << k)
     return waits
+
+
+@njit(cache=True, inline='always')
+def mark_scanned_tenpai(rule_vec, hands, frozen, melds, seat, after_shanten, after_useful, mask):
+    """Set ACT_SHANGJIA + t in ``mask`` for each scanned discard t of shanten 0 whose useful kinds (its raw
+    waits) still leave 上架 waits once the seat's own copies are dropped; returns how many were set."""
+    n = 0
+    for t in range(34):
+        if after_shanten[t] == 0:
+            hands[seat, t] -= 1
+            waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, after_useful[t])
+            hands[seat, t] += 1
+            if waits != 0:
+                mask[ACT_SHANGJIA + t] = True
+                n += 1
+    return n
+
+
+@njit(cache=True, inline='always')  # inlined: 晋城's self phase runs it at every greedy decision
+def scanned_tenpai_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after_shanten,
+                         after_useful, mask):
+    """Run the class-table discard scan of the seat's hand over the kinds of ``candidates`` (int64 bit set) into
+    ``after_shanten`` int8[34] / ``after_useful`` int64[34] (``least_discards_k``'s outputs) and, when its least
+    shanten is <= 0, set the 上架 marks as ``mark_scanned_tenpai``; returns (the least shanten, the marks set).
+    ``scan_tables`` = ``sim.hand_tables.get_scan_tables()``."""
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    least = least_discards_class_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat),
+                                   scan_tables, candidates, after_shanten, after_useful)
+    marked = 0
+    if least <= 0:  # what can_shangjia_some finds: the 14-tile shanten is <= 0
+        marked = mark_scanned_tenpai(rule_vec, hands, frozen, melds, seat, after_shanten, after_useful, mask)
+    return least, marked
 
 
 @njit(cache=True, _nrt=False)

@@ -28,7 +28,7 @@ from sim.core.conditioned_deal import fill_wall_conditioned
 from sim.core.wall import draw_dealer, fill_wall, wall_size
 from sim.variants import hooks
 from strategies.dispatch import (
-    STRATEGY_GREEDY, STRATEGY_RANDOM, choose_action, choose_dingque, greedy_self_rows, greedy_self_scanned, passes_claim,
+    STRATEGY_GREEDY, STRATEGY_RANDOM, choose_action, choose_dingque, greedy_self_from_scan, greedy_self_rows, passes_claim,
     shares_discard_scan,
 )
 from strategies.random_policy import random_claim_action, random_self_action
@@ -67,15 +67,16 @@ def _hand_loop(check):
                     action = random_self_action(discards, marks, angang, bugang, zimo, rngs[seat])
                 else:
                     least = NOT_SCANNED  # the legal builder's discard scan, when greedy can take it
-                    if shares_discard_scan(strategy_ids[seat]) and hooks.core_tenpai_marking(rule_vec):
+                    if shares_discard_scan(strategy_ids[seat]) and hooks.shares_self_scan(rule_vec):
                         _, least = legal_self_scanned(rule_vec, tables, scan_tables, hands, frozen, melds, st, mask,
                                                       after_shanten, after_useful)
-                    else:  # a greedy seat of a variant that marks 上架/报听 its own way (晋中) takes the floor too
+                    else:  # any other strategy, or greedy under a variant that shares no scan (金华), takes the floor
                         legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
                     if least != NOT_SCANNED:
-                        action = greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
-                                                     params[seat], seen, after_shanten, after_useful, least)
-                    elif strategy_ids[seat] == STRATEGY_GREEDY:  # its scan on the loop's rows (晋中, 金华)
+                        action = greedy_self_from_scan(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st,
+                                                       mask, seat, params[seat], seen, after_shanten, after_useful,
+                                                       least)
+                    elif strategy_ids[seat] == STRATEGY_GREEDY:  # its scan on the loop's rows (金华; a locked 晋中 seat)
                         action = greedy_self_rows(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st,
                                                   mask, seat, params[seat], seen, after_shanten, after_useful)
                     else:

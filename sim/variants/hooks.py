@@ -216,11 +216,27 @@ def ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
 
 
 @njit(cache=True, inline='always')
-def core_tenpai_marking(rule_vec):
-    """Return True when ``ting_discards`` returns -1 for the variant (its 上架 marks are the core's one-scan
-    marking, sim.core.legal.mark_tenpai_discards) and its greedy is the core greedy, so the self-phase legal
-    builder may share its discard scan with greedy (sim.core.legal.legal_self_scanned). 晋城: True."""
-    return rule_vec[R_VARIANT] == VARIANT_JINCHENG
+def shares_self_scan(rule_vec):
+    """Return True when the variant's 上架/报听 marks follow from one discard scan of the seat's hand that its greedy
+    also runs (hook ``scanned_ting_marks``), so the self-phase legal builder runs it once for both
+    (sim.core.legal.legal_self_scanned, strategies.dispatch.greedy_self_from_scan). 晋城, 晋中: True."""
+    return rule_vec[R_VARIANT] == VARIANT_JINCHENG or rule_vec[R_VARIANT] == VARIANT_JINZHONG
+
+
+@njit(cache=True, inline='always')
+def scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after, useful, mask):
+    """Run the variant's discard scan of the seat's hand on the class tables ``scan_tables`` over the kinds of
+    ``candidates`` (int64 bit set) into ``after`` int8[34] (shanten once each kind is discarded) and ``useful``
+    int64[34] (the useful kinds of the least ones), and set the marks ``ting_discards`` sets, from that scan;
+    returns (the least shanten, the marks set). 晋城: the plain scan, 上架 marks (RULES §1.4 r23). 晋中: the
+    缺一门 scan, 报听 marks (RULES §2.3 r12). 金华 has no ting and shares no scan (``shares_self_scan``)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        return core_ting.scanned_tenpai_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after,
+                                              useful, mask)
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return jz_rules.scanned_baoting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after,
+                                              useful, mask)
+    raise ValueError("the variant shares no discard scan (hook shares_self_scan)")
 
 
 @njit(cache=True, inline='always')

@@ -17,6 +17,7 @@ The core calls these through its variant hooks. Every function reads the flat st
 import numpy as np
 from numba import njit
 
+from sim.core.hand.queyimen_class_scan import least_discards_qym_class_k
 from sim.core.hand.queyimen_scan import least_discards_qym_k
 from sim.core.hand.queyimen_kernel import (
     FORM_QIDUI, FORM_SHISANYAO, NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK, complete_forms_qym_k, shanten_qym_k, waits_mask_qym_k,
@@ -357,6 +358,24 @@ def mark_baoting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask
     held = np.int64((1 << 34) - 1)
     least = least_discards_qym_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, st, seat), True, tables, held,
                                  after, useful)
+    return marks_from_scan(rule_vec, hands, frozen, melds, st, seat, least, after, useful, mask)
+
+
+@njit(cache=True, _nrt=False)
+def scanned_baoting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after, useful, mask):
+    """Run the 缺一门 discard scan of the seat's hand on the class tables ``scan_tables``
+    (``sim.hand_tables.get_scan_tables()``) over the kinds of ``candidates`` (int64 bit set) into ``after``
+    int8[34] / ``useful`` int64[34] (``least_discards_qym_k``'s outputs) and set the 报听 marks
+    ``mark_baoting_discards`` sets, from that scan; returns (the least shanten, the marks set)."""
+    least = least_discards_qym_class_k(hands[seat], st[ST_N_MELDS + seat], blocked_suits(melds, st, seat), True,
+                                       scan_tables, candidates, after, useful)
+    return least, marks_from_scan(rule_vec, hands, frozen, melds, st, seat, least, after, useful, mask)
+
+
+@njit(cache=True, inline='always')
+def marks_from_scan(rule_vec, hands, frozen, melds, st, seat, least, after, useful, mask):
+    """Set ACT_SHANGJIA + t in ``mask`` for each scanned discard t that leaves 报听 waits, from a 缺一门 discard
+    scan's least shanten and rows (``after`` int8[34], ``useful`` int64[34]); returns how many were set."""
     if least != 0:
         return 0
     n = 0

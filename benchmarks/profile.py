@@ -52,7 +52,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def clear_stale_profile_kernels() -> None:
-    """Delete the cached compilations of profile_kernels.py when it or any engine kernel source changed.
+    """Delete the cached compilations of profile_kernels.py when it, any engine kernel source or a numba
+    code-generation setting changed (``sim.kernel_cache.cache_digest``).
 
     numba revalidates a cached kernel only against its own file, and these kernels inline the engine's;
     the engine's own cache is kept fresh by ``sim.kernel_cache``, which does not look at this folder.
@@ -60,7 +61,7 @@ def clear_stale_profile_kernels() -> None:
     from sim import kernel_cache
 
     here = Path(__file__).resolve().parent
-    digest = hashlib.sha256((kernel_cache.source_digest()
+    digest = hashlib.sha256((kernel_cache.cache_digest()
                              + hashlib.sha256((here / "profile_kernels.py").read_bytes()).hexdigest()).encode())
     custom = os.environ.get("NUMBA_CACHE_DIR")
     cache = Path(custom) / kernel_cache._numba_cache_subpath(here) if custom else here / "__pycache__"

@@ -9,6 +9,11 @@ indices. ``ensure_fresh()`` hashes every module the kernel modules import, trans
 inside the packages (constants-only modules included), and, when that hash changed since
 the last run, deletes the packages' cached kernels so everything recompiles. A cache file
 it cannot delete, or a stamp it cannot write, is reported as a warning naming the file.
+
+numba's cache key does not hold the settings the code was compiled under either (only the CPU):
+a run under ``NUMBA_ENABLE_PROFILING=1`` or ``NUMBA_OPT=0`` would leave its slower kernels for
+the next plain run to load. The stamp therefore also holds ``CODEGEN_SETTINGS``' values, and a
+change of any of them clears the cache the same way.
 """
 from __future__ import annotations
 
@@ -22,6 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sim", "strategies")  # packages holding compiled kernels
 STAMP_NAME = "kernel_sources.sha256"
+#: numba.core.config settings that change the code numba emits but not its cache key
+CODEGEN_SETTINGS = ("OPT", "ENABLE_PROFILING", "DEBUGINFO_DEFAULT", "BOUNDSCHECK", "LOOP_VECTORIZE", "SLP_VECTORIZE",
+                    "LLVM_REFPRUNE_PASS")
 
 
 def _module_paths() -> dict[str, Path]:
@@ -111,6 +119,18 @@ def source_digest() -> str:
     return digest.hexdigest()
 
 
+def codegen_settings() -> str:
+    """Return the ``CODEGEN_SETTINGS`` values numba runs under, as one line (``NAME=value`` pairs)."""
+    from numba.core import config
+
+    return " ".join(f"{name}={getattr(config, name, None)}" for name in CODEGEN_SETTINGS)
+
+
+def cache_digest() -> str:
+    """Return the SHA-256 (hex) the stamp holds: ``source_digest()`` with ``codegen_settings()``."""
+    return hashlib.sha256(f"{source_digest()}\n{codegen_settings()}".encode()).hexdigest()
+
+
 def cache_dirs() -> list[Path]:
     """Return the directories where numba keeps the packages' cached kernels.
 
@@ -145,12 +165,13 @@ def _stamp_path() -> Path:
 
 
 def ensure_fresh() -> bool:
-    """Delete the packages' cached kernels when any kernel dependency changed; returns True when it did.
+    """Delete the packages' cached kernels when any kernel dependency or numba code-generation setting changed
+    (``cache_digest``); returns True when it did.
 
     A cached kernel file that cannot be deleted, an unreadable stamp (other than a missing one)
     and a stamp that cannot be written are reported with a ``RuntimeWarning`` naming the file.
     """
-    digest = source_digest()
+    digest = cache_digest()
     stamp = _stamp_path()
     try:
         if stamp.read_text() == digest:

@@ -50,6 +50,28 @@ def test_cache_dropped_when_a_kernel_or_a_constant_it_imports_changes(tmp_path, 
     assert kernel_cache.ensure_fresh() is True and cached(root) == []
 
 
+def test_cache_dropped_when_numba_compiles_under_other_settings(tmp_path, monkeypatch):
+    """numba's cache key ignores its code-generation settings: kernels built for profiling (or at another
+    optimisation level) must not be loaded by a plain run, nor plain ones by a profiling run."""
+    from numba.core import config
+
+    root = fake_tree(tmp_path)
+    monkeypatch.setattr(kernel_cache, "ROOT", root)
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    assert kernel_cache.ensure_fresh() is True  # no stamp yet
+    index = root / "sim" / "__pycache__" / "kern.f-3.py311.nbi"
+    index.write_text("index")
+    assert kernel_cache.ensure_fresh() is False and cached(root) == [index.name]
+    monkeypatch.setattr(config, "ENABLE_PROFILING", 1)
+    assert kernel_cache.ensure_fresh() is True and cached(root) == []
+    index.write_text("index")  # what the profiling run compiled
+    monkeypatch.setattr(config, "ENABLE_PROFILING", 0)
+    assert kernel_cache.ensure_fresh() is True and cached(root) == []
+    index.write_text("index")
+    monkeypatch.setattr(config, "OPT", 0)
+    assert kernel_cache.ensure_fresh() is True and cached(root) == []
+
+
 def test_a_cache_file_that_cannot_be_deleted_is_reported(tmp_path, monkeypatch):
     root = fake_tree(tmp_path)
     monkeypatch.setattr(kernel_cache, "ROOT", root)

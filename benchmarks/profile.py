@@ -10,18 +10,18 @@ CPU time:
 
 - legal actions: ``sim.core.legal.legal_self`` (self phase; includes the 上架 discard scan when the hand is
   tenpai or better) and ``legal_claim`` (each seat asked in a claim window);
-- the greedy self decision (``strategies.dispatch.greedy_self_rows`` as the hand loop calls it, whole), and inside
-  it the discard scan (``sim.core.hand.discard_scan.least_discards_k``; under 晋中 the 缺一门 scan on the class
-  tables ``sim.core.hand.queyimen_class_scan.least_discards_qym_class_k``, with the packed-row one the other
-  strategies run, ``queyimen_scan.least_discards_qym_k``, timed beside it; on the states where greedy reaches it) and the live-tile
+- the greedy self decision on its own scan (``strategies.dispatch.greedy_self_rows``, whole), and inside it the
+  discard scan (``sim.core.hand.discard_scan.least_discards_k``; under 晋中 the 缺一门 scan
+  ``sim.core.hand.queyimen_scan.least_discards_qym_k``; on the states where greedy reaches it) and the live-tile
   counts (``visible_counts`` + ``live_planes``); under 金华 greedy is ``strategies.jinhua_play.jh_greedy_self``, its
   discard choice ``best_discard_k`` (wild-aware shanten and useful kinds, live counts included) and its seen
   copies ``jh_seen_k``, and its claim answer ``jh_greedy_claim``;
 - the self phase as the hand loop runs it for a greedy seat: ``legal_self_scanned`` and, on its discard scan,
   ``greedy_self_from_scan`` (``greedy_self_rows`` when it ran none; under 晋中 the 报听 marks and greedy share the
   缺一门 scan too); it replaces the two rows above in the loop, so it
-  is not in the sum of the parts (a second sum line uses it instead of them); under 晋城 a row below it times
-  the discard scan it runs (``sim.core.hand.class_scan.least_discards_class_k``, on the scan tables);
+  is not in the sum of the parts (a second sum line uses it instead of them); a row below it times the discard
+  scan it runs on the scan tables (``sim.core.hand.class_scan.least_discards_class_k``; under 晋中
+  ``sim.core.hand.queyimen_class_scan.least_discards_qym_class_k``);
 - the greedy claim answer (``greedy_claim``);
 - apply/bookkeeping: ``apply_self``/``apply_claim`` of the recorded action (discard + opening the claim
   window, draws, kongs, wins and settlement), the cost of copying the state in subtracted;
@@ -160,8 +160,8 @@ def main() -> None:
                                                    r), self_idx),
         "legal_claim": (lambda r: K.time_legal_claim(rule_vec, tables, hands_b, frozen_b, melds_b, st_full, seats_b,
                                                      claim_idx, r), claim_idx),
-        "greedy_self": (lambda r: K.time_greedy_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b,
-                                                     rivers_b, st_full, masks_b, seat_params, self_idx, r), self_idx),
+        "greedy_self": (lambda r: K.time_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_full,
+                                                     masks_b, seat_params, self_idx, r), self_idx),
         "shared_self": (lambda r: K.time_shared_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b,
                                                      rivers_b, st_full, seat_params, self_idx, r), self_idx),
         "class_scan": (lambda r: K.time_class_scan(rule_vec, scan_tables, hands_b, st_full, masks_b, scan_idx, r),
@@ -183,10 +183,10 @@ def main() -> None:
                                                     st_full, money_b, seats_b, actions_b, claim_idx, r), claim_idx),
         "hand_setup": (lambda r: K.time_hand_setup(rule_vec, args.seed, args.hands, out, r), hand_range),
     }
-    if jinzhong:  # the loop's greedy scans under 缺一门 on the class tables (the packed scan: discard_scan)
+    if jinzhong:  # the loop's legal builder scans under 缺一门 on the class tables (greedy's own: discard_scan)
         parts["class_scan"] = (lambda r: K.time_discard_scan_qym(tables, scan_tables, hands_b, melds_b, st_full,
                                                                  masks_b, scan_idx, r), scan_idx)
-    if jinhua:  # the loop's class-table scan runs for 晋城 (legal_self_scanned) and 晋中 (greedy) only
+    if jinhua:  # the loop's class-table scan runs for 晋城 and 晋中 only (legal_self_scanned)
         del parts["class_scan"]
     if jinhua:  # 金华 greedy is its own strategy (strategies/jinhua_play.py) and shares no scan with legal_self
         parts["greedy_self"] = (lambda r: K.time_jh_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b,
@@ -245,17 +245,16 @@ def main() -> None:
             ("greedy self decision (jh_greedy_self, whole)" if jinhua else "greedy self decision (greedy_self, whole)",
              "greedy_self", 0),
             ("  of which discard choice (best_discard_k, live counts in)" if jinhua else
-             "  its packed-row 缺一门 scan, for comparison (least_discards_qym_k)" if jinzhong else
+             "  of which discard scan (least_discards_qym_k)" if jinzhong else
              "  of which discard scan (least_discards_k)", "discard_scan", 1),
             ("  of which seen copies (jh_seen_k)" if jinhua else "  of which live-tile counts (visible_counts + live_planes)",
              "live_counts", 1),
             ("legal_self + jh_greedy_self as the loop runs them" if jinhua else
              "legal_self + greedy_self as the loop runs them (shared scan)", "shared_self", 2),
         ]
-        if jinzhong:
-            rows.insert(3, ("  of which discard scan (least_discards_qym_class_k)", "class_scan", 1))
-        elif "class_scan" in parts:
-            rows.append(("  of which its discard scan (least_discards_class_k)", "class_scan", 2))
+        if "class_scan" in parts:
+            rows.append(("  of which its discard scan (least_discards_qym_class_k)" if jinzhong else
+                         "  of which its discard scan (least_discards_class_k)", "class_scan", 2))
         rows += [
             ("greedy claim answer (jh_greedy_claim)" if jinhua else "greedy claim answer (greedy_claim)", "greedy_claim", 0),
             ("apply + bookkeeping, self phase (apply_self)", "apply_self", 0),

@@ -132,11 +132,9 @@ def time_legal_claim(rule_vec, tables, hands_b, frozen_b, melds_b, st_b, seats_b
 
 
 @njit(cache=True)
-def time_greedy_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b, rivers_b, st_b, masks_b, params, idx,
-                     repeats):
-    """Answer each self-phase state in ``idx`` with greedy (whole decision) as the hand loop does when its legal
-    builder ran no shared scan (dispatch.greedy_self_rows: 晋中's scan on ``scan_tables``); returns the summed
-    actions."""
+def time_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_b, masks_b, params, idx, repeats):
+    """Answer each self-phase state in ``idx`` with greedy (whole decision, its own scan) as the hand loop does when
+    its legal builder ran no shared scan (dispatch.greedy_self_rows); returns the summed actions."""
     seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
     after_shanten = np.empty(34, np.int8)       # [kind] scratch: shanten once it is discarded
     after_useful = np.empty(34, np.int64)       # [kind] scratch: its useful kinds
@@ -144,8 +142,8 @@ def time_greedy_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b, 
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            total += greedy_self_rows(rule_vec, tables, scan_tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i],
-                                      st_b[i], masks_b[i], seat, params, seen, after_shanten, after_useful)
+            total += greedy_self_rows(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
+                                      masks_b[i], seat, params, seen, after_shanten, after_useful)
     return total
 
 
@@ -166,12 +164,11 @@ def time_shared_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b, 
             least = legal_self_scanned(rule_vec, tables, scan_tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i],
                                        mask, after_shanten, after_useful)[1]
             if least != NOT_SCANNED:
-                total += greedy_self_from_scan(rule_vec, tables, scan_tables, hands_b[i], frozen_b[i], melds_b[i],
-                                               rivers_b[i], st_b[i], mask, seat, params, seen, after_shanten,
-                                               after_useful, least)
+                total += greedy_self_from_scan(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i],
+                                               st_b[i], mask, seat, params, seen, after_shanten, after_useful, least)
             else:
-                total += greedy_self_rows(rule_vec, tables, scan_tables, hands_b[i], frozen_b[i], melds_b[i],
-                                          rivers_b[i], st_b[i], mask, seat, params, seen, after_shanten, after_useful)
+                total += greedy_self_rows(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
+                                          mask, seat, params, seen, after_shanten, after_useful)
     return total
 
 
@@ -238,10 +235,10 @@ def time_class_scan(rule_vec, scan_tables, hands_b, st_b, masks_b, idx, repeats)
 
 @njit(cache=True)
 def time_discard_scan_qym(tables, scan_tables, hands_b, melds_b, st_b, masks_b, idx, repeats):
-    """Run 晋中 greedy's discard scan under 缺一门 over the legal discards on each state in ``idx``: the hand loop's
-    (sim.core.hand.queyimen_class_scan.least_discards_qym_class_k on ``scan_tables``), or with ``scan_tables``
-    None the packed-row scan the other strategies run (queyimen_scan.least_discards_qym_k); returns the summed
-    least shanten."""
+    """Run 晋中's discard scan under 缺一门 over the legal discards on each state in ``idx``: the hand loop's
+    (sim.core.hand.queyimen_class_scan.least_discards_qym_class_k on ``scan_tables``, in legal_self_scanned), or
+    with ``scan_tables`` None greedy's own packed-row scan (queyimen_scan.least_discards_qym_k); returns the
+    summed least shanten."""
     after_shanten = np.empty(34, np.int8)  # [kind] shanten under 缺一门 once it is discarded
     after_useful = np.empty(34, np.int64)  # [kind] its useful kinds
     total = 0

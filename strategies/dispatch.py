@@ -93,30 +93,29 @@ def choose_action(strategy_id, params, rule_vec, tables, hands, frozen, melds, r
 
 
 @njit(cache=True, inline="always")
-def greedy_self_rows(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                     after_shanten, after_useful):
+def greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
+                     after_useful):
     """Return ``choose_action``'s self-phase ACT_* for a ``greedy`` seat whose legal builder ran no shared discard
     scan, on the caller's scratch rows ``after_shanten`` int8[34] / ``after_useful`` int64[34]: 金华's and 晋中's
-    greedy then allocate nothing (the hand loop's rows), 晋中's scanning on ``scan_tables`` (the class tables);
-    any other seat gets ``greedy_self``."""
+    greedy then allocate nothing (the hand loop's rows); any other seat gets ``greedy_self``."""
     if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         return jh_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                    after_shanten, after_useful)
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
-        return jz_greedy_self_rows(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st, mask, seat, params,
-                                   seen, after_shanten, after_useful, NOT_SCANNED)
+        return jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                   after_shanten, after_useful, NOT_SCANNED)
     return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
 
 
 @njit(cache=True, inline="always")
-def greedy_self_from_scan(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                          after_shanten, after_useful, least):
+def greedy_self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
+                          after_useful, least):
     """Return ``choose_action``'s self-phase ACT_* for a ``greedy`` seat whose legal builder ran the discard scan
     greedy needs (sim.core.legal.legal_self_scanned: ``least`` its least shanten, ``after_shanten`` int8[34] /
     ``after_useful`` int64[34] its rows): 晋中's greedy or the core greedy read the rows instead of scanning."""
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
-        return jz_greedy_self_rows(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st, mask, seat, params,
-                                   seen, after_shanten, after_useful, least)
+        return jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                   after_shanten, after_useful, least)
     return greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                after_shanten, after_useful, least)
 

@@ -16,7 +16,6 @@ import numpy as np
 from numba import njit
 
 from sim.core.hand.queyimen_kernel import SELF_DRAW_ONLY_MASK
-from sim.core.hand.queyimen_class_scan import least_discards_qym_class_k
 from sim.core.hand.queyimen_scan import least_discards_qym_k
 from sim.core.legal import NOT_SCANNED
 from sim.core.rule_layout import R_JZ_POINT_LIMIT
@@ -46,21 +45,20 @@ def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
     (``jz_greedy_self_rows`` on two rows of its own)."""
     after = np.empty(34, np.int8)     # [kind] shanten under 缺一门 once it is discarded (NOT_HELD = not a candidate)
     useful = np.empty(34, np.int64)   # [kind] its useful kinds (its waits at tenpai); 0 unless least shanten
-    return jz_greedy_self_rows(rule_vec, tables, None, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                               after, useful, NOT_SCANNED)
+    return jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after,
+                               useful, NOT_SCANNED)
 
 
 @njit(cache=True, _nrt=False)
-def jz_greedy_self_rows(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                        after, useful, least):
+def jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after, useful,
+                        least):
     """Return ``jz_greedy_self``'s ACT_* with its scan rows given: ``after`` int8[34] and ``useful`` int64[34] are
     scratch (the hand loop's), so the decision allocates nothing.
 
     ``least`` is the least shanten of the 缺一门 discard scan over the legal discards when the legal builder
-    already ran it into ``after`` / ``useful`` (sim.core.legal.legal_self_scanned), else NOT_SCANNED: the scan
-    then runs here, on the class tables when ``scan_tables`` (``sim.hand_tables.get_scan_tables()``, the hand
-    loop's) are given, else on ``tables`` (``None``: numba compiles that case apart, without the other
-    branch); all give the same outputs."""
+    already ran it into ``after`` / ``useful`` (the hand loop's ``legal_self_scanned``, on the class tables), else
+    NOT_SCANNED: the scan then runs here, on ``tables`` (the same outputs). In the hand loop only a locked seat
+    comes without the scan, and it never reaches it."""
     if mask[ACT_ZIMO]:
         return ACT_ZIMO
     if st[ST_TING + seat] == 1:  # locked hand: a same-waits 暗杠 if legal, else the drawn tile goes out
@@ -95,13 +93,9 @@ def jz_greedy_self_rows(rule_vec, tables, scan_tables, hands, frozen, melds, riv
         if mask[ACT_DISCARD + t]:
             candidates |= np.int64(1) << t
         options += 1 if mask[ACT_SHANGJIA + t] else 0
-    if least != NOT_SCANNED:
-        best_shanten = least
-    elif scan_tables is None:
+    best_shanten = least
+    if least == NOT_SCANNED:
         best_shanten = least_discards_qym_k(hands[seat], n_melds, blocked, True, tables, candidates, after, useful)
-    else:
-        best_shanten = least_discards_qym_class_k(hands[seat], n_melds, blocked, True, scan_tables, candidates, after,
-                                                  useful)
     # The live counts (what the seat sees) are found only once two choices must be compared.
     planes_ready = False
     planes = (np.int64(0), np.int64(0), np.int64(0))  # live_planes(seen) once planes_ready

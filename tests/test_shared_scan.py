@@ -48,8 +48,8 @@ def check_self_state(game, seat, counts):
         counts["shangjia"] += int(mask[S.ACT_SHANGJIA:S.ACT_SHANGJIA + 34].any())
         expected = greedy_self(game._rule_vec, game._tables, hands, frozen, melds, rivers, st, mask, seat, params,
                                seen)
-        got = greedy_self_from_scan(game._rule_vec, game._tables, game._scan_tables, hands, frozen, melds, rivers, st,
-                                    mask, seat, params, seen, after_shanten, after_useful, least)
+        got = greedy_self_from_scan(game._rule_vec, game._tables, hands, frozen, melds, rivers, st, mask, seat, params,
+                                    seen, after_shanten, after_useful, least)
         assert got == expected, (action_text(got), action_text(expected))
     for kept, now in zip(before, (hands, frozen, melds, rivers, st)):
         assert np.array_equal(kept, now)

@@ -73,12 +73,11 @@ def _hand_loop(check):
                     else:  # any other strategy, or greedy under a variant that shares no scan (金华), takes the floor
                         legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
                     if least != NOT_SCANNED:
-                        action = greedy_self_from_scan(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st,
-                                                       mask, seat, params[seat], seen, after_shanten, after_useful,
-                                                       least)
+                        action = greedy_self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
+                                                       params[seat], seen, after_shanten, after_useful, least)
                     elif strategy_ids[seat] == STRATEGY_GREEDY:  # its scan on the loop's rows (金华; a locked 晋中 seat)
-                        action = greedy_self_rows(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st,
-                                                  mask, seat, params[seat], seen, after_shanten, after_useful)
+                        action = greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
+                                                  params[seat], seen, after_shanten, after_useful)
                     else:
                         action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
                                                melds, rivers, st, mask, seat, rngs[seat], seen)

@@ -16,6 +16,9 @@ from omegaconf import DictConfig, OmegaConf
 
 from experiments.compose import CONF_DIR, CONFIG_NAME, check_overrides
 from experiments.config import ConfigError, validate
+from experiments.help_text import register_resolvers
+
+register_resolvers()  # hydra.help.template (conf/config.yaml) lists the experiments and groups through them
 
 EXIT_BAD_INPUT = 2
 

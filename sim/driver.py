@@ -21,6 +21,7 @@ from sim.deal_conditions import check_condition, check_condition_for_rules
 from sim.parts import load, scan  # noqa: F401  (public: sim.driver.load / scan)
 from sim.compile_lanes import start_lane, stop_lane
 from sim.compile_progress import compile_bar
+from sim.parent_watch import watch_parent
 from sim.progress import hand_bar, progress_enabled
 from sim.record import to_frame
 
@@ -133,33 +134,41 @@ def play_matrix(rules_config, seat_configs, seed: int, first_hand: int, n_hands:
     return play_chunk(rules_config, seat_configs, seed, first_hand, n_hands, session_length, deal_condition)
 
 
-def _play_returning(task: tuple) -> tuple[int, np.ndarray]:
-    """Worker: play one chunk and return ``(first_hand, record matrix)``."""
+def _play_returning(task: tuple, parent: int | None = None) -> tuple[int, np.ndarray]:
+    """Worker: play one chunk and return ``(first_hand, record matrix)``. With ``parent`` (the pid of the run that
+    started this worker) the worker ends itself when that process dies (``sim.parent_watch``)."""
+    if parent is not None:
+        watch_parent(parent)
     rules_config, seat_configs, seed, first, n, session_length, deal_condition = task
     return first, play_matrix(rules_config, seat_configs, seed, first, n, session_length, deal_condition)
 
 
-def _play_writing(task: tuple, out: str, variant: str, labels: list[str]) -> tuple[int, tuple[int, str]]:
-    """Worker: play one chunk, write its Parquet part into ``out``; return ``(first_hand, (n_hands, sha256))``."""
-    first, matrix = _play_returning(task)
-    digest = parts.write_part(to_frame(matrix, task[2], variant, labels), out, first)
+def _play_writing(task: tuple, out: str, variant: str, labels: list[str], owner: int) -> tuple[int, tuple[int, str]]:
+    """Worker: play one chunk, write its Parquet part into ``out``; return ``(first_hand, (n_hands, sha256))``.
+
+    ``owner`` is the pid of the run holding ``out``'s lock: the worker ends with it, and the part is renamed into
+    place only while it still holds the lock (``sim.parts.write_part``)."""
+    first, matrix = _play_returning(task, owner)
+    digest = parts.write_part(to_frame(matrix, task[2], variant, labels), out, first, owner=owner)
     return first, (task[4], digest)
 
 
 def _run_sequential(tasks: list[tuple], out, variant, labels) -> Iterator[tuple]:
     """Yield chunk results in order, in this process."""
     for task in tasks:
-        yield _play_writing(task, out, variant, labels) if out is not None else _play_returning(task)
+        yield _play_writing(task, out, variant, labels, os.getpid()) if out is not None else _play_returning(task)
 
 
 def _run_loky(tasks: list[tuple], n_workers: int, out, variant, labels) -> Iterator[tuple]:
-    """Yield chunk results as local worker processes finish them (at most a few chunks in flight)."""
+    """Yield chunk results as local worker processes finish them (at most a few chunks in flight); each worker
+    watches this process and ends within a fraction of a second of its death (after the kernel call in hand)."""
     from joblib import Parallel, delayed
 
+    parent = os.getpid()
     if out is not None:
-        calls = (delayed(_play_writing)(task, out, variant, labels) for task in tasks)
+        calls = (delayed(_play_writing)(task, out, variant, labels, parent) for task in tasks)
     else:
-        calls = (delayed(_play_returning)(task) for task in tasks)
+        calls = (delayed(_play_returning)(task, parent) for task in tasks)
     parallel = Parallel(n_jobs=n_workers, backend="loky", return_as="generator_unordered",
                         pre_dispatch=f"{IN_FLIGHT_PER_WORKER}*n_jobs", batch_size=1)
     yield from parallel(calls)

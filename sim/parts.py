@@ -12,7 +12,8 @@ A streamed run writes into one directory:
   wins). A rerun verifies every finished part against it (a part without a line is read in
   full and its rows checked) and recomputes a damaged one; ``scan``/``load`` refuse one.
 * ``.lock`` — locked (``flock``) by the process writing into the directory, with its pid and
-  host; the OS drops the lock when that process dies, so a killed run's lock is taken over.
+  host; the OS drops the lock when that process dies, so a killed run's lock is taken over. A worker
+  writing a part for that process renames it into place only while the process still holds the lock.
 
 Plain Python (no kernels).
 """
@@ -54,11 +55,14 @@ def chunk_starts(hands: int, chunk: int) -> list[tuple[int, int]]:
     return [(first, min(chunk, hands - first)) for first in range(0, hands, chunk)]
 
 
-def _atomic_replace(write, path: Path) -> None:
-    """Call ``write(temporary_path)`` then rename it onto ``path`` (same directory, atomic)."""
+def _atomic_replace(write, path: Path, before_rename=None) -> None:
+    """Call ``write(temporary_path)``, then ``before_rename()`` (which may raise to drop the file), then rename it
+    onto ``path`` (same directory, atomic)."""
     temporary = path.with_name(f"{path.name}{TEMP_MARKER}{os.getpid()}-{uuid.uuid4().hex[:8]}")
     try:
         write(temporary)
+        if before_rename is not None:
+            before_rename()
         os.replace(temporary, path)
     finally:
         if temporary.exists():
@@ -74,9 +78,14 @@ def file_digest(path: str | os.PathLike) -> str:
     return digest.hexdigest()
 
 
-def write_part(frame: pl.DataFrame, directory: str | os.PathLike, first_hand: int) -> str:
+def write_part(frame: pl.DataFrame, directory: str | os.PathLike, first_hand: int, owner: int | None = None) -> str:
     """Write ``frame`` as the part starting at ``first_hand`` (atomically); return the SHA-256 of
-    the bytes written (to be recorded with ``record_part`` by the process that owns the directory)."""
+    the bytes written (to be recorded with ``record_part`` by the process that owns the directory).
+
+    With ``owner`` (the pid of the run holding the directory's lock, for a worker writing on its behalf), the
+    part is renamed into place only while that process still holds the lock: otherwise the temporary file is
+    removed and RunFolderError raised, so a worker outliving a killed run never adds a part to a folder it
+    does not hold (a later run into it may be writing)."""
     path = Path(directory) / part_name(first_hand)
     digests = []
 
@@ -84,7 +93,12 @@ def write_part(frame: pl.DataFrame, directory: str | os.PathLike, first_hand: in
         frame.write_parquet(tmp, compression="zstd", statistics=True)
         digests.append(file_digest(tmp))
 
-    _atomic_replace(write, path)
+    def check_owner() -> None:
+        if owner is not None and not lock_held_by(directory, owner):
+            raise RunFolderError(f"{os.fspath(directory)!r} is no longer locked by run pid {owner}; "
+                                 f"part {path.name} not written")
+
+    _atomic_replace(write, path, check_owner)
     return digests[0]
 
 
@@ -179,6 +193,27 @@ def folder_lock(directory: str | os.PathLike):
             os.ftruncate(descriptor, 0)
     finally:
         os.close(descriptor)  # closing releases the lock; the file stays (unlinking it would race)
+
+
+def lock_held_by(directory: str | os.PathLike, pid: int) -> bool:
+    """Return True when the process ``pid`` holds the directory's lock (``folder_lock``): the lock is taken and its
+    file names ``pid``. True as well on a filesystem without locks, where ``folder_lock`` runs unlocked."""
+    try:
+        descriptor = os.open(Path(directory) / LOCK_NAME, os.O_RDONLY)
+    except FileNotFoundError:
+        return False
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError as error:
+            if error.errno in (errno.ENOLCK, errno.EOPNOTSUPP):
+                return True
+            holder = os.pread(descriptor, 200, 0).decode("utf-8", "replace").split()
+            return bool(holder) and holder[0] == str(pid)
+        fcntl.flock(descriptor, fcntl.LOCK_UN)  # nobody held it: the run that took it is gone
+        return False
+    finally:
+        os.close(descriptor)
 
 
 def finished_parts(directory: str | os.PathLike) -> set[str]:

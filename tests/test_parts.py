@@ -166,3 +166,22 @@ def test_the_folder_lock_excludes_a_second_holder_and_is_freed_by_a_kill(tmp_pat
         holder.wait()
     with parts.folder_lock(tmp_path):   # the lock of the killed process is taken over
         assert (tmp_path / parts.LOCK_NAME).read_text().split()[0] == str(os.getpid())
+
+
+def test_a_part_written_for_a_run_lands_only_while_that_run_holds_the_lock(tmp_path):
+    """A worker writes on behalf of the run holding the folder's lock (``owner``): with the lock held by that run the
+    part lands; with no holder (the run was killed) or another holder it is refused in one line and nothing is left,
+    neither the part nor its temporary file."""
+    me = os.getpid()
+    with parts.folder_lock(tmp_path):
+        assert parts.lock_held_by(tmp_path, me) and not parts.lock_held_by(tmp_path, me + 1)
+        parts.write_part(frame_of(0, 4), tmp_path, 0, owner=me)
+        with pytest.raises(parts.RunFolderError, match=rf"no longer locked by run pid {me + 1}; part "
+                                                       rf"part-000000000004.parquet not written$"):
+            parts.write_part(frame_of(4, 4), tmp_path, 4, owner=me + 1)
+    assert not parts.lock_held_by(tmp_path, me)  # released: a dead run's lock is held by nobody
+    with pytest.raises(parts.RunFolderError, match="no longer locked"):
+        parts.write_part(frame_of(8, 2), tmp_path, 8, owner=me)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [parts.LOCK_NAME, parts.part_name(0)]
+    parts.write_part(frame_of(8, 2), tmp_path, 8)  # without an owner (the run's own process): written as before
+    assert parts.part_name(8) in parts.finished_parts(tmp_path)

@@ -56,12 +56,18 @@ def run_app(cfg: DictConfig) -> None:
 
 
 def hands_line(meta: dict) -> str:
-    """Return the run's closing line: hands played now (and reused from finished parts) and the run time."""
+    """Return the run's closing line: hands played now (and reused from finished parts), the run time, and the
+    studies (or a study's groups) not run under these rules, which played no hands (their reasons were printed
+    when the run started)."""
     played = meta.get("hands_played", meta["simulated_hands"])
     reused = meta.get("hands_reused", 0)
     line = f"{played:,} hands simulated in {meta['run_seconds']:.1f} s"
     if reused:
         line += f"; {reused:,} more reused from parts an earlier run finished"
+    not_run = list(meta.get("skipped") or {}) + [f"{study}/{group}" for study, groups in
+                                                 (meta.get("skipped_groups") or {}).items() for group in groups]
+    if not_run:
+        line += f"; not run under these rules: {', '.join(not_run)}"
     return line
 
 

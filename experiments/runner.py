@@ -7,6 +7,7 @@ metadata) and builds the report. Returns the report path.
 from __future__ import annotations
 
 import dataclasses
+import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -43,6 +44,34 @@ def skipped_studies(config: RunConfig) -> dict[str, str]:
     return {s: r for s, r in reasons.items() if r}
 
 
+def skipped_groups(config: RunConfig, plans: dict[str, dict]) -> dict[str, dict[str, str]]:
+    """Return {study: {group: one-line reason}} of the groups a planned study leaves out: the variants the run's
+    seat mix cannot play in the variants study (its summary holds a ``skipped_seats`` row of n = 0 for each)."""
+    if "variants" not in plans:
+        return {}
+    base = base_arm(config)
+    left_out = [v for v in study_params(config, "variants").variants if v not in plans["variants"]]
+    reasons = {v: study_variants.seats_refused(base.seats, v) or "the run's seat mix cannot play it" for v in left_out}
+    return {"variants": reasons} if reasons else {}
+
+
+def say_skipped(config: RunConfig, plans: dict[str, dict]) -> None:
+    """Print on stderr, one line each, the studies (and the variants study's variants) this run does not play under
+    its rules, with the reason; returns nothing."""
+    for study, reason in skipped_studies(config).items():
+        print(f"{study}: not run under these rules — {reason}", file=sys.stderr, flush=True)
+    for study, groups in skipped_groups(config, plans).items():
+        for group, reason in groups.items():
+            print(f"{study}/{group}: not run — {reason}", file=sys.stderr, flush=True)
+
+
+def say_phase(text: str, show: bool) -> None:
+    """Print one status line on stderr (``show``: a terminal or progress=true), so the seconds after the last
+    arm's bar say what runs; returns nothing."""
+    if show:
+        print(text, file=sys.stderr, flush=True)
+
+
 def plan_studies(config: RunConfig, runner: ArmRunner) -> dict[str, dict]:
     """Return {study: {role: ArmSpec}} and register every arm with ``runner`` (validating it); skipped studies
     have no plan."""
@@ -59,15 +88,23 @@ def plan_studies(config: RunConfig, runner: ArmRunner) -> dict[str, dict]:
     return plans
 
 
-def run_metadata(config: RunConfig, runner: ArmRunner, seconds: float, overrides: list[str]) -> dict:
-    """Return the run's metadata stored with the summary (rules, seats, seed, hands, arms, run time in s, versions)."""
+def run_metadata(config: RunConfig, runner: ArmRunner, seconds: float, overrides: list[str],
+                 plans: dict[str, dict] | None = None) -> dict:
+    """Return the run's metadata stored with the summary (rules, seats, seed, hands, arms, run time in s, versions).
+
+    ``studies`` lists the studies that ran; ``skipped`` maps each study not run under the rules to its reason
+    (it played no hands, and is no part of the hand counts); ``skipped_groups`` maps a study that ran without some
+    of its groups to {group: reason} (the variants study without a variant the seat mix cannot play)."""
     from reports.versions import package_versions
     from sim.rules import resolve_rules
 
+    skipped = skipped_studies(config)
+    ran = [s for s in dict.fromkeys(config.experiment.studies) if s not in skipped]
     return {
         "experiment": config.experiment.name,
-        "studies": list(dict.fromkeys(config.experiment.studies)),
-        "skipped": skipped_studies(config),         # study -> why it means nothing under the run's rules
+        "studies": ran,
+        "skipped": skipped,                         # study -> why it means nothing under the run's rules
+        "skipped_groups": skipped_groups(config, plans) if plans is not None else {},
         "seed": config.seed,
         "hands": config.hands,
         "simulated_hands": runner.total_hands(),   # hands behind the summary, all arms
@@ -78,7 +115,7 @@ def run_metadata(config: RunConfig, runner: ArmRunner, seconds: float, overrides
         "rules": resolve_rules(dict(config.rules)).to_dict(),
         "seats_name": config.seats.name,
         "seats": [str(s) for s in config.seats.seats],
-        "parameters": {s: dataclasses.asdict(getattr(config.experiment, s)) for s in config.experiment.studies},
+        "parameters": {s: dataclasses.asdict(getattr(config.experiment, s)) for s in ran},
         "arms": runner.table(),
         "run_seconds": round(seconds, 2),
         "finished_utc": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
@@ -107,15 +144,22 @@ def _run_locked(config: RunConfig, out_dir: Path, overrides: list[str], started:
     from reports.builder import build_report
     from reports.summary_io import write_summary
 
+    from sim.progress import progress_enabled
+
+    show = progress_enabled(config.progress)
     runner = ArmRunner(config, out_dir / "hands")
     plans = plan_studies(config, runner)
+    say_skipped(config, plans)
     runner.run_all()
+    say_phase(f"summary: reading the records and computing the statistics of {len(plans)} "
+              f"stud{'y' if len(plans) == 1 else 'ies'}", show)
     rows = []
     for study, arms in plans.items():
         module = STUDY_MODULES[study]
         frames = {role: runner.frame(arm, module.columns(role)) for role, arm in arms.items()}
         rows += module.summarize(frames, study_params(config, study))
     summary = stats.summary_frame(rows)
-    meta = run_metadata(config, runner, time.perf_counter() - started, overrides)
+    meta = run_metadata(config, runner, time.perf_counter() - started, overrides, plans)
     write_summary(summary, meta, out_dir / "summary.parquet")
+    say_phase("report: drawing the figures, writing report.md and report.html", show)
     return build_report(out_dir)

@@ -1,0 +1,47 @@
+"""What a run says on the terminal besides its bars (experiments/runner.py, experiments/app.py): the studies (and
+the variants study's variants) it does not play under its rules, each with its reason, kept out of the hand counts
+and named in the closing line; and one status line per phase after the last arm (summary, then figures and report)."""
+import polars as pl
+
+from experiments import runner
+from experiments.app import hands_line
+from experiments.compose import load_run_config
+from reports.summary_io import read_summary
+
+
+def test_the_closing_line_names_what_was_not_run():
+    meta = {"hands_played": 400, "simulated_hands": 400, "run_seconds": 3.25,
+            "skipped": {"caishen": "…"}, "skipped_groups": {"variants": {"jinhua": "…"}}}
+    assert hands_line(meta) == "400 hands simulated in 3.2 s; not run under these rules: caishen, variants/jinhua"
+    assert hands_line({**meta, "skipped": {}, "skipped_groups": {}}) == "400 hands simulated in 3.2 s"
+
+
+def test_a_run_says_what_it_skips_and_why_and_each_phase_after_the_last_arm(tmp_path, capsys):
+    overrides = ["experiment=variants", "experiment.studies=[variants,caishen]", "seats=one_selective", "hands=200",
+                 "jobs=1", "progress=true"]
+    runner.run(load_run_config(overrides), tmp_path, overrides)
+    err = capsys.readouterr().err
+    lines = [line for line in err.replace("\r", "\n").splitlines() if line.strip()]
+    caishen = [line for line in lines if line.startswith("caishen: not run under these rules — ")]
+    assert len(caishen) == 1 and "rules=jinhua" in caishen[0]  # the study's own reason
+    jinhua = [line for line in lines if line.startswith("variants/jinhua: not run — ")]
+    assert len(jinhua) == 1 and "selective_ting" in jinhua[0]  # the registry's refusal of the seat mix
+    summary_at = lines.index("summary: reading the records and computing the statistics of 1 study")
+    report_at = lines.index("report: drawing the figures, writing report.md and report.html")
+    last_bar = max(i for i, line in enumerate(lines) if "variants/" in line and "hands" in line)
+    assert last_bar < summary_at < report_at
+    summary, meta = read_summary(tmp_path / "summary.parquet")
+    assert meta["studies"] == ["variants"] and list(meta["skipped"]) == ["caishen"]
+    assert list(meta["skipped_groups"]["variants"]) == ["jinhua"] and "selective_ting" in \
+        meta["skipped_groups"]["variants"]["jinhua"]
+    assert list(meta["parameters"]) == ["variants"]
+    assert meta["simulated_hands"] == meta["hands_played"] == 400  # 晋城 and 晋中 at 200 hands; nothing for the rest
+    assert set(summary["study"]) == {"variants"}
+
+
+def test_without_a_bar_there_are_no_phase_lines(tmp_path, capsys):
+    overrides = ["experiment=variants", "experiment.variants.variants=[jincheng]", "hands=200", "jobs=1",
+                 "progress=false"]
+    runner.run(load_run_config(overrides), tmp_path, overrides)
+    err = capsys.readouterr().err
+    assert "summary:" not in err and "report:" not in err and "not run" not in err

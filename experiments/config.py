@@ -17,11 +17,16 @@ from typing import Any, Optional
 
 #: Studies the app can run, in report order.
 STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity", "variants", "shapes",
-           "caishen")
+           "caishen", "tune")
 #: ``greedy`` pong policies (strategies issue).
 PONG_POLICIES = ("always", "improves", "never")
 #: Parallel backends of ``sim.simulate``.
 BACKENDS = ("loky", "dask")
+#: Statistics ``experiment=tune`` can aim at (experiments.tune_targets computes them, in this order).
+TUNE_STATISTICS = ("dealer_result", "huang_rate", "zimo_share", "deal_in_rate", "hand_draws", "volatility",
+                   "mean_multiplier")
+#: Goals of a tuning target: hit ``value`` within ``tolerance``, stay at or under / over ``value``, or optimise.
+TUNE_GOALS = ("target", "max_bound", "min_bound", "maximize", "minimize")
 
 
 class ConfigError(ValueError):
@@ -108,6 +113,41 @@ class CaishenParams:
 
 
 @dataclass
+class TuneTarget:
+    """One target of experiment=tune: a statistic (``TUNE_STATISTICS``), a goal (``TUNE_GOALS``), the ``value`` a
+    target or bound names (units of the statistic: 底注 per hand, fractions for rates) and a target's ``tolerance``."""
+
+    stat: str = field(default="dealer_result", metadata=_choices(TUNE_STATISTICS))
+    goal: str = field(default="target", metadata=_choices(TUNE_GOALS))
+    value: Optional[float] = None
+    tolerance: Optional[float] = None
+
+
+def _designer_targets() -> list:
+    return [TuneTarget("dealer_result", "target", 0.0, 0.02), TuneTarget("huang_rate", "max_bound", 0.03)]
+
+
+@dataclass
+class TuneParams:
+    """tune: search the rule flags (``flags``, empty = every flag of the variant; ``values`` narrows a flag to the
+    listed values) for the settings that meet ``targets``: ``trials`` trials of ``hands`` hands each (None = hands)
+    on the walls of ``seed`` (None = the run's), then the best ``reeval_top`` re-played on fresh walls
+    (``reeval_seed``, None = the search seed + 1) with ``reeval_hands`` hands against the base rules.
+    ``seed_with_changes`` starts the search from the base rules and every one-flag change of the sensitivity study."""
+
+    targets: list[TuneTarget] = field(default_factory=_designer_targets)
+    flags: list[str] = field(default_factory=list, metadata={"empty_means_all": True})
+    values: Any = None  # {flag: [values]} (a mapping; typed Any so an override replaces it whole)
+    trials: int = field(default=60, metadata=_range(1, 100_000))
+    hands: Optional[int] = field(default=None, metadata=_range(1, 10**9))
+    seed: Optional[int] = field(default=None, metadata=_range(0, 2**63 - 2))
+    reeval_top: int = field(default=3, metadata=_range(0, 100))
+    reeval_hands: int = field(default=100_000, metadata=_range(1, 10**10))
+    reeval_seed: Optional[int] = field(default=None, metadata=_range(0, 2**63 - 1))
+    seed_with_changes: bool = True
+
+
+@dataclass
 class ExperimentConfig:
     """The experiment group: a name, the studies it runs, and each study's parameters."""
 
@@ -121,6 +161,7 @@ class ExperimentConfig:
     variants: VariantsParams = field(default_factory=VariantsParams)
     shapes: ShapesParams = field(default_factory=ShapesParams)
     caishen: CaishenParams = field(default_factory=CaishenParams)
+    tune: TuneParams = field(default_factory=TuneParams)
 
 
 @dataclass
@@ -184,6 +225,10 @@ def _check_scalar(value, hint, path: str, meta: dict):
         if "choices" in meta and value not in meta["choices"]:
             raise ConfigError(f"{path}={value!r} is not valid; choose one of {', '.join(meta['choices'])}")
         return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ConfigError(f"{path}={value!r} must be a number")
+        return float(value)
     if hint is dict:
         if not isinstance(value, dict):
             raise ConfigError(f"{path} must be a mapping, got {value!r}")

@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from experiments import (stats, study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang,
-                         study_sensitivity, study_shapes, study_thirteen_orphans, study_variants)
+                         study_sensitivity, study_shapes, study_thirteen_orphans, study_tune, study_variants)
 from experiments.arms import ArmRunner, base_arm
 from experiments.config import RunConfig
 from experiments.variant_params import refuse_foreign_studies, run_variant, skip_reason
@@ -28,6 +28,7 @@ STUDY_MODULES = {
     "variants": study_variants,
     "shapes": study_shapes,
     "caishen": study_caishen,
+    "tune": study_tune,  # plays its own trials: ``search`` (a study with no arms)
 }
 
 
@@ -158,6 +159,8 @@ def _run_locked(config: RunConfig, out_dir: Path, overrides: list[str], started:
         module = STUDY_MODULES[study]
         frames = {role: runner.frame(arm, module.columns(role)) for role, arm in arms.items()}
         rows += module.summarize(frames, study_params(config, study))
+        if hasattr(module, "search"):
+            rows += module.search(study_params(config, study), config, out_dir)
     summary = stats.summary_frame(rows)
     meta = run_metadata(config, runner, time.perf_counter() - started, overrides, plans)
     write_summary(summary, meta, out_dir / "summary.parquet")

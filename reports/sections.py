@@ -25,8 +25,8 @@ from pathlib import Path
 import matplotlib
 import polars as pl
 
-from reports import (figures, figures_caishen, figures_sensitivity, figures_shapes, figures_variants, readings,
-                     section_caishen, section_sensitivity, section_shapes, section_variants)
+from reports import (figures, figures_caishen, figures_sensitivity, figures_shapes, figures_tune, figures_variants,
+                     readings, section_caishen, section_sensitivity, section_shapes, section_tune, section_variants)
 from reports.fonts import figure_style
 
 
@@ -52,6 +52,7 @@ SECTIONS: dict[str, Section] = {
                         section_variants.section_blocks),
     "shapes": Section(section_shapes.TITLE, figures_shapes.draw, section_shapes.reading),
     "caishen": Section(section_caishen.TITLE, figures_caishen.draw, section_caishen.reading),
+    "tune": Section(section_tune.TITLE, figures_tune.draw, section_tune.reading, section_tune.section_blocks),
 }
 
 

@@ -60,7 +60,9 @@ def meaning(name: str) -> str:
         from reports.win_labels import kind_label
 
         return kind_label(name.replace("_", ":", 1)) + "占胡牌的比例"
-    return MEANINGS.get(name, "")
+    from reports.tune_words import meaning as tune_meaning  # the tune study's own rows
+
+    return MEANINGS.get(name, "") or tune_meaning(name)
 
 
 UNITS = {"rate": "%", "share": "%", "turn": "turns", "tenure_hands": "hands", "pays_from_k": "kinds",

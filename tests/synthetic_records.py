@@ -89,3 +89,26 @@ def with_win_features(frame, seed: int = 0, bits: tuple[int, ...] = (0, 2, 3, 8,
     multiplier = [int(1 + c) if w else None for c, w in zip(count, won)]
     return frame.with_columns(pl.Series("win_features", mask, dtype=pl.Int32),
                               pl.Series("multiplier", multiplier, dtype=pl.Int32))
+
+
+def tune_rows() -> list[dict]:
+    """Return summary rows of a small tune study (two goals, three trials, one best setting re-evaluated) built from
+    hand-made record frames, for the report layer's tests."""
+    from experiments import stats, study_tune
+    from experiments.tune_targets import Goal, per_hand, statistics
+
+    goals = [Goal("dealer_result", "target", 0.0, 0.05), Goal("huang_rate", "max_bound", 0.2)]
+    rows = study_tune.target_rows(goals)
+    for number in range(3):
+        group = f"trial={number}"
+        for name, estimate in statistics(per_hand(record_frame(400, seed=20 + number))).items():
+            rows.append(estimate.row("tune", name, group))
+        rows.append(stats.Estimate(float(number != 1), float("nan"), float("nan"), float("nan"), 0)
+                    .row("tune", "feasible", group))
+    base = per_hand(record_frame(400, seed=30))
+    rows += study_tune.reeval_rows(goals, {"houbao_units": 2, "huang_stacks": 7}, base,
+                                   [(2, {"houbao_units": 1, "huang_stacks": 7}, per_hand(record_frame(400, seed=31)))])
+    for flag, score in (("houbao_units", 0.7), ("huang_stacks", 0.3)):
+        rows.append(stats.Estimate(score, float("nan"), float("nan"), float("nan"), 0)
+                    .row("tune", flag, "importance dealer_result"))
+    return rows

@@ -15,7 +15,7 @@ from experiments import (stats, study_caishen, study_dealer_edge, study_early_ti
                          study_sensitivity, study_shapes, study_thirteen_orphans, study_variants)
 from reports import builder, cli, comparison, document, figures, sections, tables
 from reports.summary_io import read_summary, write_summary
-from synthetic_records import record_frame, with_win_features
+from synthetic_records import record_frame, tune_rows, with_win_features
 
 VOID = {"meta", "img", "br", "hr", "link", "input"}
 
@@ -63,6 +63,7 @@ def synthetic_summary() -> pl.DataFrame:
     rows += study_caishen.summarize({"seats": seats.with_columns(pl.Series("s0_wilds_dealt", wilds, dtype=pl.Int8)),
                                      "greedy": featured, "baotou": featured.with_columns(pl.col("s0_delta") + 1)},
                                     cfg.CaishenParams())
+    rows += tune_rows()
     return stats.summary_frame(rows)
 
 

@@ -1,0 +1,165 @@
+"""The tune study's report section "规则调优": the targets, the winning settings as a diff from the base rules (flag,
+base → new value, what the flag means), their numbers re-played on fresh walls with 95 % intervals and the paired
+difference from the base, the figure, and which flags mattered (importance, cross-checked against the one-flag
+changes of the same walls, the sensitivity study's view).
+
+Built from the summary rows alone (study ``tune``, rows described in ``experiments.study_tune``).
+"""
+from __future__ import annotations
+
+import math
+
+import polars as pl
+
+from reports.rule_notes import rule_notes
+from reports.tune_words import STAT_WORDS, goal_words, goals, number, rows_of, settings
+
+TITLE = "规则调优：哪组规则设置达到设计目标？"
+
+
+def _fact(rows: pl.DataFrame, name: str) -> float:
+    picked = rows.filter((pl.col("group") == "search") & (pl.col("name") == name))
+    return float(picked["estimate"][0]) if picked.height else math.nan
+
+
+def _value(rows: pl.DataFrame, group: str, name: str) -> dict | None:
+    picked = rows.filter((pl.col("group") == group) & (pl.col("name") == name))
+    return picked.row(0, named=True) if picked.height else None
+
+
+def _interval(row: dict | None, stat: str, signed: bool = False) -> str:
+    if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
+        return "—"
+    word, scale, unit = STAT_WORDS[stat]
+    digits = 1 if unit == "%" else (2 if stat in ("hand_draws", "mean_multiplier") else 3)
+    sign = "+" if signed else ""
+    text = f"{row['estimate'] * scale:{sign}.{digits}f}"
+    if row["ci_low"] is not None and not math.isnan(row["ci_low"]):
+        text += f"（{row['ci_low'] * scale:{sign}.{digits}f} … {row['ci_high'] * scale:{sign}.{digits}f}）"
+    return text + (" pp" if unit == "%" and signed else f" {unit}")
+
+
+def _best_groups(rows: pl.DataFrame) -> list[str]:
+    groups = rows.filter(pl.col("group").str.starts_with("best="))["group"].unique(maintain_order=True).to_list()
+    return sorted(groups, key=lambda g: int(g.removeprefix("best=")))
+
+
+def intro(rows: pl.DataFrame) -> str:
+    """Return the paragraph on the targets and the search (trials, walls, re-evaluation)."""
+    aims = "；".join(goal_words(g) for g in goals(rows))
+    objectives = sum(g[1] in ("target", "maximize", "minimize") for g in goals(rows))
+    kind = "多目标（帕累托前沿）" if objectives > 1 else "单目标"
+    return (f"目标：{aims}。界限和目标的容差是搜索的约束（Optuna 约束，不是罚分），目标值的偏差和最大化/最小化是"
+            f"{kind}的优化对象。搜索用 Optuna 的 TPE 在规则的取值范围里试了 {_fact(rows, 'trials'):.0f} 组设置"
+            f"（另有 {_fact(rows, 'pruned'):.0f} 组是规则不允许的组合，已剪除），其中 {_fact(rows, 'feasible'):.0f} "
+            f"组满足全部约束；每组都打同一批牌墙（种子 {_fact(rows, 'seed'):.0f}，每组 {_fact(rows, 'hands'):,.0f} 手），"
+            "所以各组的差别来自规则而不是运气。为免“赢家的诅咒”（从很多组里挑出的最好一组，在搜索牌墙上的成绩偏好），"
+            f"最优的设置和基准规则在新牌墙上各重打 {_fact(rows, 'reeval_hands'):,.0f} 手（种子 "
+            f"{_fact(rows, 'reeval_seed'):.0f}），下面的数字和区间都来自这次复测，与基准的差是逐手配对差。")
+
+
+def diff_rows(rows: pl.DataFrame, variant: str) -> list[list[str]]:
+    """Return the winning settings' table rows: rank, flag, base → new value, what the flag means."""
+    found = settings(rows)
+    base = found.get("base", {})
+    notes = rule_notes(variant)
+    out = []
+    for group in _best_groups(rows):
+        rank = group.removeprefix("best=")
+        changed = [(f, v) for f, v in found.get(group, {}).items() if base.get(f) != v]
+        if not changed:
+            out.append([rank, "（无）", "与基准规则相同", "最优设置就是基准规则"])
+        for flag, value in changed:
+            out.append([rank, flag, f"{base.get(flag, '?')} → {value}", notes.get(flag, "")])
+    return out
+
+
+def reeval_rows(rows: pl.DataFrame) -> list[list[str]]:
+    """Return the re-evaluation table rows: setting, statistic, search walls, fresh walls, difference from base."""
+    out = []
+    stats_shown = list(dict.fromkeys(g[0] for g in goals(rows)))
+    for stat in stats_shown:
+        out.append(["基准", STAT_WORDS[stat][0], "—", _interval(_value(rows, "base", f"reeval_{stat}"), stat), "—"])
+    for group in _best_groups(rows):
+        trial = _value(rows, group, "trial")
+        number_text = f"第 {trial['estimate']:.0f} 组" if trial else group
+        met = _value(rows, group, "reeval_met")
+        verdict = "" if met is None else ("（复测满足全部约束）" if met["estimate"] > 0 else "（复测未满足约束）")
+        for stat in stats_shown:
+            search_row = _value(rows, f"trial={trial['estimate']:.0f}", stat) if trial else None
+            out.append([f"最优 {group.removeprefix('best=')}：{number_text}{verdict}", STAT_WORDS[stat][0],
+                        _interval(search_row, stat), _interval(_value(rows, group, f"reeval_{stat}"), stat),
+                        _interval(_value(rows, group, f"reeval_diff_{stat}"), stat, signed=True)])
+    return out
+
+
+def importance_reading(rows: pl.DataFrame) -> str:
+    """Return, per target statistic, the flags that mattered (importance) and whether the one-flag changes of the
+    same walls (the sensitivity study's view) rank them the same."""
+    parts = []
+    for stat in dict.fromkeys(g[0] for g in goals(rows)):
+        scores = rows.filter(pl.col("group") == f"importance {stat}").sort("estimate", descending=True)
+        if scores.is_empty():
+            continue
+        top = scores.head(3)
+        listed = "、".join(f"{r['name']}（{r['estimate']:.2f}）" for r in top.iter_rows(named=True))
+        text = f"对{STAT_WORDS[stat][0]}，最重要的规则是 {listed}"
+        single = rows.filter(pl.col("group") == f"one_flag {stat}")
+        if single.height:
+            by_flag = (single.with_columns(pl.col("name").str.split("=").list.first().alias("flag"),
+                                           pl.col("estimate").abs().alias("size"))
+                       .group_by("flag").agg(pl.col("size").max()).sort("size", descending=True))
+            one_top = by_flag["flag"].head(3).to_list()
+            shared = [f for f in top["name"].to_list() if f in one_top]
+            text += (f"；单独改一个规则（敏感性研究的做法，同一批牌墙）时变化最大的是 {'、'.join(one_top)}，"
+                     + (f"两种排名都把 {'、'.join(shared)} 排在前面" if shared else
+                        "两种排名的前三名不同：重要性看的是在很多规则同时变化时能否达到目标（含交互作用），"
+                        "单独改一个规则只看它自己的效应"))
+        parts.append(text + "。")
+    if not parts:
+        return "试验太少或只有一个规则取了不同的值，算不出各规则的重要性。"
+    return ("哪些规则决定能否达到目标（PED-ANOVA 重要性，0–1，确定性算法，同一研究总给同一结果）：" + "".join(parts))
+
+
+def reeval_reading(rows: pl.DataFrame) -> str:
+    """Return which re-evaluated differences from the base are significant (95 % interval without 0) and which the
+    fresh walls cannot tell apart from the base."""
+    parts = []
+    for group in _best_groups(rows):
+        clear, unclear = [], []
+        for stat in dict.fromkeys(g[0] for g in goals(rows)):
+            row = _value(rows, group, f"reeval_diff_{stat}")
+            if row is None or row["ci_low"] is None or math.isnan(row["ci_low"]):
+                continue
+            (clear if row["ci_low"] > 0 or row["ci_high"] < 0 else unclear).append(STAT_WORDS[stat][0])
+        text = f"最优 {group.removeprefix('best=')} 与基准相比，"
+        text += (f"{'、'.join(clear)}的差在 95 % 水平上显著" if clear else "")
+        text += ("；" if clear and unclear else "") + (f"{'、'.join(unclear)}与基准分不开" if unclear else "")
+        parts.append(text + "。")
+    return "".join(parts)
+
+
+def reading(summary: pl.DataFrame) -> str:
+    """Return the section's plain-Chinese reading: the targets and search, the re-evaluation, which flags
+    mattered."""
+    rows = rows_of(summary)
+    return intro(rows) + reeval_reading(rows) + importance_reading(rows)
+
+
+def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
+    """Return the section's blocks: intro, figure, winning settings, re-evaluated numbers, importance reading."""
+    from reports import terms
+
+    rows = rows_of(summary)
+    variant = terms.variant()
+    blocks = [("p", intro(rows))]
+    if figure is not None:
+        blocks.append(("figure", figure, "规则调优：各次试验与最优设置（左），各规则的重要性（右）"))
+    diffs = diff_rows(rows, variant)
+    blocks += [("h3", "最优设置：与基准规则的差别")]
+    blocks.append(("table", ["名次", "规则", "基准 → 新值", "含义与出处"], diffs) if diffs else
+                  ("p", "没有可复测的设置（reeval_top=0 或没有完成的试验）。"))
+    blocks += [("h3", "新牌墙复测（95 % 区间）"),
+               ("table", ["设置", "统计量", "搜索牌墙上", "新牌墙复测", "与基准之差（配对）"], reeval_rows(rows)),
+               ("p", reeval_reading(rows) + importance_reading(rows))]
+    return blocks

@@ -1,0 +1,126 @@
+"""experiment=tune: the search returns a setting known by direct simulation, a stopped study continues its trial
+count on a rerun, a combination the config refuses is pruned, and bad targets stop with one line (exit 2)."""
+from pathlib import Path
+
+import optuna
+import pytest
+
+from experiments import study_tune
+from experiments.compose import load_run_config
+from experiments.config import ConfigError
+from experiments.runner import run
+from experiments.tune_search import STUDY_FILE, STUDY_NAME
+from sim import simulate
+from test_cli_errors import assert_one_error_line, mjrules
+
+SMALL = ["jobs=1", "progress=false", "experiment=tune"]
+
+
+def tune(tmp_path: Path, overrides: list[str]) -> optuna.Study:
+    """Run experiment=tune with ``overrides`` into ``tmp_path``; return its study reloaded from tune.db."""
+    run(load_run_config(SMALL + overrides), tmp_path)
+    return optuna.load_study(study_name=STUDY_NAME, storage=f"sqlite:///{tmp_path / STUDY_FILE}")
+
+
+def best_setting(tmp_path: Path) -> dict[str, str]:
+    from reports.summary_io import read_summary
+    from reports.tune_words import settings
+
+    summary, _ = read_summary(tmp_path / "summary.parquet")
+    return settings(summary.filter(summary["study"] == "tune"))["best=1"]
+
+
+@pytest.mark.slow
+def test_tuning_huang_stacks_for_a_huang_rate_returns_the_one_setting_that_meets_it(tmp_path):
+    """RULES §1.2 r8: more 荒 stacks, fewer live draws, more 荒庄. The 荒庄 rate of each huang_stacks on the search
+    walls is measured first by plain simulation; the target lies between the rates of 7 and 8 stacks, nearer 8,
+    with a tolerance only 8 stacks meets."""
+    hands, seed = 1500, 3
+    rate = {k: float((simulate(hands, seed=seed, rules={"huang_stacks": k}, jobs=1)["winner"] < 0).mean())
+            for k in (5, 6, 7, 8, 9)}
+    assert rate[5] < rate[6] < rate[7] < rate[8] < rate[9], rate
+    gap = rate[8] - rate[7]
+    target, tolerance = rate[8] - gap / 4, gap / 2   # |8 − target| = gap/4; 7 and 9 are more than gap/2 away
+    study = tune(tmp_path, [f"hands={hands}", f"seed={seed}", "experiment.tune.flags=[huang_stacks]",
+                            "experiment.tune.values={huang_stacks:[5,6,7,8,9]}", "experiment.tune.trials=5",
+                            f"experiment.tune.targets=[{{stat:huang_rate,goal:target,value:{target!r},"
+                            f"tolerance:{tolerance!r}}}]",
+                            "experiment.tune.reeval_top=1", "experiment.tune.reeval_hands=500"])
+    played = {t.params["huang_stacks"]: t.user_attrs["huang_rate"] for t in study.trials}
+    assert played == pytest.approx(rate, abs=1e-12)            # every setting once, on the same walls
+    assert best_setting(tmp_path) == {"huang_stacks": "8"}
+    assert (tmp_path / "trials.parquet").is_file() and (tmp_path / "report.md").is_file()
+    assert "规则调优" in (tmp_path / "report.md").read_text(encoding="utf-8")
+
+
+class Stop(Exception):
+    """Stands for the run being killed in the middle of a trial."""
+
+
+def test_a_stopped_study_continues_its_trial_count_without_replaying_trials(tmp_path, monkeypatch):
+    overrides = ["hands=300", "experiment.tune.flags=[huang_stacks]", "experiment.tune.trials=5",
+                 "experiment.tune.reeval_top=0"]
+    played = []
+    real_play = study_tune._play
+
+    def play(config, rules, hands, seed, out=None):
+        if len(played) == 2:
+            raise Stop()
+        played.append(rules["huang_stacks"])
+        return real_play(config, rules, hands, seed, out)
+
+    monkeypatch.setattr(study_tune, "_play", play)
+    with pytest.raises(Stop):
+        tune(tmp_path, overrides)
+    first = optuna.load_study(study_name=STUDY_NAME, storage=f"sqlite:///{tmp_path / STUDY_FILE}").trials
+    assert [t.state.name for t in first[:3]] == ["COMPLETE", "COMPLETE", "RUNNING"]
+    stopped = first[2]
+
+    played.clear()
+    monkeypatch.setattr(study_tune, "_play", lambda *a, **k: (played.append(a[1]["huang_stacks"]), real_play(*a, **k))[1])
+    trials = tune(tmp_path, overrides).trials
+    complete = [t for t in trials if t.state.name == "COMPLETE"]
+    assert len(complete) == 5 and [t.state.name for t in trials].count("FAIL") == 1
+    assert trials[2].state.name == "FAIL"
+    for before, after in zip(first[:2], trials[:2]):             # finished trials are kept, not replayed
+        assert after.datetime_complete == before.datetime_complete and after.params == before.params
+    retried = trials[3]
+    assert retried.user_attrs["retry_of"] == 2 and retried.params == stopped.params
+    fresh = [t for t in complete if t.number > 2 and "copied_from" not in t.user_attrs]
+    assert played == [t.params["huang_stacks"] for t in fresh]   # only the new trials were played
+
+
+def test_a_combination_the_config_refuses_is_pruned_not_crashed_on(tmp_path):
+    """RULES §1.2 r9: stacks_per_kong=0 under the physical dead wall needs huang_stacks >= 8."""
+    study = tune(tmp_path, ["hands=200", "experiment.tune.flags=[huang_stacks,stacks_per_kong]",
+                            "experiment.tune.values={huang_stacks:[7,8],stacks_per_kong:[0,1]}",
+                            "experiment.tune.trials=4", "experiment.tune.reeval_top=0"])
+    states = {(t.params["huang_stacks"], t.params["stacks_per_kong"]): t.state.name for t in study.trials}
+    assert states == {(7, 0): "PRUNED", (7, 1): "COMPLETE", (8, 0): "COMPLETE", (8, 1): "COMPLETE"}
+    (pruned,) = [t for t in study.trials if t.state.name == "PRUNED"]
+    assert "huang_stacks >= 8" in pruned.user_attrs["refused"]
+
+
+@pytest.mark.parametrize("override, fragment", [
+    ("experiment.tune.targets=[{stat:skill,goal:target,value:0,tolerance:1}]",
+     "experiment.tune.targets[0].stat='skill' is not valid; choose one of dealer_result, huang_rate"),
+    ("experiment.tune.targets=[{stat:huang_rate,goal:hit,value:0.03}]",
+     "experiment.tune.targets[0].goal='hit' is not valid; choose one of target, max_bound, min_bound, maximize"),
+    ("experiment.tune.targets=[{stat:huang_rate,goal:target,value:0.03}]",
+     "experiment.tune.targets[0].tolerance=None: goal target needs a tolerance >= 0"),
+    ("experiment.tune.targets=[{stat:huang_rate,goal:max_bound,value:0.03}]",
+     "holds only bounds; add a goal from target, maximize, minimize"),
+    ("experiment.tune.flags=[huang]", "experiment.tune.flags[0]='huang' is not a rule flag"),
+    ("experiment.tune.values={huang_stacks:[30]}", "experiment.tune.values.huang_stacks: 30 is not valid"),
+])
+def test_bad_targets_and_flags_are_one_line_naming_the_choices(override, fragment):
+    with pytest.raises(ConfigError) as error:
+        load_run_config(["experiment=tune", override])
+    assert fragment in str(error.value) and "\n" not in str(error.value)
+
+
+def test_a_bad_goal_on_the_command_line_exits_2_with_one_line(tmp_path):
+    process = mjrules(["experiment=tune", "experiment.tune.targets=[{stat:huang_rate,goal:hit,value:0.03}]"],
+                      tmp_path)
+    assert_one_error_line(process, "goal='hit'", "max_bound")
+    assert not (tmp_path / "outputs").exists()

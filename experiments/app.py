@@ -37,7 +37,7 @@ def run_app(cfg: DictConfig) -> None:
     from experiments.runner import run
     from reports.summary_io import read_summary
     from reports import terms
-    from reports.tables import headline, text_table
+    from reports.tables import text_table
 
     from sim.parts import RunFolderError
 
@@ -50,7 +50,7 @@ def run_app(cfg: DictConfig) -> None:
         fail(str(error))
     summary, meta = read_summary(report.parent / "summary.parquet")
     with terms.using(meta.get("rules", {}).get("variant", "jincheng")):
-        print(terms.say(text_table(headline(summary))))  # money in the variant's unit (底注 / 底分)
+        print(terms.say(text_table(summary)))  # the report's headline, in the run variant's words
     print(hands_line(meta))
     print(f"report: {report}")
 

@@ -9,26 +9,35 @@ from pathlib import Path
 
 import polars as pl
 
-from reports import sections, tables, terms
+from reports import conclusions, sections, tables, terms
 from reports.document import render_html, render_markdown
-from reports.rule_notes import rule_notes
+from reports.rule_notes import citation, rule_notes
+from reports.rule_words import flag_words
 from reports.summary_io import SUMMARY_NAME, read_summary
 from reports.versions import package_versions
 
 METHOD = ("所有区间都是 95 % 区间：均值用 Student-t，比例用 Wilson。同一研究的各臂用同一种子，打的是同一批牌墙，"
-          "两臂比较是逐手配对差（处理 − 对照）。钱的单位是底注/手；率用 %，率的差用百分点（pp）；"
+          "两臂比较是逐手配对差（处理 − 对照）。钱按每手的底注计；率用 %，率的差用百分点；"
           "n 是每个估计背后的手数（或任数）。“显著”指 95 % 区间不含 0；“约需 N 手”指若效应真如点估计，"
           "区间刚好不含 0 所需的手数（N = n·(1.96·se/|估计|)²），要有八成把握约需两倍。")
-TABLE_HEADER = ["研究", "统计量", "含义", "分组", "估计", "95% 区间", "单位", "n"]
+TABLE_HEADER = ["统计量", "含义", "分组", "估计", "95% 区间", "单位", "n"]
 
 
 def table_rows(rows: pl.DataFrame) -> list[list[str]]:
-    """Return summary rows as the report's table cells (tables.display_rows with the statistic's meaning)."""
-    return [cells[:2] + [tables.meaning(cells[1])] + cells[2:] for cells in tables.display_rows(rows)]
+    """Return summary rows as the report's full-table cells: the statistic's column name (code font, as in
+    summary.parquet), its meaning, the group in words, estimate, interval, unit, n."""
+    return [[f"`{cells[1]}`", tables.meaning(cells[1]), tables.group_label(cells[2])] + cells[3:]
+            for cells in tables.display_rows(rows)]
+
+
+def full_table(rows: pl.DataFrame) -> tuple:
+    """Return a study's full table of statistics as a folded block (the reader opens it)."""
+    return ("details", f"全部 {rows.height} 个统计量（点开）", [("table", TABLE_HEADER, table_rows(rows))])
 
 
 def _rules_rows(meta: dict) -> list[list[str]]:
-    """Return one row per rule flag: flag, value, default or "changed", what it means with its citation."""
+    """Return one row per rule flag: flag (code font), value, default or "changed", what it means in Chinese
+    with its citation."""
     rules = meta.get("rules", {})
     variant = rules.get("variant", "jincheng")
     try:
@@ -46,7 +55,9 @@ def _rules_rows(meta: dict) -> list[list[str]]:
             status = "默认"
         else:
             status = f"已改（默认 {default[key]}）"
-        rows.append([key, str(value), status, notes.get(key, "")])
+        cited = citation(notes.get(key, ""))
+        words = flag_words(key, variant)
+        rows.append([f"`{key}`", str(value), status, "；".join(w for w in (words, cited) if w)])
     return rows
 
 
@@ -56,7 +67,7 @@ def _setup_blocks(meta: dict) -> list[tuple]:
               ("p", f"实验 `{meta.get('experiment', '?')}`，种子 {meta.get('seed', '?')}，每臂 {meta.get('hands', 0):,} 手"
                     f"（共模拟 {meta.get('simulated_hands', 0):,} 手），用时 {meta.get('run_seconds', float('nan')):.1f} 秒，"
                     f"完成于 {meta.get('finished_utc', '?')}，规则变体 {meta.get('rules', {}).get('variant', '?')}。"),
-              ("p", terms.say(METHOD)),
+              ("p", terms.say(METHOD) + terms.MONEY_UNIT_DEFINITION),
               ("p", f"座位组合 `{meta.get('seats_name', '?')}`：0 号位（被研究的座位）到 3 号位依次为 "
                     + "、".join(f"`{s}`" for s in meta.get("seats", [])) + "。每手的庄家位置随机均匀抽取"
                     "（连庄模式下按规则轮庄）。")]
@@ -78,11 +89,17 @@ def _setup_blocks(meta: dict) -> list[tuple]:
 
 
 def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Path]) -> list[tuple]:
-    """Return the report's blocks: title, headline table, one section per study, then settings and versions."""
+    """Return the report's blocks: title, the conclusions, the headline table, one section per study (figure,
+    reading, folded full table), then settings and versions."""
+    skipped = meta.get("skipped") or {}
     headline = (f"实验 `{meta.get('experiment', '?')}`，每臂 {meta.get('hands', 0):,} 手，种子 {meta.get('seed', '?')}。"
-                "下表是主要结果；各研究的图、解读和全部统计量在后，运行设置与版本在最后。")
+                + terms.MONEY_UNIT_DEFINITION + "方括号里是 95 % 区间。")
     blocks = [("h1", f"mjrules 报告 — {meta.get('experiment', 'run')}"), ("p", headline),
-              ("h2", "主要结果"), ("table", TABLE_HEADER, table_rows(tables.headline(summary)))]
+              ("h2", "结论"), ("list", conclusions.conclusions(summary, skipped)),
+              ("h2", "主要结果"),
+              ("p", "各研究的图、解读和全部统计量在后，运行设置与版本在最后。"),
+              ("table", tables.HEADER, tables.headline_cells(summary, skipped))]
+    opening = len(blocks)
     for study in summary["study"].unique(maintain_order=True).to_list():
         section = [("h2", sections.title(study))]
         custom = sections.SECTIONS[study].blocks if study in sections.SECTIONS else None
@@ -94,11 +111,11 @@ def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Pat
             text = sections.reading(summary, study)
             if text:
                 section.append(("p", text))
-            section.append(("table", TABLE_HEADER, table_rows(summary.filter(pl.col("study") == study))))
+            section.append(full_table(summary.filter(pl.col("study") == study)))
         blocks += section if study in OWN_WORDS else [_in_variant_words(block) for block in section]
     for study, reason in (meta.get("skipped") or {}).items():
         blocks += [("h2", sections.title(study)), ("p", reason)]
-    blocks[:4] = [_in_variant_words(block) for block in blocks[:4]]
+    blocks[:opening] = [_in_variant_words(block) for block in blocks[:opening]]
     return blocks + _setup_blocks(meta)
 
 
@@ -115,6 +132,10 @@ def _in_variant_words(block: tuple) -> tuple:
         return (kind, [terms.say(h) for h in block[1]], [[terms.say(str(c)) for c in row] for row in block[2]])
     if kind == "figure":
         return (kind, block[1], terms.say(block[2]))
+    if kind == "list":
+        return (kind, [terms.say(item) for item in block[1]])
+    if kind == "details":
+        return (kind, terms.say(block[1]), [_in_variant_words(inner) for inner in block[2]])
     return block
 
 

@@ -19,7 +19,7 @@ import polars as pl  # noqa: E402
 
 from experiments import stats  # noqa: E402
 
-from reports import pairing, tables  # noqa: E402
+from reports import canvas, pairing, tables  # noqa: E402
 from reports.fonts import figure_style  # noqa: E402
 from reports.document import render_html, render_markdown  # noqa: E402
 from reports.summary_io import SUMMARY_NAME, read_summary  # noqa: E402
@@ -133,10 +133,22 @@ def draw(long: pl.DataFrame, picked: pl.DataFrame, labels: list[str], path: Path
         return _draw_panels(long, keys, labels, path)
 
 
+def short_label(label: str) -> str:
+    """Return a run's label as its axis tick shows it: the overrides without their group prefix
+    (``rules.houbao_units=1`` -> ``houbao_units=1``), one per line."""
+    return "\n".join(o.split(".", 1)[1] if o.split("=", 1)[0].count(".") == 1 and o.startswith(("rules.",
+                      "experiment.", "seats.")) else o for o in label.split())
+
+
+def panel_title(key: dict) -> str:
+    """Return the Chinese title of a statistic's panel: its meaning and its group in words."""
+    return f"{tables.meaning(key['name']) or key['name']}（{tables.group_label(key['group'])}）"
+
+
 def _draw_panels(long: pl.DataFrame, keys: list[dict], labels: list[str], path: Path) -> Path:
-    cols = min(3, len(keys))
-    fig, axes = plt.subplots(math.ceil(len(keys) / cols), cols, figsize=(4.2 * cols, 3.4 * math.ceil(len(keys) / cols)),
-                             squeeze=False)
+    cols = min(2, len(keys))
+    lines = math.ceil(len(keys) / cols)
+    fig, axes = plt.subplots(lines, cols, figsize=(canvas.MAX_WIDTH_IN, 3.4 * lines), squeeze=False)
     for axis, key in zip(axes.ravel(), keys):
         rows = long.filter((pl.col("study") == key["study"]) & (pl.col("name") == key["name"])
                            & (pl.col("group") == key["group"]))
@@ -148,18 +160,13 @@ def _draw_panels(long: pl.DataFrame, keys: list[dict], labels: list[str], path: 
                 low = 0 if r["ci_low"] is None or math.isnan(r["ci_low"]) else r["estimate"] - r["ci_low"]
                 high = 0 if r["ci_high"] is None or math.isnan(r["ci_high"]) else r["ci_high"] - r["estimate"]
                 axis.errorbar([i], [r["estimate"] * scale], yerr=[[low * scale], [high * scale]], fmt="o", capsize=4)
-        axis.set_xticks(range(len(labels)), [f"run {i}" for i in range(len(labels))])
-        unit = {"%": "占手数 %", "底注": "底注/手"}.get(tables.unit_of(key["name"]),
-                                                                       tables.unit_of(key["name"]))
-        axis.set_ylabel(f"{key['name']} ({unit})", fontsize=8)
-        axis.set_title(f"{key['study']}: {key['group']}", fontsize=9)
+        axis.set_xticks(range(len(labels)), [short_label(label) for label in labels], fontsize=9)
+        axis.set_xlim(-0.5, len(labels) - 0.5)
+        axis.set_ylabel(tables.unit_label(key["name"]), fontsize=9)
+        axis.set_title(panel_title(key), fontsize=10)
     for axis in axes.ravel()[len(keys):]:
         axis.set_visible(False)
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return canvas.save(fig, path)
 
 
 def draw_differences(diffs: pl.DataFrame, metas: list[dict], path: Path) -> Path | None:
@@ -171,7 +178,7 @@ def draw_differences(diffs: pl.DataFrame, metas: list[dict], path: Path) -> Path
     if not keys:
         return None
     with matplotlib.rc_context(figure_style()):
-        fig, axes = plt.subplots(len(keys), 1, figsize=(8, 1.0 + 0.75 * len(keys) * max(1, (len(metas) - 1) ** 0.5)),
+        fig, axes = plt.subplots(len(keys), 1, figsize=(canvas.MAX_WIDTH_IN, 0.4 + (0.75 + 0.35 * len(metas)) * len(keys)),
                                  squeeze=False)
         for axis, key in zip(axes[:, 0], keys):
             rows = diffs.filter((pl.col("study") == key["study"]) & (pl.col("name") == key["name"])
@@ -188,18 +195,13 @@ def draw_differences(diffs: pl.DataFrame, metas: list[dict], path: Path) -> Path
                 axis.errorbar([r["estimate"] * scale], [i], xerr=[[low * scale], [high * scale]], fmt="o", capsize=3,
                               color="C0", markerfacecolor="C0" if r["paired"] else "white")
             axis.axvline(0, color="black", lw=0.6)
-            axis.set_yticks(range(1, len(metas)), [f"run {i}" for i in range(1, len(metas))], fontsize=7)
+            axis.set_yticks(range(1, len(metas)), [f"{short_label(m['label'])} − {short_label(metas[0]['label'])}"
+                                                   .replace("\n", " ") for m in metas[1:]], fontsize=9)
             axis.set_ylim(0.5, len(metas) - 0.5)
-            unit = "百分点" if rate else tables.unit_of(key["name"])
-            axis.set_title(f"{tables.meaning(key['name']) or key['name']} · {key['group']}（{unit}）", fontsize=8,
-                           loc="left")
-            axis.tick_params(axis="x", labelsize=7)
-        fig.suptitle("各 run − run 0（实心 = 同一牌墙逐手配对，空心 = 不配对；误差线为 95 % 区间）", fontsize=9)
-        fig.tight_layout()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(path, dpi=110)
-        plt.close(fig)
-    return path
+            unit = "百分点" if rate else tables.unit_label(key["name"])
+            axis.set_title(f"{panel_title(key)}，{unit}", fontsize=10, loc="left")
+            axis.tick_params(axis="x", labelsize=9)
+        return canvas.save(fig, path)
 
 
 def build_comparison(sweep_dir: Path) -> Path:

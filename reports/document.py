@@ -1,8 +1,9 @@
 """A report as a list of blocks, rendered to Markdown or to one self-contained HTML page.
 
 Blocks: ``("h1"|"h2"|"h3", text)``, ``("p", markdown-light text)``, ``("table", header, rows)``,
-``("figure", png path, caption)``, ``("pre", text)``. The HTML embeds figures as base64 data URIs,
-so the page needs no other file.
+``("figure", png path, caption)``, ``("pre", text)``, ``("list", [items])``, ``("details", summary line,
+[blocks])`` (blocks folded under a line the reader opens). The HTML embeds figures as base64 data URIs, so
+the page needs no other file.
 """
 from __future__ import annotations
 
@@ -20,11 +21,14 @@ from reports.webfont import EMBEDDED_FAMILY, font_face_css
 FONT_STACK = (f'"{EMBEDDED_FAMILY}", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "PingFang SC", '
               '"Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei", system-ui, '
               "sans-serif")
-STYLE = "body{font-family:" + FONT_STACK + """;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+#: Width of the page's content column in CSS pixels: a figure wider than this is scaled down to it.
+CONTENT_WIDTH_PX = 1100
+STYLE = "body{font-family:" + FONT_STACK + ";max-width:" + str(CONTENT_WIDTH_PX) + """px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:0.9em}td,th{border:1px solid #ccc;padding:3px 8px}
 th{background:#f0f0f0}td{text-align:left}td.num{text-align:right;white-space:nowrap}img{max-width:100%}
 pre{background:#f6f6f6;padding:0.6em;overflow-x:auto;font-size:0.85em}
-p{line-height:1.7}figcaption{color:#555;font-size:0.9em}"""
+p{line-height:1.7}figcaption{color:#555;font-size:0.9em}summary{cursor:pointer;color:#335;margin:0.6em 0}
+.conclusions{background:#f4f8f4;border-left:4px solid #4a4;padding:0.4em 1em}"""
 
 
 def render_markdown(blocks: list[tuple], base_dir: Path) -> str:
@@ -32,6 +36,10 @@ def render_markdown(blocks: list[tuple], base_dir: Path) -> str:
     out = []
     for block in blocks:
         kind = block[0]
+        if kind == "details":
+            out += [f"<details><summary>{html.escape(block[1])}</summary>", "",
+                    render_markdown(block[2], base_dir), "</details>", ""]
+            continue
         if kind in ("h1", "h2", "h3"):
             out.append("#" * int(kind[1]) + " " + block[1])
         elif kind == "p":
@@ -46,6 +54,8 @@ def render_markdown(blocks: list[tuple], base_dir: Path) -> str:
             out.append(f"![{block[2]}]({Path(rel).as_posix()})")
         elif kind == "pre":
             out.append("```\n" + block[1] + "\n```")
+        elif kind == "list":
+            out += [f"- {item}" for item in block[1]]
         out.append("")
     return "\n".join(out)
 
@@ -62,18 +72,23 @@ _NUMERIC = re.compile(r"^[-+−]?[\d.,]+( %)?$|^\[.*\]$|^–$")
 def _cell(value) -> str:
     """Return one <td>: numbers and intervals right-aligned (class "num"), text left-aligned."""
     text = str(value)
-    css = ' class="num"' if _NUMERIC.match(text) else ""
-    return f"<td{css}>{html.escape(text)}</td>"
+    if _NUMERIC.match(text):
+        return f'<td class="num">{html.escape(text)}</td>'
+    return f"<td>{_inline(text)}</td>"
 
 
 def page_text(blocks: list[tuple], title: str) -> str:
     """Return every character the page shows as text (headings, paragraphs, cells, captions, title)."""
     pieces = [title]
     for block in blocks:
-        if block[0] == "table":
+        if block[0] == "details":
+            pieces += [block[1], page_text(block[2], "")]
+        elif block[0] == "table":
             pieces += list(block[1]) + [str(c) for row in block[2] for c in row]
         elif block[0] == "figure":
             pieces.append(block[2])
+        elif block[0] == "list":
+            pieces += list(block[1])
         else:
             pieces.append(block[1])
     return "".join(pieces)
@@ -84,6 +99,14 @@ def render_html(blocks: list[tuple], title: str) -> str:
     out = ["<!DOCTYPE html>", '<html lang="zh-CN">', "<head>", '<meta charset="utf-8">',
            f"<title>{html.escape(title)}</title>", f"<style>{font_face_css(page_text(blocks, title))}\n{STYLE}</style>",
            "</head>", "<body>"]
+    out += _html_body(blocks)
+    out += ["</body>", "</html>", ""]
+    return "\n".join(out)
+
+
+def _html_body(blocks: list[tuple]) -> list[str]:
+    """Return the HTML lines of the blocks (a ``details`` block folds its own blocks)."""
+    out = []
     for block in blocks:
         kind = block[0]
         if kind in ("h1", "h2", "h3"):
@@ -101,5 +124,8 @@ def render_html(blocks: list[tuple], title: str) -> str:
                        f"<figcaption>{_inline(block[2])}</figcaption></figure>")
         elif kind == "pre":
             out.append(f"<pre>{html.escape(block[1])}</pre>")
-    out += ["</body>", "</html>", ""]
-    return "\n".join(out)
+        elif kind == "list":
+            out += ['<ul class="conclusions">', *(f"<li>{_inline(item)}</li>" for item in block[1]), "</ul>"]
+        elif kind == "details":
+            out += [f"<details><summary>{_inline(block[1])}</summary>", *_html_body(block[2]), "</details>"]
+    return out

@@ -16,7 +16,8 @@ import matplotlib.text  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
-from reports import terms  # noqa: E402
+from reports import canvas, terms  # noqa: E402
+from reports.canvas import MAX_WIDTH_IN  # noqa: E402
 
 POSITION_LABELS = {"dealer": "庄家", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
 COMPONENT_LABELS = {"win": "胡牌", "kong": "杠", "qianbao": "前包", "houbao": "后包", "total": "合计"}
@@ -53,10 +54,7 @@ def _save(fig, path: Path) -> Path:
     """Write ``fig`` to ``path`` with every label in the report variant's words (reports.terms); return ``path``."""
     for text in fig.findobj(matplotlib.text.Text):
         text.set_text(terms.say(text.get_text()))
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return canvas.save(fig, path)
 
 
 def dealer_edge(summary: pl.DataFrame, path: Path) -> Path | None:
@@ -64,7 +62,7 @@ def dealer_edge(summary: pl.DataFrame, path: Path) -> Path | None:
     positions = list(POSITION_LABELS)
     if _rows(summary, "dealer_edge", "result_total").is_empty():
         return None
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), gridspec_kw={"width_ratios": [2.2, 1]})
+    fig, (left, right) = plt.subplots(1, 2, figsize=(MAX_WIDTH_IN, 4.2), gridspec_kw={"width_ratios": [2.2, 1]})
     shown = {c: label for c, label in COMPONENT_LABELS.items()  # a variant without 前包/后包 has no such rows
              if not _rows(summary, "dealer_edge", f"result_{c}").is_empty()}
     width = 0.8 / len(shown)
@@ -97,7 +95,7 @@ def huangzhuang(summary: pl.DataFrame, path: Path) -> Path | None:
         return None
     jinzhong = sweep["group"].str.starts_with("dead_wall=").any()
     x_key, line_key = ("dead_wall", "point_limit") if jinzhong else ("stacks", "pong")
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(MAX_WIDTH_IN, 4.2))
     if not sweep.is_empty():
         cells = sweep.with_columns(
             pl.col("group").map_elements(lambda g: int(parse_group(g)[x_key]), return_dtype=pl.Int64).alias("x"),
@@ -135,7 +133,7 @@ def thirteen_orphans(summary: pl.DataFrame, path: Path) -> Path | None:
     completion, gain = _by_k(summary, "completion_rate"), _by_k(summary, "chase_minus_greedy")
     if completion.is_empty():
         return None
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(MAX_WIDTH_IN, 4.2))
     for offset, setting in zip((-0.08, 0.08), ("on", "off")):
         for axis, frame, scale in ((left, completion, 100), (right, gain, 1)):
             line = frame.filter(pl.col("shi_qiang") == setting).sort("k")
@@ -166,7 +164,7 @@ def early_ting(summary: pl.DataFrame, path: Path) -> Path | None:
               ("diff_ting_turn", "上架轮次（两臂都上架的手）", "自己的轮次", 1))
     if _rows(summary, "early_ting", panels[0][0]).is_empty():
         return None
-    fig, axes = plt.subplots(2, 2, figsize=(10, 7))
+    fig, axes = plt.subplots(2, 2, figsize=(MAX_WIDTH_IN, 7))
     for axis, (name, what, unit, scale) in zip(axes.ravel(), panels):
         rows = _rows(summary, "early_ting", name).with_columns(
             pl.col("group").map_elements(lambda g: int(parse_group(g)["t"]), return_dtype=pl.Int64).alias("t")

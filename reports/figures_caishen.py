@@ -15,10 +15,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
+from reports import canvas  # noqa: E402
+
 STUDY = "caishen"
 WILDS = ("wilds=0", "wilds=1", "wilds=2", "wilds=3")
-PAYER_LABELS = {"dealer": "庄家付", "xian": "闲家付", "winner_xiajia": "胡家的下家付", "winner_duijia": "胡家的对家付",
-                "winner_shangjia": "胡家的上家付"}
+#: Who paid a 承包: dealer or 闲, then the payer's position seen from the winner.
+PAYER_LABELS = {"dealer": "庄家", "xian": "闲家", "winner_xiajia": "下家", "winner_duijia": "对家",
+                "winner_shangjia": "上家"}
 ARM_LABELS = {"greedy": "贪心", "baotou": "等爆头"}
 
 
@@ -52,7 +55,8 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
     rows = summary.filter(pl.col("study") == STUDY)
     if rows.is_empty():
         return None
-    fig, axes = plt.subplots(1, 4, figsize=(19, 4.2))
+    fig, axes = plt.subplots(2, 2, figsize=(canvas.MAX_WIDTH_IN, 7.5))
+    axes = axes.ravel()
     labels = [f"{g.removeprefix('wilds=')} 张" for g in WILDS]
     _bars(axes[0], labels, *_values(rows, "win_rate", WILDS, 100), "%", "0 号位胡牌率（按起手财神数）")
     _bars(axes[1], labels, *_values(rows, "mean_result", WILDS), "底注/手", "0 号位每手输赢（按起手财神数）",
@@ -63,15 +67,12 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
     _bars(axes[2], [ARM_LABELS[a] for a in arms], estimate, errors, "%", "0 号位爆头胡牌的手占比", "tab:orange")
     if gain.height:
         row = gain.row(0, named=True)
-        axes[2].set_xlabel(f"等爆头 − 贪心（同一牌墙配对）：{row['estimate']:+.3f} 底注/手 "
+        axes[2].set_xlabel(f"等爆头 − 贪心（同一牌墙配对）：{row['estimate']:+.3f} 底注/手\n"
                            f"[{row['ci_low']:+.3f}, {row['ci_high']:+.3f}]", fontsize=9)
     shares = rows.filter(pl.col("name") == "chengbao_payer_share")
     payers = [g for g in PAYER_LABELS if shares.filter(pl.col("group") == g).height]
     estimate, errors = _values(rows, "chengbao_payer_share", payers, 100)
     _bars(axes[3], [PAYER_LABELS[g] for g in payers], estimate, errors, "% 的承包付款", "承包由谁付", "tab:red")
-    axes[3].tick_params(axis="x", labelrotation=20)
+    axes[3].set_xlabel("庄家 / 闲家；下家、对家、上家相对胡家", fontsize=9)
     fig.suptitle("金华财神：起手财神、等爆头与承包（误差线为 95 % 区间）")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return canvas.save(fig, path)

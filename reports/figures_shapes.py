@@ -15,6 +15,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
+from reports import canvas  # noqa: E402
 from reports.win_labels import kind_label  # noqa: E402
 
 STUDY = "shapes"
@@ -41,7 +42,10 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
     if not groups:
         return None
     panels = [name for name in PANELS if rows.filter(pl.col("name") == name).height]
-    fig, axes = plt.subplots(1, len(panels), figsize=(5.2 * len(panels), 1.2 + 0.45 * len(groups)), squeeze=False)
+    columns = min(2, len(panels))
+    lines = -(-len(panels) // columns)
+    height = lines * (1.3 + 0.3 * max(len(groups), 4))  # four bars' room at least: never a thin strip
+    fig, axes = plt.subplots(lines, columns, figsize=(canvas.MAX_WIDTH_IN, height), squeeze=False)
     y = np.arange(len(groups))
     for axis, name in zip(axes.ravel(), panels):
         title, unit, scale = PANELS[name]
@@ -54,12 +58,11 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
         axis.errorbar(shown, y, xerr=np.nan_to_num(np.clip(np.vstack([estimate - low, high - estimate]), 0, None)),
                       fmt="none", ecolor="black", capsize=2, lw=0.8)
         axis.set_yticks(y, [kind_label(g) for g in groups])
-        axis.invert_yaxis()
+        axis.set_ylim(max(len(groups), 4) - 0.5, -0.5)  # first kind on top, bars of one height whatever the count
         axis.set_xlabel(unit)
         axis.set_title(title, fontsize=10)
+    for axis in axes.ravel()[len(panels):]:
+        axis.set_visible(False)
     source = "胡牌特征（win_features）" if groups[0].startswith("feature:") else "牌型（shape 列）"
-    fig.suptitle(f"各{source}的频率、金额与倍数（误差线为 95 % 区间）")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    fig.suptitle(f"各{source}的频率、金额与倍数（误差线为 95 % 区间）", fontsize=11)
+    return canvas.save(fig, path)

@@ -15,6 +15,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
+from reports import canvas  # noqa: E402
 from reports.win_labels import FEATURE_LABELS, SHAPE_LABELS, WIN_METHOD_LABELS, variant_label  # noqa: E402
 
 STUDY = "variants"
@@ -37,31 +38,45 @@ def _errors(rows: pl.DataFrame, scale: float) -> tuple[np.ndarray, np.ndarray]:
     return estimate, np.clip(np.vstack([estimate - low, high - estimate]), 0, None)
 
 
+def _row(rows: pl.DataFrame, variant: str, name: str) -> dict | None:
+    """Return the variant's summary row of statistic ``name`` (平胡 ``feature_pinghu``: the variant's regular-form
+    wins, ``shape_regular``, when it records no 平胡 bit), or None when the variant has no such statistic."""
+    picked = rows.filter((pl.col("group") == variant) & (pl.col("name") == name))
+    if not picked.height and name == "feature_pinghu":
+        picked = rows.filter((pl.col("group") == variant) & (pl.col("name") == "shape_regular"))
+    return picked.row(0, named=True) if picked.height else None
+
+
 def _grouped(axis, rows: pl.DataFrame, prefix: str, labels: dict, variants: list[str], names: list[str]) -> None:
-    """Draw grouped bars: one group per statistic ``prefix + name``, one bar per variant (share of wins, %)."""
+    """Draw grouped bars: one group per statistic ``prefix + name``, one bar per variant (share of wins, %); a
+    variant without the statistic gets no bar."""
     width = 0.8 / max(len(variants), 1)
     for i, variant in enumerate(variants):
-        picked = [rows.filter((pl.col("group") == variant) & (pl.col("name") == prefix + n)) for n in names]
-        estimate = np.array([p["estimate"][0] * 100 if p.height else np.nan for p in picked])
-        low = np.array([p["ci_low"][0] * 100 if p.height else np.nan for p in picked])
-        high = np.array([p["ci_high"][0] * 100 if p.height else np.nan for p in picked])
+        picked = [_row(rows, variant, prefix + n) for n in names]
+        estimate = np.array([p["estimate"] * 100 if p else np.nan for p in picked], dtype=float)
+        low = np.array([p["ci_low"] * 100 if p else np.nan for p in picked], dtype=float)
+        high = np.array([p["ci_high"] * 100 if p else np.nan for p in picked], dtype=float)
         x = np.arange(len(names)) + (i - (len(variants) - 1) / 2) * width
-        axis.bar(x, np.nan_to_num(estimate), width, label=variant_label(variant))
-        axis.errorbar(x, np.nan_to_num(estimate), yerr=np.nan_to_num(np.clip(
-            np.vstack([estimate - low, high - estimate]), 0, None)), fmt="none", ecolor="black", capsize=2, lw=0.8)
-    axis.set_xticks(np.arange(len(names)), [labels.get(n, n) for n in names], fontsize=8, rotation=30)
+        axis.bar(x, estimate, width, label=variant_label(variant))
+        axis.errorbar(x, estimate, yerr=np.clip(np.vstack([estimate - low, high - estimate]), 0, None),
+                      fmt="none", ecolor="black", capsize=2, lw=0.8)
+    axis.set_xticks(np.arange(len(names)), [labels.get(n, n) for n in names])
     axis.set_ylabel("占胡牌的 %")
-    axis.legend(fontsize=8)
+    axis.legend(fontsize=9)
 
 
 def _shape_names(rows: pl.DataFrame) -> tuple[str, dict, list[str]]:
-    """Return (name prefix, labels, names) of the shape bars: win features when recorded, else the shape column."""
+    """Return (name prefix, labels, names) of the shape bars: win features when recorded (平胡 first, counted for
+    every variant), else the shape column."""
     features = rows.filter(pl.col("name").str.starts_with("feature_"))
-    prefix, labels, chosen = ("feature_", FEATURE_LABELS, features) if features.height else \
-        ("shape_", SHAPE_LABELS, rows.filter(pl.col("name").str.starts_with("shape_")
-                                             & (pl.col("name") != "shape_regular")))
+    if features.height:
+        ranked = (features.filter(pl.col("name") != "feature_pinghu").group_by("name").agg(pl.col("estimate").max())
+                  .sort(["estimate", "name"], descending=True))
+        names = ["pinghu"] + [n.removeprefix("feature_") for n in ranked["name"].head(TOP_SHAPES - 1).to_list()]
+        return "feature_", {**FEATURE_LABELS, "pinghu": "平胡"}, names
+    chosen = rows.filter(pl.col("name").str.starts_with("shape_") & (pl.col("name") != "shape_regular"))
     ranked = chosen.group_by("name").agg(pl.col("estimate").max()).sort(["estimate", "name"], descending=True)
-    return prefix, labels, [n.removeprefix(prefix) for n in ranked["name"].head(TOP_SHAPES).to_list()]
+    return "shape_", SHAPE_LABELS, [n.removeprefix("shape_") for n in ranked["name"].head(TOP_SHAPES).to_list()]
 
 
 def comparison(summary: pl.DataFrame, path: Path) -> Path | None:
@@ -70,9 +85,9 @@ def comparison(summary: pl.DataFrame, path: Path) -> Path | None:
     if rows.is_empty():
         return None
     variants = rows["group"].unique(maintain_order=True).to_list()
-    labels = [variant_label(v) for v in variants]
-    fig, axes = plt.subplots(2, 4, figsize=(16, 8.5))
-    panels = axes.ravel()
+    fig = plt.figure(figsize=(canvas.MAX_WIDTH_IN, 13))
+    grid = fig.add_gridspec(4, 6)
+    panels = [fig.add_subplot(grid[r, c:c + 2]) for r in range(2) for c in (0, 2, 4)]
     for axis, (name, (title, unit, scale)) in zip(panels, PANELS.items()):
         picked = pl.concat([rows.filter((pl.col("group") == v) & (pl.col("name") == name)) for v in variants])
         estimate, error = _errors(picked, scale)
@@ -83,22 +98,21 @@ def comparison(summary: pl.DataFrame, path: Path) -> Path | None:
         axis.axhline(0, color="black", lw=0.5)
         axis.set_title(title, fontsize=10)
         axis.set_ylabel(unit)
-    _grouped(panels[5], rows, "", {f"{m}_share": label for m, label in WIN_METHOD_LABELS.items()}, variants,
+    methods = panels[5]
+    _grouped(methods, rows, "", {f"{m}_share": label for m, label in WIN_METHOD_LABELS.items()}, variants,
              [f"{m}_share" for m in WIN_METHOD_LABELS])
-    panels[5].set_title("胡牌方式（占胡牌）", fontsize=10)
+    methods.set_title("胡牌方式（占胡牌）", fontsize=10)
+    shapes = fig.add_subplot(grid[2:, :])
     prefix, shape_labels, names = _shape_names(rows)
-    _grouped(panels[6], rows, prefix, shape_labels, variants, names)
-    panels[6].set_title("牌型（占胡牌）" + ("，按胡牌特征" if prefix == "feature_" else "，普通胡除外"), fontsize=10)
+    _grouped(shapes, rows, prefix, shape_labels, variants, names)
+    shapes.tick_params(axis="x", labelrotation=30)
+    for label in shapes.get_xticklabels():
+        label.set_horizontalalignment("right")
+    shapes.set_title("牌型（占胡牌）" + ("：按胡牌特征，平胡 = 以普通型（四组一对）胡" if prefix == "feature_"
+                                      else "：按 shape 列，普通胡除外"), fontsize=10)
     unrecorded = [variant_label(v) for v in variants
                   if not rows.filter((pl.col("group") == v) & pl.col("name").str.starts_with("feature_")).height]
-    notes = ["变体：" + "、".join(labels), "每个变体按各自默认规则，同一座位组合、同一种子",
-             "误差线：各变体自己的 95 % 区间", "不同变体是不同的游戏，不做逐手配对"]
     if unrecorded and prefix == "feature_":
-        notes.append("未记录胡牌特征（牌型图中无柱）：" + "、".join(unrecorded))
-    panels[7].axis("off")
-    panels[7].text(0.02, 0.9, "\n".join(notes), fontsize=10, va="top")
-    fig.suptitle("各规则变体并排：主要统计量（各自的 95 % 区间）")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+        shapes.set_xlabel("未记录胡牌特征（只有平胡柱）：" + "、".join(unrecorded), fontsize=9)
+    fig.suptitle("各规则变体并排（每个变体各自的默认规则，误差线为各自的 95 % 区间，不逐手配对）", fontsize=11)
+    return canvas.save(fig, path)

@@ -37,3 +37,14 @@ def rule_notes(variant: str) -> dict[str, str]:
     if path.is_file():
         notes.update(parse_comments(path.read_text(encoding="utf-8")))
     return notes
+
+
+_CITATION = re.compile(r"\((RULES [^)]*)\)\s*$")
+
+
+def citation(note: str) -> str:
+    """Return the citation of a rule note ('RULES §1.9 r51, A1' of '… (RULES §1.9 r51, A1)'), '' when none."""
+    if note.startswith("RULES ") and "(" not in note:
+        return note
+    match = _CITATION.search(note)
+    return match[1] if match else ""

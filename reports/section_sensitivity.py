@@ -14,16 +14,22 @@ from dataclasses import dataclass, field
 import polars as pl
 from scipy import stats as scipy_stats
 
+from reports import terms
+from reports.rule_words import change_words
+from reports.tables import fixed
+
 STUDY = "sensitivity"
 TITLE = "规则敏感性：哪些规则真正改变了牌局？"
 #: statistic -> (column header, display scale, unit in the reading).
 STATISTICS = {
-    "dealer_result": ("庄家结果 dealer result (底注)", 1.0, " 底注/手"),
-    "huang_rate": ("荒庄率 huang rate (pp)", 100.0, " 个百分点"),
-    "zimo_share": ("自摸比例 zimo share (pp)", 100.0, " 个百分点"),
-    "hand_draws": ("摸牌数 draws per hand", 1.0, " 张"),
-    "volatility": ("标准差 volatility (底注)", 1.0, " 底注"),
+    "dealer_result": ("庄家每手输赢（底注）", 1.0, " 底注/手"),
+    "huang_rate": ("荒庄率（百分点）", 100.0, " 个百分点"),
+    "zimo_share": ("自摸比例（百分点）", 100.0, " 个百分点"),
+    "hand_draws": ("每手摸牌数（张）", 1.0, " 张"),
+    "volatility": ("输赢标准差（底注）", 1.0, " 底注"),
 }
+#: A cell of a change that left every hand as it was.
+SAME = "0（每手相同）"
 #: statistic -> its name in the plain-Chinese reading.
 SPOKEN = {"dealer_result": "庄家每手输赢", "huang_rate": "荒庄率", "zimo_share": "自摸比例",
           "hand_draws": "每手摸牌数", "volatility": "输赢标准差"}
@@ -80,24 +86,39 @@ def corrected_z(comparisons: int) -> float:
     return float(scipy_stats.norm.ppf(1 - 0.025 / max(comparisons, 1)))
 
 
-def signed(value: float) -> str:
-    """Return a signed number with 3 decimals, or 2 significant digits when it is below 0.01 in size."""
-    if value == 0:
-        return "0"
-    return f"{value:+.3f}" if abs(value) >= 0.01 else f"{value:+.2g}"
+def column_decimals(values: list[float]) -> int:
+    """Return the decimals of one table column: enough for its largest |value| to show three significant digits
+    (2 for values ≥ 1, 3 from 0.1, up to 5), so every cell of the column has one format."""
+    largest = max((abs(v) for v in values if v is not None and math.isfinite(v)), default=0.0)
+    if largest == 0:
+        return 3
+    return min(5, max(2, 2 - math.floor(math.log10(largest))))
 
 
-def _cell(row: dict | None, scale: float) -> str:
+def _cell(row: dict | None, scale: float, decimals: int) -> str:
     if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
         return "–"
     if row["se"] == 0 and row["estimate"] == 0:
-        return "0 (same)"
-    return f"{signed(row['estimate'] * scale)} [{signed(row['ci_low'] * scale)}, {signed(row['ci_high'] * scale)}]"
+        return SAME
+    spec = f"+.{decimals}f"
+    return (f"{fixed(row['estimate'] * scale, spec)} [{fixed(row['ci_low'] * scale, spec)}, "
+            f"{fixed(row['ci_high'] * scale, spec)}]")
 
 
 def _effect(arm: ArmChanges, name: str) -> str:
     scale, unit = STATISTICS[name][1], STATISTICS[name][2]
-    return f"{SPOKEN[name]} {signed(arm.rows[name]['estimate'] * scale)}{unit}"
+    return f"{SPOKEN[name]} {fixed(arm.rows[name]['estimate'] * scale, '+.3f')}{unit}"
+
+
+def need_words(need: str) -> str:
+    """Return a blocked change's need (``needs huang_stacks >= 8 with dead_wall_model=physical``) in Chinese."""
+    return "须同时 `" + need.removeprefix("needs ").replace(" with ", "`、`") + "`"
+
+
+def change_label(role: str) -> str:
+    """Return a change as the reading names it: the flag in code font, then what the flag means."""
+    words = change_words(role, terms.variant())
+    return f"`{role}`（{words}）" if words else f"`{role}`"
 
 
 def reading(summary: pl.DataFrame) -> str:
@@ -114,35 +135,42 @@ def reading(summary: pl.DataFrame) -> str:
     parts = [f"每条规则单独从基准规则改变，每臂 {hands:,} 手，与基准同一批牌墙逐手配对"
              f"（{len(arms)} 个改变，{comparisons} 个配对比较）。"]
     if clear:
-        named = "; ".join(f"`{a.role}` (" + ", ".join(_effect(a, n) for n in STATISTICS
-                                                     if a.z(n) >= critical) + ")" for a in clear)
+        named = "；".join(f"{change_label(a.role)}：" + "，".join(_effect(a, n) for n in STATISTICS
+                                                              if a.z(n) >= critical) for a in clear)
         parts.append(f"显著不为 0（|变化|/se ≥ {critical:.2f}，即按比较个数校正后的 95 % 水平）：{named}。")
     else:
         parts.append("按比较个数校正后，这个样本量下没有一个改变显著不为 0。")
     if suggestive:
         expected = 0.05 * comparisons
         parts.append(f"单看 95 % 区间不含 0、但未达校正后水平（纯属偶然也约会有 {expected:.0f} 个这样的结果），"
-                     "只算提示：" + "、".join(f"`{a.role}`" for a in suggestive) + "。")
+                     "只算提示：" + "、".join(change_label(a.role) for a in suggestive) + "。")
     if none:
-        parts.append("这个样本量下与基准分不开（无可测差别）：" + "、".join(f"`{r}`" for r in none) + "。")
+        parts.append("这个样本量下与基准分不开（无可测差别）：" + "、".join(change_label(r) for r in none) + "。")
     if identical:
         parts.append("每一手的结果都与基准完全相同（在这个座位组合的单手对局里这条规则从未起作用）："
-                     + "、".join(f"`{r}`" for r in identical) + "。")
+                     + "、".join(change_label(r) for r in identical) + "。")
     needs = blocked(summary)
     if needs:
-        parts.append("不能单独改变、因此未模拟：" + "；".join(f"`{role}` {need}" for role, need in needs) + "。")
+        parts.append("不能单独改变、因此未模拟：" + "；".join(f"`{role}` {need_words(need)}" for role, need in needs)
+                     + "。")
     return "".join(parts)
 
 
 def ranked_table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
     """Return (header, rows) of the ranked table: rank, change, score, each statistic's change [95 % CI]."""
-    header = ["rank", "change 改变", "score (largest Δ/se)"] + [h for h, _, _ in STATISTICS.values()]
+    header = ["名次", "改变", "含义", "最大 z（变化/se）"] + [h for h, _, _ in STATISTICS.values()]
+    arms = arm_changes(summary)
+    decimals = {n: column_decimals([scale * r[key] for a in arms if (r := a.rows.get(n)) is not None
+                                    for key in ("estimate", "ci_low", "ci_high")])
+                for n, (_, scale, _) in STATISTICS.items()}
     rows = []
-    for rank, arm in enumerate(arm_changes(summary), start=1):
-        score = "0 (same)" if arm.identical() else f"{arm.score:.1f}"
-        rows.append([str(rank), arm.role, score] + [_cell(arm.rows.get(n), s) for n, (_, s, _) in STATISTICS.items()])
+    for rank, arm in enumerate(arms, start=1):
+        score = SAME if arm.identical() else f"{arm.score:.1f}"
+        rows.append([str(rank), f"`{arm.role}`", change_words(arm.role, terms.variant()), score]
+                    + [_cell(arm.rows.get(n), s, decimals[n]) for n, (_, s, _) in STATISTICS.items()])
     for role, need in blocked(summary):
-        rows.append(["–", role, need] + ["–"] * len(STATISTICS))
+        rows.append(["–", f"`{role}`", change_words(role, terms.variant()), need_words(need)]
+                    + ["–"] * len(STATISTICS))
     return header, rows
 
 
@@ -154,9 +182,9 @@ def base_line(summary: pl.DataFrame) -> str:
     for name, (header, scale, unit) in STATISTICS.items():
         row = base.get(name)
         if row is not None and row["estimate"] is not None and not math.isnan(row["estimate"]):
-            unit = " %" if scale == 100 else unit
-            cells.append(f"{SPOKEN[name]} {row['estimate'] * scale:.3f}{unit} "
-                         f"[{row['ci_low'] * scale:.3f}, {row['ci_high'] * scale:.3f}]")
+            unit, spec = (" %", ".2f") if scale == 100 else (unit, ".3f")
+            cells.append(f"{SPOKEN[name]} {row['estimate'] * scale:{spec}}{unit} "
+                         f"[{row['ci_low'] * scale:{spec}}, {row['ci_high'] * scale:{spec}}]")
     return "基准规则：" + "；".join(cells) + "。"
 
 
@@ -166,8 +194,9 @@ def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
     blocks = [("p", reading(summary)), ("p", base_line(summary))]
     if figure is not None:
         blocks.append(("figure", figure, "各统计量的龙卷风图：改变规则后与基准的逐手配对差（改变 − 基准，95 % 区间）"))
-    blocks.append(("p", "按五个统计量中最大的 |变化|/se 排序；每格是逐手配对差（改变 − 基准）及其 95 % 区间："
-                        "均值和率用 Student-t，自摸比例（一个比值）和输赢标准差用 delta 方法。pp = 百分点；"
-                        "“0 (same)” 表示两臂每一手都打得完全一样。"))
-    blocks.append(("table", header, rows))
+    blocks.append(("details", f"排名表：{len(rows)} 个改变的全部配对差（点开）", [
+        ("p", "按五个统计量中最大的 |变化|/se 排序；每格是逐手配对差（改变 − 基准）及其 95 % 区间："
+              "均值和率用 Student-t，自摸比例（一个比值）和输赢标准差用 delta 方法；每列一种小数位数。"
+              f"“{SAME}”表示两臂每一手都打得完全一样。"),
+        ("table", header, rows)]))
     return blocks

@@ -65,12 +65,14 @@ def meaning(name: str) -> str:
     return MEANINGS.get(name, "") or tune_meaning(name)
 
 
-UNITS = {"rate": "%", "share": "%", "turn": "turns", "tenure_hands": "hands", "pays_from_k": "kinds",
-         "multiplier": "×"}
+UNITS = {"rate": "%", "share": "%", "turn": "轮", "tenure_hands": "手", "pays_from_k": "种", "multiplier": "倍"}
+#: Unit of a rate difference (``diff_*_rate``): percentage points.
+POINTS = "百分点"
 
 
 def unit_of(name: str) -> str:
-    """Return the display unit of a statistic: '%' for rates/shares, else 底注, turns, hands or kinds."""
+    """Return the display unit of a statistic: '%' for rates/shares, else 底注, 轮 (turns), 手 (hands), 种 (kinds
+    of 幺九/字) or 倍 (multiplier)."""
     if name.endswith("_share") or name.endswith("_rate") or "_rate_" in name or name.startswith(("shape_", "feature_")):
         return "%"
     for key, unit in UNITS.items():
@@ -82,7 +84,7 @@ def unit_of(name: str) -> str:
 #: Text of a cell whose statistic has no estimate (no hand in its group).
 NO_DATA = "no data"
 #: Units whose values are whole numbers (printed without decimals).
-INTEGER_UNITS = ("kinds",)
+INTEGER_UNITS = ("种",)
 
 
 def missing(value) -> bool:
@@ -109,14 +111,14 @@ def _number(value, percent: bool, integer: bool = False) -> str:
 def display_rows(rows: pl.DataFrame) -> list[list[str]]:
     """Return summary rows as text cells: study, statistic, group, estimate, 95 % CI, unit, n.
 
-    Rates in %, rate differences (``diff_*_rate``) in percentage points (pp), money in 底注 with three
+    Rates in %, rate differences (``diff_*_rate``) in percentage points (百分点), money in 底注 with three
     decimals, whole-number statistics without decimals; a row without an estimate reads "no data"."""
     cells = []
     for row in rows.iter_rows(named=True):
         unit = unit_of(row["name"])
         pct = unit == "%" and not row["name"].startswith("diff_")
         if row["name"].startswith("diff_") and unit == "%":
-            unit, pct = "pp", True
+            unit, pct = POINTS, True
         if missing(row["estimate"]):
             cells.append([row["study"], row["name"], row["group"], NO_DATA, "–", unit, f"{row['n']:,}"])
             continue
@@ -128,22 +130,145 @@ def display_rows(rows: pl.DataFrame) -> list[list[str]]:
     return cells
 
 
-HEADER = ["study", "statistic", "group", "estimate", "95% CI", "unit", "n"]
+#: Short Chinese name of each study (the headline table's first column).
+STUDY_LABELS = {"dealer_edge": "庄家优势", "huangzhuang": "荒庄", "thirteen_orphans": "十三幺", "early_ting": "上架时机",
+                "sensitivity": "规则敏感性", "variants": "变体对比", "shapes": "牌型", "caishen": "财神"}
+POSITION_LABELS = {"dealer": "庄家", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
+#: Whole groups in words.
+GROUP_WORDS = {
+    **POSITION_LABELS, "all": "全部", "base": "基准规则", "early": "立即上架", "greedy": "贪心", "baotou": "等爆头",
+    "xian": "闲家", "winner_xiajia": "胡家的下家", "winner_duijia": "胡家的对家", "winner_shangjia": "胡家的上家",
+    "winner_took_3": "胡家吃碰付款方 3 摊", "payer_took_3": "付款方吃碰胡家 3 摊",
+    "jincheng": "晋城", "jinzhong": "晋中", "jinhua": "金华",
+}
+#: ``key=value`` parts of a group in words: key -> value -> words ("{v}" is the value).
+GROUP_PARTS = {
+    "kongs": "{v} 杠", "stacks": "荒牌 {v} 墩", "k": "k = {v}", "t": "等 {v} 个活张", "wilds": "起手 {v} 张财神",
+    "session_length": "每局 {v} 手", "dead_wall": "留牌 {v} 张",
+}
+GROUP_VALUES = {
+    "pong": {"always": "能碰就碰", "improves": "改善才碰", "never": "从不碰"},
+    "shi_qiang": {"on": "有拾/抢", "off": "无拾/抢"},
+    "point_limit": {"on": "有点数限制", "off": "无点数限制"},
+}
+
+
+def group_label(group: str) -> str:
+    """Return a summary group in Chinese words: ``dealer`` -> 庄家, ``k=9, shi_qiang=on`` -> k = 9，有拾/抢,
+    ``shape:qidui`` -> 七对. A sensitivity change ``flag=value`` (and anything unknown) stays as it is."""
+    if group in GROUP_WORDS:
+        return GROUP_WORDS[group]
+    if " − " in group:  # a paired difference of two arms, e.g. a strategy spec minus greedy
+        return " − ".join(group_label(side) for side in group.split(" − "))
+    if "{" in group and group.split("{", 1)[0] in GROUP_WORDS:  # a strategy spec with its parameters
+        name, _, params = group.partition("{")
+        return f"{GROUP_WORDS[name]}（{params.rstrip('}')}）"
+    if group.startswith(("shape:", "feature:")):
+        from reports.win_labels import kind_label
+
+        return kind_label(group)
+    words = []
+    for part in group.split(", "):
+        key, _, value = part.partition("=")
+        if key in GROUP_PARTS and value:
+            words.append(GROUP_PARTS[key].format(v=value.replace("−", " − ")))
+        elif key in GROUP_VALUES and value in GROUP_VALUES[key]:
+            words.append(GROUP_VALUES[key][value])
+        else:
+            return group
+    return "，".join(words)
+
+
+def unit_label(name: str) -> str:
+    """Return the unit of a statistic as an axis or table says it: 底注/手 for money per hand, else unit_of's."""
+    unit = unit_of(name)
+    if name.startswith("diff_") and unit == "%":
+        return POINTS
+    return {"底注": "底注/手" if not name.startswith("tenure_") else "底注/任"}.get(unit, unit)
+
+
+def study_label(study: str) -> str:
+    """Return the short Chinese name of a study (its own name when it has none)."""
+    return STUDY_LABELS.get(study, study)
+
+
+HEADER = ["研究", "统计量", "分组", "估计", "95% 区间", "单位", "n"]
+
+
+def trivial(row: dict) -> bool:
+    """Return True for a headline row that says nothing: a mean multiplier of exactly 1 on every win (a variant
+    without multipliers)."""
+    return row["name"] == "mean_multiplier" and row["estimate"] == 1 and not row["se"]
+
+
+def _sensitivity_keys(summary: pl.DataFrame, top: int = 5) -> list[tuple[str, str, str]]:
+    """Return (study, name, group) of the sensitivity study's headline rows: the ``top`` changes with the largest
+    |change| / se, each with the statistic where that is largest."""
+    rows = summary.filter((pl.col("study") == "sensitivity") & pl.col("name").str.starts_with("diff_")
+                          & (pl.col("se") > 0))
+    if rows.is_empty():
+        return []
+    scored = rows.with_columns((pl.col("estimate").abs() / pl.col("se")).alias("z")).sort(
+        ["z", "group", "name"], descending=[True, False, False])
+    best = scored.unique("group", keep="first", maintain_order=True).head(top)
+    return [("sensitivity", r["name"], r["group"]) for r in best.iter_rows(named=True)]
 
 
 def headline(summary: pl.DataFrame) -> pl.DataFrame:
-    """Return the headline rows of a summary (see HEADLINE), in HEADLINE order."""
+    """Return the headline rows of a summary (see HEADLINE, then the sensitivity study's largest changes), in that
+    order, without trivial rows (``trivial``)."""
     picked = []
-    for study, name, group in HEADLINE:
+    for study, name, group in HEADLINE + tuple(_sensitivity_keys(summary)):
         rows = summary.filter((pl.col("study") == study) & (pl.col("name") == name))
         if group is not None:
             rows = rows.filter(pl.col("group") == group)
         picked.append(rows)
-    return pl.concat(picked) if picked else summary.head(0)
+    rows = pl.concat(picked) if picked else summary.head(0)
+    keep = [not trivial(row) for row in rows.iter_rows(named=True)]
+    return rows.filter(pl.Series(keep, dtype=pl.Boolean)) if rows.height else rows
 
 
-def text_table(rows: pl.DataFrame) -> str:
-    """Return summary rows as an aligned plain-text table (for the console)."""
-    cells = [HEADER] + display_rows(rows)
-    widths = [max(len(r[i]) for r in cells) for i in range(len(HEADER))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells)
+def _never_pays(summary: pl.DataFrame, row: dict) -> list[str] | None:
+    """Return the cells of a ``pays_from_k`` row whose answer is "no k pays": the studied k and the hands behind
+    them (the question was played and answered, so it is not "no data"); None for any other row."""
+    if row["name"] != "pays_from_k" or not missing(row["estimate"]):
+        return None
+    setting = row["group"]
+    gains = summary.filter((pl.col("study") == row["study"]) & (pl.col("name") == "chase_minus_greedy")
+                           & pl.col("group").str.ends_with(setting))
+    if gains.is_empty():
+        return None
+    ks = sorted(int(g.split(",")[0].removeprefix("k=")) for g in gains["group"])
+    span = f"k = {ks[0]}–{ks[-1]}" if len(ks) > 1 else f"k = {ks[0]}"
+    return [f"从不划算（{span}）", "–", "", f"{int(gains['n'].sum()):,}"]
+
+
+def headline_cells(summary: pl.DataFrame, skipped: dict[str, str] | None = None) -> list[list[str]]:
+    """Return the headline table's rows in words (see HEADER): study, statistic and group in Chinese; a question
+    answered "never" says so with the hands behind it; a study skipped under the run's rules (``skipped``:
+    study -> reason) gets one row with its reason instead of numbers."""
+    out = []
+    rows = headline(summary)
+    for row, cells in zip(rows.iter_rows(named=True), display_rows(rows)):
+        answer = _never_pays(summary, row)
+        numbers = answer if answer is not None else [cells[3], cells[4], unit_label(row["name"])
+                                                     if cells[3] != NO_DATA else cells[5], cells[6]]
+        out.append([study_label(row["study"]), meaning(row["name"]) or row["name"], group_label(row["group"]),
+                    *numbers])
+    for study, reason in (skipped or {}).items():
+        out.append([study_label(study), "未运行", reason, "–", "–", "", "–"])
+    return out
+
+
+def _width(text: str) -> int:
+    """Return the terminal columns ``text`` takes (a CJK character takes two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def text_table(rows: pl.DataFrame, skipped: dict[str, str] | None = None) -> str:
+    """Return the headline of summary rows as an aligned plain-text table (for the console), in the report's words."""
+    cells = [HEADER] + headline_cells(rows, skipped)
+    widths = [max(_width(r[i]) for r in cells) for i in range(len(HEADER))]
+    return "\n".join("  ".join(c + " " * (w - _width(c)) for c, w in zip(r, widths)).rstrip() for r in cells)

@@ -1,5 +1,6 @@
-"""The words a report uses for the run's rule variant: its money unit (晋城 底注, 晋中 底分, 金华 底注), its name for
-the face-down ready declaration (晋城 上架, 晋中 报听) and what ends its wall (晋城's 荒 stacks, 金华's reserve).
+"""The words a report uses for the run's rule variant: its name for the face-down ready declaration (晋城 上架,
+晋中 报听) and what ends its wall (晋城's 荒 stacks, 金华's reserve). The money unit is 底注 in every variant (晋中's
+rule text says 底分 for the same quantity; the report defines 底注 once, ``MONEY_UNIT_DEFINITION``).
 
 The report builder sets the variant for the time it builds one report (``using(variant)``); readings, tables
 and figures write their text in 晋城's words and pass it through ``say``, which rewrites it for that variant.
@@ -13,7 +14,10 @@ from contextvars import ContextVar
 #: The variant whose words the report is written in (set by the builder for one report).
 _VARIANT: ContextVar[str] = ContextVar("report_variant", default="jincheng")
 #: For each variant, 晋城 word -> that variant's word.
-REWRITES = {"jincheng": {}, "jinzhong": {"底注": "底分", "上架": "报听"}, "jinhua": {}}
+REWRITES = {"jincheng": {}, "jinzhong": {"上架": "报听"}, "jinhua": {}}
+#: The one definition of the money unit, said once in every report.
+MONEY_UNIT_DEFINITION = ("钱的单位是底注：一手牌输赢的基本单位，每个变体都用这个词（晋中的规则原文叫“底分”，"
+                         "指的是同一个量）。")
 #: For each variant, how a kong changes the tiles left before 荒庄 (the huangzhuang reading's kong groups), and what
 #: the variant's 荒庄 sweep varies ("" = it has a sweep whose cells say it).
 KONG_WALL_NOTES = {
@@ -50,5 +54,5 @@ def say(text: str) -> str:
 
 
 def money_unit() -> str:
-    """Return the current variant's money unit (底注 or 底分)."""
-    return say("底注")
+    """Return the report's money unit: 底注, the same word in every variant."""
+    return "底注"

@@ -58,7 +58,7 @@ def test_early_ting_reading_gives_win_rate_changes_in_the_tables_percentage_poin
     summary = stats.summary_frame(rows)
     text = readings.early_ting(summary)
     cell = tables.display_rows(summary.filter(pl.col("name") == "diff_win_rate"))[0]
-    assert cell[3:6] == ["-2.03", "[-4.10, 0.05]", "pp"]
+    assert cell[3:6] == ["-2.03", "[-4.10, 0.05]", "百分点"]
     assert "胡牌率 -2.03 个百分点 [-4.10, +0.05]" in text
     assert "-0.020" not in text
 

@@ -161,8 +161,8 @@ def test_tables_format_rates_in_percent_and_money_in_base_stakes():
     cells = tables.display_rows(rows)
     assert cells[0][3:6] == ["12.34", "[10.00, 15.00]", "%"]
     assert cells[1][3:6] == ["-0.500", "[-0.700, -0.300]", "底注"]
-    assert cells[2][3:6] == ["2.00", "[0.00, 4.00]", "pp"]
-    assert cells[3][3:6] == ["9", "–", "kinds"]
+    assert cells[2][3:6] == ["2.00", "[0.00, 4.00]", "百分点"]
+    assert cells[3][3:6] == ["9", "–", "种"]
     assert cells[4][3:6] == ["5.00", "[4.00, 6.00]", "%"]
 
 
@@ -180,8 +180,8 @@ def test_figures_skip_studies_without_rows(tmp_path):
 def test_report_puts_the_headline_first_then_the_studies_then_settings_and_versions(run_dir):
     headings = [line for line in (run_dir / "report.md").read_text(encoding="utf-8").splitlines()
                 if line.startswith("## ")]
-    assert headings[0] == "## 主要结果"
-    assert headings[1:5] == [f"## {sections.title(s)}" for s in ("dealer_edge", "huangzhuang", "thirteen_orphans",
+    assert headings[:2] == ["## 结论", "## 主要结果"]
+    assert headings[2:6] == [f"## {sections.title(s)}" for s in ("dealer_edge", "huangzhuang", "thirteen_orphans",
                                                                    "early_ting")]
     assert headings[-1] == "## 运行设置与版本"
     text = (run_dir / "report.md").read_text(encoding="utf-8")
@@ -190,14 +190,14 @@ def test_report_puts_the_headline_first_then_the_studies_then_settings_and_versi
 
 def test_rules_table_describes_and_cites_every_flag(run_dir):
     rows = builder._rules_rows({"rules": {"variant": "jincheng", "houbao_units": 1, "huang_stacks": 7}})
-    assert rows[1][:3] == ["houbao_units", "1", "已改（默认 2）"] and rows[2][2] == "默认"
+    assert rows[1][:3] == ["`houbao_units`", "1", "已改（默认 2）"] and rows[2][2] == "默认"
     from sim.rules import defaults
 
     every = builder._rules_rows({"rules": defaults("jincheng").to_dict()})
     assert len(every) == len(defaults("jincheng").to_dict())
     for flag, _, _, note in every:
         assert "RULES " in note, flag
-    assert "后包" in dict((r[0], r[3]) for r in every)["houbao_units"]
+    assert "后包" in dict((r[0], r[3]) for r in every)["`houbao_units`"]
 
 
 def test_html_page_names_cjk_fonts_before_the_generic_fallback():

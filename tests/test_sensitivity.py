@@ -170,8 +170,9 @@ def test_report_section_ranks_and_names_the_changes(summary):
     assert ranked[0].score >= ranked[-1].score and ranked[-1].identical()
     text = section_sensitivity.reading(summary)
     clear, rest = text.split("显著不为 0", 1)[1].split("。", 1)
-    assert "`houbao_units=1` (庄家每手输赢 +" in clear  # the 后包 identity is far above any threshold
+    houbao = clear.split("`houbao_units=1`（", 1)[1].split("；")[0]  # the 后包 identity is far above any threshold
+    assert "后包" in houbao and "：庄家每手输赢 +" in houbao
     assert "`rob_angang=true`" in rest.split("每一手的结果都与基准完全相同", 1)[1]
-    assert "`stacks_per_kong=0` needs huang_stacks >= 8" in text
+    assert "`stacks_per_kong=0` 须同时 `huang_stacks >= 8" in text
     header, rows = section_sensitivity.ranked_table(summary)
     assert len(rows) == len(ranked) + 3 and all(len(r) == len(header) for r in rows)  # 3 blocked changes

@@ -1,0 +1,136 @@
+"""The report leads with its conclusions and speaks one language in one unit (reports.conclusions, reports.tables'
+headline, the full tables, the rules table, the sensitivity section). Summaries come from the study modules run on
+hand-made record frames (tests/synthetic_records.py)."""
+import re
+
+import polars as pl
+
+from experiments import config as cfg
+from experiments import stats, study_sensitivity, study_shapes, study_thirteen_orphans, study_variants
+from reports import builder, conclusions, section_sensitivity, tables, terms
+from reports.summary_io import write_summary
+from synthetic_records import record_frame
+from test_report import META, synthetic_summary
+
+PINYIN_GROUPS = ("dealer", "xiajia", "duijia", "shangjia")
+
+
+def never_paying_summary() -> pl.DataFrame:
+    """Return a thirteen_orphans summary in which chasing loses 1 底注 on every hand: the answer is "never"."""
+    seats = record_frame(1500, seed=1)
+    return stats.summary_frame(study_thirteen_orphans.summarize(
+        {"chase, shi_qiang=on": seats, "greedy, shi_qiang=on": seats.with_columns(pl.col("s0_delta") + 1)},
+        cfg.ThirteenOrphansParams(shi_qiang=[True], hands_per_k=0)))
+
+
+def report_text(tmp_path, summary: pl.DataFrame, meta: dict = META) -> str:
+    write_summary(summary, meta, tmp_path / "summary.parquet")
+    builder.build_report(tmp_path)
+    return (tmp_path / "report.md").read_text(encoding="utf-8")
+
+
+def test_a_question_answered_never_is_not_no_data():
+    summary = never_paying_summary()
+    pays = summary.filter(pl.col("name") == "pays_from_k").row(0, named=True)
+    assert pays["n"] == 0  # the study's row: no k pays
+    cells = [c for c in tables.headline_cells(summary) if c[1] == tables.meaning("pays_from_k")]
+    played = int(summary.filter(pl.col("name") == "chase_minus_greedy")["n"].sum())
+    assert cells == [["十三幺", tables.meaning("pays_from_k"), "有拾/抢", "从不划算（k = 7–13）", "–", "", f"{played:,}"]]
+    assert "任何 k 都不划算（k = 7–13）" in conclusions.thirteen_orphans(summary)
+
+
+def test_the_report_opens_with_one_answer_per_study_with_its_interval(tmp_path):
+    summary = synthetic_summary()
+    text = report_text(tmp_path, summary)
+    opening = text.split("## 结论", 1)[1].split("## 主要结果", 1)[0]
+    items = [line for line in opening.splitlines() if line.startswith("- ")]
+    studied = [s for s in summary["study"].unique(maintain_order=True) if s in conclusions.ANSWERS]
+    assert [item[2:].split("：", 1)[0] for item in items] == [tables.study_label(s) for s in studied]
+    for item in items:
+        assert re.search(r"\d(?: %| 个百分点)? \[[-+]?\d", item), item  # a number with its 95 % interval
+    assert "坐庄吃亏：庄家每手少赢 0.819 [0.538, 1.100] 底注" in opening
+    assert text.index("## 结论") < text.index("## 主要结果") < text.index("## 庄家优势")
+
+
+def test_the_headline_speaks_words_and_drops_a_multiplier_of_exactly_one():
+    summary = synthetic_summary()
+    cells = tables.headline_cells(summary)
+    names = set(summary["name"])
+    assert not [c for c in cells if c[1] in names or c[2] in PINYIN_GROUPS]  # no column names, no pinyin
+    assert {"庄家", "下家", "对家", "上家"} <= {c[2] for c in cells}
+    plain = stats.summary_frame(study_shapes.summarize({study_shapes.ROLE: record_frame(800, 4)}, cfg.ShapesParams())
+                                + study_variants.summarize({"jincheng": record_frame(800, 4)},
+                                                           study_variants.VariantsPlan(cfg.VariantsParams(),
+                                                                                       ("jincheng",))))
+    multipliers = plain.filter((pl.col("name") == "mean_multiplier") & pl.col("group").is_in(["all", "jincheng"]))
+    assert multipliers.height == 2 and (multipliers["estimate"] == 1).all()  # 晋城 has no multipliers
+    assert tables.headline(plain).filter(pl.col("name") == "mean_multiplier").is_empty()
+
+
+def test_a_skipped_study_gives_its_reason_not_zero_hands(tmp_path):
+    reason = "金华没有十三幺，也没有拾/抢（RULES §3.4 r15）：本研究跳过。"
+    summary = synthetic_summary().filter(pl.col("study") != "thirteen_orphans")
+    text = report_text(tmp_path, summary, {**META, "skipped": {"thirteen_orphans": reason}})
+    headline = text.split("## 主要结果", 1)[1].split("\n## ", 1)[0]
+    row = [line for line in headline.splitlines() if line.startswith("| 十三幺")]
+    assert row == [f"| 十三幺 | 未运行 | {reason} | – | – |  | – |"]
+    assert f"- 十三幺：未运行。{reason}" in text
+
+
+def test_a_sensitivity_only_run_has_a_headline_table(tmp_path):
+    seats = record_frame(1500, seed=1)
+    bound = study_sensitivity.bind_rules(cfg.SensitivityParams(flags=["houbao_units", "stacks_per_kong"]), {})
+    summary = stats.summary_frame(study_sensitivity.summarize(
+        {"base": seats, "houbao_units=1": record_frame(1500, 6), "stacks_per_kong=2": seats}, bound))
+    cells = tables.headline_cells(summary)
+    assert [c[2] for c in cells] == ["houbao_units=1"]  # the identical change says nothing
+    assert cells[0][0] == "规则敏感性" and cells[0][3] != tables.NO_DATA
+    text = report_text(tmp_path, summary, {**META, "experiment": "sensitivity"})
+    assert "| 规则敏感性 |" in text.split("## 主要结果", 1)[1].split("\n## ", 1)[0]
+    assert "- 规则敏感性：影响最大的改变是 `houbao_units=1`（" in text
+
+
+def test_full_tables_fold_below_the_figures_with_groups_in_words(tmp_path):
+    text = report_text(tmp_path, synthetic_summary())
+    section = text.split("## 庄家优势", 1)[1].split("\n## ", 1)[0]
+    assert section.index("figures/dealer_edge.png") < section.index("<details>") < section.index("| `result_total` |")
+    for line in text.splitlines():
+        if line.startswith("| `"):  # a full-table row: its group column is in words
+            group = line.split(" | ")[2]
+            assert group not in PINYIN_GROUPS and not group.startswith(("k=", "t=", "kongs=", "wilds=")), line
+
+
+def test_the_money_unit_is_one_word_in_every_variant_and_defined_once(tmp_path):
+    for variant in ("jincheng", "jinzhong", "jinhua"):
+        meta = {**META, "rules": {"variant": variant}}
+        text = report_text(tmp_path, synthetic_summary(), meta)
+        assert text.count(terms.MONEY_UNIT_DEFINITION) == 2  # the opening line and the method paragraph
+        assert text.replace(terms.MONEY_UNIT_DEFINITION, "").count("底分") == 0, variant
+        assert "底注" in text.split("## 庄家优势", 1)[1]
+
+
+def test_the_rules_table_says_every_flag_in_chinese_with_its_name_in_code():
+    from sim.rules import defaults
+
+    for variant in ("jincheng", "jinzhong", "jinhua"):
+        for flag, _, _, meaning in builder._rules_rows({"rules": defaults(variant).to_dict()}):
+            assert re.fullmatch(r"`[a-z_]+`", flag)
+            words = meaning.split("；RULES ", 1)[0]
+            assert re.search(r"[\u4e00-\u9fff]", words) and "RULES " in meaning, (variant, flag, meaning)
+            assert not re.search(r"\b(the|of|on|per|a|an)\b", words), (variant, flag, words)
+
+
+def test_the_sensitivity_table_has_one_number_format_per_column():
+    rows = [stats.Estimate(0.2, 0.01, 0.18, 0.22, 100).row("sensitivity", "dealer_result", "base")]
+    for flag, estimate in (("a=1", 0.000078), ("b=1", 0.00033), ("c=1", -0.0041)):
+        for name in ("dealer_result", "volatility"):
+            rows.append(stats.Estimate(estimate, estimate / 3, estimate * 0.4, estimate * 1.6, 100)
+                        .row("sensitivity", f"diff_{name}", flag))
+    header, table = section_sensitivity.ranked_table(stats.summary_frame(rows))
+    for column in (4, 8):  # dealer result, volatility
+        numbers = [n for row in table for n in re.findall(r"[-+]?\d+\.\d+(?:e[-+]\d+)?", row[column])]
+        assert numbers and not [n for n in numbers if "e" in n], header[column]
+        assert len({len(n.split(".")[1]) for n in numbers}) == 1, (header[column], numbers)
+    assert all(re.search(r"[\u4e00-\u9fff]", h) or h == "改变" for h in header)
+    text = section_sensitivity.reading(stats.summary_frame(rows))
+    assert not re.search(r"\b(needs|same|change)\b", text)

@@ -52,7 +52,7 @@ def test_jinzhong_dealer_edge_writes_no_qianbao_houbao_rows():
 
 def test_report_words_follow_the_variant():
     with terms.using("jinzhong"):
-        assert terms.say("上架轮次（底注/手）") == "报听轮次（底分/手）" and terms.money_unit() == "底分"
+        assert terms.say("上架轮次（底注/手）") == "报听轮次（底注/手）" and terms.money_unit() == "底注"  # one unit
     assert terms.say("上架轮次（底注/手）") == "上架轮次（底注/手）"
 
 
@@ -93,7 +93,8 @@ def _sections(markdown: str) -> dict[str, str]:
 
 def test_jinzhong_overview_writes_every_section(tmp_path, capsys):
     """`mjrules rules=jinzhong` with the overview's defaults (sizes cut to ≤ 1,000 hands per arm) exits 0 and every
-    section has a figure, a reading and a table, in 晋中's words (底分, 报听), without 前包/后包 or 拾/抢."""
+    section has a figure, a reading and a table, in 晋中's words (报听) and the one money unit 底注, without 前包/后包
+    or 拾/抢."""
     from experiments.app import main
     from reports.sections import SECTIONS
 
@@ -123,9 +124,9 @@ def test_jinzhong_overview_writes_every_section(tmp_path, capsys):
     assert titles["early_ting"].startswith("报听")
     for study in ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting"):
         body = sections[titles[study]]
-        assert "底注" not in body and "上架" not in body and "前包" not in body and "后包" not in body, study
+        assert "底分" not in body and "上架" not in body and "前包" not in body and "后包" not in body, study
         assert not re.search("(?<!没)有拾/抢", body) and "荒牌" not in body, study
-    assert "底分" in sections[titles["dealer_edge"]]
+    assert "底注" in sections[titles["dealer_edge"]]
     assert "点数限制" in sections[titles["huangzhuang"]]
 
 

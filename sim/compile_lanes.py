@@ -7,7 +7,9 @@ loop (``sim.core.turn``) names the legal builders first, then the strategies, th
 opposite order (``apply_claim`` first, the strategies last), each with the argument types the loop passes; the
 kernels land in numba's disk cache, where the run's own compile finds them when it gets there, instead of
 compiling them itself. The lane is only ever a shortcut: a kernel both compile is compiled twice (the cache keeps
-one), a lane that fails or is stopped changes nothing but the time, and the records never depend on it.
+one), a lane that fails or is stopped changes nothing but the time, and the records never depend on it. The lane
+writes one line per kernel it compiles to its stdout, a pipe the run's compile bar reads
+(``sim.compile_progress``), and ends when the run that started it dies (``sim.parent_watch``).
 ``tests/test_compile_lanes.py`` checks that every signature below is one the loop really asks for.
 """
 from __future__ import annotations
@@ -69,24 +71,34 @@ def late_signatures(variant: str) -> list[tuple[object, tuple]]:
             for module, name, args in LATE_KERNELS]
 
 
-def compile_late_kernels(variant: str) -> int:
-    """Compile (or load from the cache) every LATE_KERNELS entry under ``variant``; return how many were compiled."""
+def report_compiled(kernel: str) -> None:
+    """Write ``compiled <kernel>`` on stdout for a kernel compiled (``sim.compile_progress.kernel_key``): the lane's
+    report to the run's compile bar."""
+    sys.stdout.write(f"compiled {kernel}\n")
+    sys.stdout.flush()
+
+
+def compile_late_kernels(variant: str, report: bool = False) -> int:
+    """Compile (or load from the cache) every LATE_KERNELS entry under ``variant``; return how many were compiled.
+    With ``report``, each compiled kernel (callees included) also writes one line on stdout (``report_compiled``)."""
     from sim.compile_progress import compile_bar
 
-    with compile_bar(False) as counter:
+    with compile_bar(False, on_compiled=report_compiled if report else None) as counter:
         for dispatcher, types in late_signatures(variant):
             dispatcher.compile(types)
     return counter.compiled
 
 
 def start_lane(variant: str) -> subprocess.Popen | None:
-    """Start the lane for ``variant`` in a helper process (quiet; same environment and cache as this one); return
-    it, or None on a machine with a single core, where a second lane could only slow the first."""
+    """Start the lane for ``variant`` in a helper process (same environment and cache as this one; its stdout is a
+    pipe with one line per kernel it compiles, its stderr silenced; it ends when this process dies); return it, or
+    None on a machine with a single core, where a second lane could only slow the first."""
     if (os.cpu_count() or 1) < 2:
         return None
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))
-    code = f"from sim.compile_lanes import compile_late_kernels; compile_late_kernels({variant!r})"
-    return subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL,
+    code = (f"from sim.parent_watch import watch_parent; watch_parent({os.getpid()}); "
+            f"from sim.compile_lanes import compile_late_kernels; compile_late_kernels({variant!r}, report=True)")
+    return subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL)
 
 
@@ -99,3 +111,5 @@ def stop_lane(lane: subprocess.Popen | None) -> None:
         except subprocess.TimeoutExpired:
             lane.kill()
             lane.wait()
+    if lane is not None and lane.stdout is not None:
+        lane.stdout.close()

@@ -338,6 +338,17 @@ def _resume(out_dir: Path, settings: dict, chunks: list[tuple[int, int]]) -> lis
     return [(first, n) for first, n in chunks if first not in finished]
 
 
+#: The variants this process has prepared kernels for, in order (see ``compile_situation``).
+_PREPARED: list[str] = []
+
+
+def compile_situation(variant: str, before: list[str]) -> str:
+    """Return the name of a kernel preparation for the compile bar's recorded counts (``sim.compile_progress``):
+    the run's variant after the variants this process prepared ``before`` (joined by `` > ``), which decide what
+    is left to compile (session mode and deal conditions are run-time arguments of the same kernels)."""
+    return " > ".join([s for s in before if s != variant] + [variant])
+
+
 def _prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, backend: str, n_tasks: int,
                      show: bool) -> None:
     """Compile (or load from the cache) the engine's kernels in this process before the run, under a bar when
@@ -346,14 +357,27 @@ def _prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, back
     A cold first run then shows what it is doing instead of a bar stuck at 0 for minutes, and local worker
     processes load the kernels compiled here instead of each compiling them again. Skipped with Dask (its
     workers may be other machines) and for an in-process run without a bar (its first chunk compiles them).
-    A cold start also runs ``sim.compile_lanes``' second lane on another core meanwhile.
+    A cold start also runs ``sim.compile_lanes``' second lane on another core meanwhile; the bar counts its
+    kernels through the lane's report pipe.
     """
     if backend == "dask" or ((n_workers == 1 or n_tasks <= 1) and not show):
         return
+    variant = rules_config.variant
+    situation = compile_situation(variant, _PREPARED)
+    first_in_process = not _PREPARED
     lanes = []  # the second compile lane, started at the first real compile (sim.compile_lanes)
+
+    def start_second_lane():
+        lane = start_lane(variant)
+        lanes.append(lane)
+        return getattr(lane, "stdout", None)
+
     try:
-        with compile_bar(show, on_first_compile=lambda: lanes.append(start_lane(rules_config.variant))):
+        with compile_bar(show, on_first_compile=start_second_lane, situation=situation,
+                         first_in_process=first_in_process):
             play_matrix(rules_config, seat_configs, seed, 0, 1, 0, 0)
+        if variant not in _PREPARED:
+            _PREPARED.append(variant)
     finally:
         for lane in lanes:
             stop_lane(lane)

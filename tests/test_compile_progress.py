@@ -49,3 +49,201 @@ def test_simulate_prepares_kernels_under_the_bar_only_when_it_helps(monkeypatch,
     assert entered == [True]
     simulate(4, seed=1, progress=False, jobs=2, chunk=2)  # two workers: load once here, not twice
     assert entered == [True, False]
+
+
+# --------------------------------------------------------------------------- total, time left, second lane
+
+import io  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+
+import pytest  # noqa: E402
+
+from types import SimpleNamespace  # noqa: E402
+
+import sim.compile_progress as compile_progress  # noqa: E402
+from sim.compile_progress import PROFILE_STEPS, CompileEstimate, _CompileCounter, expected_compile  # noqa: E402
+from sim.compile_progress import kernel_key  # noqa: E402
+
+
+def kernel_function(x):
+    return x
+
+
+def compile_event(i: int) -> SimpleNamespace:
+    """A ``numba:compile`` event of kernel ``kernel_function`` at argument types ``(i,)``: kernel i."""
+    return SimpleNamespace(data={"dispatcher": SimpleNamespace(py_func=kernel_function), "args": (i,)})
+
+
+class FakeClock:
+    """Seconds that move only when the test says so."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def last_frame(stream: io.StringIO) -> str:
+    """Return the bar's last drawn line (tqdm redraws in place with carriage returns)."""
+    return stream.getvalue().split("\r")[-1].rstrip("\n")
+
+
+def test_the_bar_fits_80_columns_with_its_count_total_and_time_left():
+    """A fake event stream: 143 kernels done in 71.5 s against a recorded compile of 330 kernels in 200 s at an even
+    pace. This machine is at 0.825 of the recorded time, so the whole compile takes 165 s: 93.5 s (01:33) left."""
+    clock, stream = FakeClock(), io.StringIO()
+    estimate = CompileEstimate(330, 200.0, tuple(200.0 * k / PROFILE_STEPS for k in range(PROFILE_STEPS + 1)))
+    counter = _CompileCounter(True, estimate=estimate, stream=stream, clock=clock)
+    counter.on_start(None)
+    counter.stop_ticking.set()  # no redraw thread: only the events draw
+    for i in range(143):
+        clock.now += 0.5
+        counter.on_end(compile_event(i))
+    line = last_frame(stream)
+    counter.close()
+    assert len(line) <= 80
+    assert line.startswith(compile_progress.BAR_LABEL + " 143/330 |")
+    assert line.endswith(", about 01:33 left")
+
+
+def test_time_left_follows_the_recorded_profile_and_counts_down_through_a_long_last_kernel():
+    # recorded: the first 95 % of the kernels in 100 s, the last 5 % (the large top-level kernels) in 100 s more
+    profile = tuple(100.0 * k / (PROFILE_STEPS - 1) for k in range(PROFILE_STEPS)) + (200.0,)
+    estimate = CompileEstimate(200, 200.0, profile)
+    # this machine reached 190 kernels (95 %) in 50 s: twice as fast, so 100 s in all, 50 s left
+    assert estimate.seconds_left(50.0, 190, 50.0) == pytest.approx(50.0)
+    # no kernel finished for 30 s more (the long last ones): the estimate counts down instead of standing still
+    assert estimate.seconds_left(80.0, 190, 50.0) == pytest.approx(20.0)
+    assert estimate.seconds_left(120.0, 190, 50.0) == 0.0
+    # without a profile: the average rate so far goes on to the total
+    assert CompileEstimate(200).seconds_left(50.0, 100, 50.0) == pytest.approx(50.0)
+    assert CompileEstimate(200).seconds_left(5.0, 0, 0.0) is None
+
+
+def test_past_the_estimate_the_bar_stays_full_and_says_so():
+    clock, stream = FakeClock(), io.StringIO()
+    counter = _CompileCounter(True, estimate=CompileEstimate(3), stream=stream, clock=clock)
+    counter.on_start(None)
+    counter.stop_ticking.set()
+    for i in range(5):
+        clock.now += 1.0
+        counter.on_end(compile_event(i))
+    line = last_frame(stream)
+    counter.close()
+    assert " 5/5 |" in line and line.endswith(", past the 3 expected")
+    counter = _CompileCounter(True, estimate=CompileEstimate(100), stream=io.StringIO(), clock=clock)
+    counter.on_start(None)
+    counter.stop_ticking.set()
+    for i in range(10):
+        clock.now += 1.0
+        counter.on_end(compile_event(i))  # 10 kernels in 10 s: 90 s left at that rate
+    assert counter.time_left() == ", about 01:30 left"
+    clock.now += 95.0  # and no kernel done since: the estimated time is up
+    assert counter.time_left() == ", longer than estimated"
+    counter.close()
+
+
+def test_kernels_a_helper_reports_through_its_pipe_are_counted_once_each():
+    read_end, write_end = os.pipe()
+    clock, stream = FakeClock(), io.StringIO()
+    counter = _CompileCounter(True, on_first_compile=lambda: os.fdopen(read_end, "rb"),
+                              estimate=CompileEstimate(10), stream=stream, clock=clock)
+    counter.on_start(None)
+    counter.stop_ticking.set()
+    counter.on_end(compile_event(0))
+    lines = b"".join(b"compiled " + kernel_key(compile_event(i).data).encode() + b"\n" for i in range(5))
+    os.write(write_end, lines + b"compiled " + kernel_key(compile_event(5).data).encode()[:9])  # a line cut short
+    counter.poll_helpers()
+    # kernel 0 came from both processes: counted once; the cut line waits for its end
+    assert (counter.compiled, counter.helper_compiled, counter.total_compiled) == (1, 5, 5)
+    assert " 5/10 |" in last_frame(stream)
+    os.write(write_end, kernel_key(compile_event(5).data).encode()[9:] + b"\n")
+    os.close(write_end)  # the helper ends: what it wrote last still counts, then the pipe is dropped
+    counter.close()
+    assert counter.total_compiled == 6 and counter.helpers == {}
+
+
+def test_a_finished_compile_is_recorded_and_is_the_next_total(tmp_path, monkeypatch):
+    path = tmp_path / compile_progress.COUNTS_NAME
+    monkeypatch.setattr(compile_progress, "counts_path", lambda: path)
+    assert expected_compile("jincheng", first_in_process=True).kernels == compile_progress.DEFAULT_COUNTS["engine"]["kernels"]
+    assert expected_compile("jincheng > jinhua") is None  # never recorded, nothing shipped: an open bar
+
+    def three_times(x):
+        return 3 * x
+
+    with compile_bar(False, situation="jincheng > jinhua") as counter:  # a kernel of this test: not recorded
+        assert njit(three_times)(2) == 6
+    assert counter.total_compiled == 1 and not path.exists()
+    three_times.__module__ = "sim.engine_like"  # as if it were one of the engine's kernels
+    three_times = njit(three_times)
+    with compile_bar(False, situation="jincheng > jinhua") as counter:
+        assert three_times(2) == 6
+    assert counter.total_compiled == 1
+    recorded = json.loads(path.read_text())["jincheng > jinhua"]
+    assert recorded["kernels"] == 1 and len(recorded["profile"]) == PROFILE_STEPS + 1
+    assert expected_compile("jincheng > jinhua").kernels == 1
+    with compile_bar(False, situation="jincheng > jinhua") as counter:  # nothing compiled: the record stays
+        assert three_times(3) == 9
+    assert json.loads(path.read_text())["jincheng > jinhua"] == recorded
+
+
+def test_the_driver_counts_its_second_lane_and_records_the_sum(tmp_path, monkeypatch):
+    """A cold preparation (a fresh kernel compiles in the driver) whose lane reports three kernels through its pipe:
+    the recorded count of the situation is the driver's and the lane's together."""
+    path = tmp_path / compile_progress.COUNTS_NAME
+    monkeypatch.setattr(compile_progress, "counts_path", lambda: path)
+    simulate(2, seed=1, progress=False)
+    read_end, write_end = os.pipe()
+    os.write(write_end, b"".join(b"compiled sim.lane_kernel(%d,)\n" % i for i in range(3)))
+    os.close(write_end)
+
+    class FakeLane:
+        stdout = os.fdopen(read_end, "rb")
+
+    stopped = []
+    monkeypatch.setattr(sim.driver, "start_lane", lambda variant: FakeLane())
+    monkeypatch.setattr(sim.driver, "stop_lane", stopped.append)
+    monkeypatch.setattr(sim.driver, "_PREPARED", [])
+    real_matrix = sim.driver.play_matrix
+
+    def matrix_with_a_cold_kernel(*args):
+        def add_two(x):
+            return x + 2
+
+        add_two.__module__ = "sim.engine_like"  # as if it were one of the engine's kernels (recorded)
+        njit(add_two)(1)
+        return real_matrix(*args)
+
+    monkeypatch.setattr(sim.driver, "play_matrix", matrix_with_a_cold_kernel)
+    simulate(4, seed=1, progress=False, jobs=2, chunk=2, rules="jinzhong")
+    assert json.loads(path.read_text())["jinzhong"]["kernels"] == 1 + 3
+    assert len(stopped) == 1
+    assert sim.driver._PREPARED == ["jinzhong"]
+
+
+def test_compile_situations_name_the_variants_prepared_before():
+    from sim.driver import compile_situation
+
+    assert compile_situation("jincheng", []) == "jincheng"
+    assert compile_situation("jinhua", ["jincheng", "jinzhong"]) == "jincheng > jinzhong > jinhua"
+    assert compile_situation("jincheng", ["jincheng", "jinzhong"]) == "jinzhong > jincheng"
+
+
+def test_the_lane_reports_each_kernel_it_compiles_on_its_stdout(monkeypatch, capsys):
+    """What ``start_lane``'s helper runs: ``compile_late_kernels(variant, report=True)`` writes the line the bar counts
+    for every kernel it really compiles, and nothing for one loaded or compiled before."""
+    import sim.compile_lanes as compile_lanes
+    from numba import int64
+
+    @njit
+    def plus_seven(x):
+        return x + 7
+
+    monkeypatch.setattr(compile_lanes, "late_signatures", lambda variant: [(plus_seven, (int64,))])
+    assert compile_lanes.compile_late_kernels("jincheng", report=True) == 1
+    assert capsys.readouterr().out == f"compiled {__name__}.{plus_seven.py_func.__qualname__}(int64,)\n"
+    assert compile_lanes.compile_late_kernels("jincheng", report=True) == 0
+    assert capsys.readouterr().out == ""

@@ -23,6 +23,8 @@ Summary rows (money in 底注 per hand, rates as fractions):
 """
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import math
 import time
 import warnings
@@ -106,9 +108,30 @@ def _play(config, rules: dict, hands: int, seed: int, out: Path | None = None) -
     return frame.select(["hand", *COLUMNS]).sort("hand")
 
 
+@contextlib.contextmanager
+def one_cluster(config):
+    """Yield ``config`` with one Dask scheduler for every trial: under ``backend=dask`` without ``scheduler``, a
+    local cluster started once for the whole search (``simulate`` would start one per trial); else ``config``."""
+    if config.backend != "dask" or config.scheduler is not None:
+        yield config
+        return
+    from distributed import LocalCluster
+
+    from sim.driver import worker_count
+
+    with LocalCluster(n_workers=worker_count(config.jobs), threads_per_worker=1, processes=True,
+                      dashboard_address=":0") as cluster:
+        yield dataclasses.replace(config, scheduler=cluster.scheduler_address)
+
+
 def search(bound: TunePlan, config, out_dir: Path) -> list[dict]:
-    """Run (or resume) the study into ``out_dir``, re-evaluate its best settings, write ``trials.parquet`` and
-    return the summary rows (see the module docstring)."""
+    """Run (or resume) the study into ``out_dir``, re-evaluate its best settings, write ``trials.parquet``, print
+    the best settings with their re-evaluated numbers, and return the summary rows (see the module docstring)."""
+    with one_cluster(config) as config:
+        return _search(bound, config, out_dir)
+
+
+def _search(bound: TunePlan, config, out_dir: Path) -> list[dict]:
     from sim.progress import progress_enabled
     from experiments.tune_search import make_sampler, open_study, ranked_trials, run_trials
 
@@ -136,10 +159,34 @@ def search(bound: TunePlan, config, out_dir: Path) -> list[dict]:
     best = ranked_trials(study, goals, p.reeval_top)
     write_trial_table(study, goals, best, out_dir / TRIALS_FILE)
     rows = target_rows(goals) + trial_rows(study)
-    rows += reevaluate(config, bound, best, p.reeval_hands, reeval_seed, out_dir / REEVAL_DIR)
-    rows += importance_rows(study, goals, bound.space) + one_flag_rows(study, goals, bound.space)
+    reeval = reevaluate(config, bound, best, p.reeval_hands, reeval_seed, out_dir / REEVAL_DIR)
+    for line in best_lines(bound, best, reeval):
+        print(line, flush=True)
+    rows += reeval + importance_rows(study, goals, bound.space) + one_flag_rows(study, goals, bound.space)
     rows += search_rows(study, bound, hands, seed, reeval_seed, time.perf_counter() - started)
     return rows
+
+
+def best_lines(bound: TunePlan, best: list, reeval: list[dict]) -> list[str]:
+    """Return one console line per best setting: its changes from the base and its goal statistics re-played on
+    fresh walls with their 95 % intervals (units of the statistics)."""
+    from experiments.tune_search import feasible
+
+    base = bound.space.base_setting()
+    found = {(r["group"], r["name"]): r for r in reeval}
+    lines = []
+    for rank, trial in enumerate(best, start=1):
+        setting = bound.space.effective(trial.params)
+        changed = ", ".join(f"{f} {_plain(base[f])} -> {_plain(v)}" for f, v in setting.items() if v != base[f]
+                            or type(v) is not type(base[f]))
+        numbers = []
+        for stat in dict.fromkeys(g.stat for g in bound.goals):
+            row = found.get((f"best={rank}", f"reeval_{stat}"))
+            if row is not None:
+                numbers.append(f"{stat} {row['estimate']:.4g} [{row['ci_low']:.4g}, {row['ci_high']:.4g}]")
+        lines.append(f"tune best {rank} (trial {trial.number}{'' if feasible(trial) else ', infeasible'}): "
+                     f"{changed or 'the base rules'}" + (f"; fresh walls: {', '.join(numbers)}" if numbers else ""))
+    return lines
 
 
 def refused(base, setting: dict, seats: list[str]) -> str | None:
@@ -203,9 +250,10 @@ def reevaluate(config, bound: TunePlan, best: list, hands: int, seed: int, folde
         return []
     run_rules = dict(config.rules)
     base = per_hand(_play(config, run_rules, hands, seed, folder / "base"))
-    played = [(t.number, {flag: t.params[flag] for flag in bound.space.flags},
-               per_hand(_play(config, {**run_rules, **t.params}, hands, seed, folder / f"trial_{t.number}")))
-              for t in best]
+    settings = [bound.space.effective(t.params) for t in best]  # the rules the trials played
+    played = [(t.number, setting,
+               per_hand(_play(config, {**run_rules, **setting}, hands, seed, folder / f"trial_{t.number}")))
+              for t, setting in zip(best, settings)]
     return reeval_rows(list(bound.goals), bound.space.base_setting(), base, played)
 
 
@@ -270,7 +318,8 @@ def one_flag_rows(study, goals, space: SearchSpace) -> list[dict]:
     from experiments.tune_search import setting_key
 
     base = space.base_setting()
-    trials = {setting_key(t.params): t for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,))}
+    trials = {setting_key(space.effective(t.params)): t
+              for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,))}
     base_trial = trials.get(setting_key(base))
     if base_trial is None:
         return []

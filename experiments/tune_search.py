@@ -77,13 +77,14 @@ def finished(study) -> int:
     return len(study.get_trials(deepcopy=False, states=(TrialState.COMPLETE, TrialState.PRUNED)))
 
 
-def _played(study) -> dict[str, object]:
-    """Return {setting key: COMPLETE trial} of the settings played so far (the first trial of each)."""
+def _played(study, space: SearchSpace) -> dict[str, object]:
+    """Return {setting key: COMPLETE trial} of the settings played so far (the first trial of each; the setting
+    as played, ``SearchSpace.effective``)."""
     from optuna.trial import TrialState
 
     out = {}
     for trial in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)):
-        out.setdefault(setting_key(trial.params), trial)
+        out.setdefault(setting_key(space.effective(trial.params)), trial)
     return out
 
 
@@ -107,14 +108,14 @@ def run_trials(study, space: SearchSpace, goals: list[Goal], trials: int, evalua
         for setting in seeds:
             study.enqueue_trial(setting, skip_if_exists=True)
     distributions = space.distributions()
-    played = _played(study)
+    played = _played(study, space)
     done = finished(study)
     with tqdm(total=trials, initial=min(done, trials), disable=not show, desc="tune trials", unit="trial",
               dynamic_ncols=True, leave=False) as bar:
         bar.set_postfix_str(best_text(study, goals))
         while done < trials:
             trial = study.ask(distributions)
-            setting = dict(trial.params)
+            setting = space.effective(trial.params)
             refused = refusal(setting)
             if refused is not None:
                 trial.set_user_attr("refused", refused)

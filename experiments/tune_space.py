@@ -55,6 +55,18 @@ class SearchSpace:
 
         return [dict(zip(self.values, combo)) for combo in itertools.product(*self.values.values())]
 
+    def effective(self, setting: dict) -> dict:
+        """Return ``setting`` with every flag that cannot act under it (its prerequisite of
+        ``study_sensitivity.PREREQUISITES`` is off, e.g. ``qidui_multiplier`` without ``jc_shape_multipliers``) set
+        back to its base value: the rules actually played, so settings that differ only in such flags are one."""
+        from experiments.study_sensitivity import PREREQUISITES
+
+        out = dict(setting)
+        for flag, (other, needed) in PREREQUISITES.items():
+            if flag in out and out.get(other, getattr(self.base, other, needed)) != needed:
+                out[flag] = getattr(self.base, flag)
+        return out
+
     def base_setting(self) -> dict:
         """Return the base rules' value of every searched flag."""
         return {flag: getattr(self.base, flag) for flag in self.values}

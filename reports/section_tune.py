@@ -50,12 +50,18 @@ def intro(rows: pl.DataFrame) -> str:
     objectives = sum(g[1] in ("target", "maximize", "minimize") for g in goals(rows))
     kind = "多目标（帕累托前沿）" if objectives > 1 else "单目标"
     return (f"目标：{aims}。界限和目标的容差是搜索的约束（Optuna 约束，不是罚分），目标值的偏差和最大化/最小化是"
-            f"{kind}的优化对象。搜索用 Optuna 的 TPE 在规则的取值范围里试了 {_fact(rows, 'trials'):.0f} 组设置"
+            f"{kind}的优化对象。" + (f"搜索空间只有 {_fact(rows, 'space_size'):.0f} 组设置，逐一试遍：完成了 "
+                                   if _fact(rows, "space_size") <= _fact(rows, "trials") + _fact(rows, "pruned")
+                                   else "搜索用 Optuna 的 TPE 在规则的取值范围里试了 ")
+            + f"{_fact(rows, 'trials'):.0f} 组设置"
             f"（另有 {_fact(rows, 'pruned'):.0f} 组是规则不允许的组合，已剪除），其中 {_fact(rows, 'feasible'):.0f} "
             f"组满足全部约束；每组都打同一批牌墙（种子 {_fact(rows, 'seed'):.0f}，每组 {_fact(rows, 'hands'):,.0f} 手），"
             "所以各组的差别来自规则而不是运气。为免“赢家的诅咒”（从很多组里挑出的最好一组，在搜索牌墙上的成绩偏好），"
             f"最优的设置和基准规则在新牌墙上各重打 {_fact(rows, 'reeval_hands'):,.0f} 手（种子 "
-            f"{_fact(rows, 'reeval_seed'):.0f}），下面的数字和区间都来自这次复测，与基准的差是逐手配对差。")
+            f"{_fact(rows, 'reeval_seed'):.0f}），下面的数字和区间都来自这次复测，与基准的差是逐手配对差。"
+            + ("没有一组设置满足全部约束：下面是最接近的设置（约束超出之和最小，单位各按统计量自身），"
+               "要达到目标需要更多试验、更窄的搜索范围（experiment.tune.flags / values）或放宽目标。"
+               if _fact(rows, "feasible") == 0 else ""))
 
 
 def diff_rows(rows: pl.DataFrame, variant: str) -> list[list[str]]:

@@ -124,3 +124,48 @@ def test_a_bad_goal_on_the_command_line_exits_2_with_one_line(tmp_path):
                       tmp_path)
     assert_one_error_line(process, "goal='hit'", "max_bound")
     assert not (tmp_path / "outputs").exists()
+
+
+def test_several_objectives_give_the_feasible_pareto_front_and_one_objective_the_feasible_best():
+    """ranked_trials on hand-made trials: the front holds the feasible trials no other feasible trial beats on every
+    objective (a dominated one and an infeasible better one are left out); a repeated setting counts once."""
+    from optuna.distributions import IntDistribution
+    from optuna.trial import create_trial
+
+    from experiments.tune_search import ranked_trials
+    from experiments.tune_targets import Goal
+
+    def add(study, x, values, violations, **attrs):
+        study.add_trial(create_trial(params={"x": x}, distributions={"x": IntDistribution(0, 9)}, values=values,
+                                     user_attrs={"violations": violations, **attrs}))
+
+    goals = [Goal("dealer_result", "target", 0.0, 0.1), Goal("volatility", "minimize")]
+    study = optuna.create_study(directions=["minimize", "minimize"])
+    add(study, 0, [0.05, 3.0], [-0.05])    # front
+    add(study, 1, [0.02, 4.0], [-0.08])    # front
+    add(study, 2, [0.06, 4.5], [-0.04])    # dominated by x=0 and x=1
+    add(study, 3, [0.00, 1.0], [0.30])     # beats all, infeasible
+    add(study, 4, [0.08, 2.0], [-0.02])    # front
+    add(study, 1, [0.02, 4.0], [-0.08], copied_from=1)
+    assert [t.params["x"] for t in ranked_trials(study, goals, 10)] == [1, 0, 4]
+    assert [t.params["x"] for t in ranked_trials(study, goals, 2)] == [1, 0]
+
+    single = optuna.create_study(direction="minimize")
+    for x, value, violation in ((0, 0.05, -0.05), (1, 0.0, 0.2), (2, 0.03, -0.07), (3, 0.09, -0.01)):
+        add(single, x, [value], [violation])
+    assert [t.params["x"] for t in ranked_trials(single, goals[:1], 2)] == [2, 0]
+
+
+def test_a_flag_that_cannot_act_is_played_at_its_base_value():
+    """RULES §1.6 r42 (A14): the 七对 multiplier acts only with shape multipliers on; without them a setting's
+    multiplier is played (and recognised as a repeat) at the base value."""
+    from experiments.tune_space import build_space
+    from sim.rules import RulesConfig
+
+    space = build_space(RulesConfig(), ["jc_shape_multipliers", "qidui_multiplier"])
+    assert space.values["qidui_multiplier"] == tuple(range(1, 17))
+    assert space.effective({"jc_shape_multipliers": False, "qidui_multiplier": 5}) == \
+        {"jc_shape_multipliers": False, "qidui_multiplier": 2}
+    assert space.effective({"jc_shape_multipliers": True, "qidui_multiplier": 5}) == \
+        {"jc_shape_multipliers": True, "qidui_multiplier": 5}
+    assert build_space(RulesConfig(), ["qidui_multiplier"]).effective({"qidui_multiplier": 9}) == {"qidui_multiplier": 2}

@@ -26,8 +26,8 @@ TABLE_HEADER = ["统计量", "含义", "分组", "估计", "95% 区间", "单位
 def table_rows(rows: pl.DataFrame) -> list[list[str]]:
     """Return summary rows as the report's full-table cells: the statistic's column name (code font, as in
     summary.parquet), its meaning, the group in words, estimate, interval, unit, n."""
-    return [[f"`{cells[1]}`", tables.meaning(cells[1]), tables.group_label(cells[2])] + cells[3:]
-            for cells in tables.display_rows(rows)]
+    return [[f"`{cells[1]}`", tables.meaning(cells[1]), tables.group_label(cells[2]), cells[3], cells[4],
+             tables.unit_label(cells[1]), cells[6]] for cells in tables.display_rows(rows)]
 
 
 def full_table(rows: pl.DataFrame) -> tuple:

@@ -55,12 +55,18 @@ def _cell(row: dict | None, name: str) -> str:
     return f"{cells[3]} {cells[4]}" if cells[4] != "–" else cells[3]
 
 
+def key_cells(key: dict) -> list[str]:
+    """Return the first cells of a comparison row: study in words, statistic (code font), meaning, group in words."""
+    return [tables.study_label(key["study"]), f"`{key['name']}`", tables.meaning(key["name"]),
+            tables.group_label(key["group"])]
+
+
 def wide_table(long: pl.DataFrame, picked: pl.DataFrame, labels: list[str]) -> list[list[str]]:
     """Return one text row per (study, statistic, group) of ``picked`` with one 'estimate [CI]' cell per run."""
     rows = []
     keys = picked.select("study", "name", "group").unique(maintain_order=True)
     for key in keys.iter_rows(named=True):
-        cells = [key["study"], key["name"], tables.meaning(key["name"]), key["group"], tables.unit_of(key["name"])]
+        cells = key_cells(key) + [tables.unit_label(key["name"])]
         for label in labels:
             match = long.filter((pl.col("run") == label) & (pl.col("study") == key["study"])
                                 & (pl.col("name") == key["name"]) & (pl.col("group") == key["group"]))
@@ -109,7 +115,7 @@ def difference_table(diffs: pl.DataFrame, metas: list[dict]) -> list[list[str]]:
         at = diffs.filter((pl.col("study") == key["study"]) & (pl.col("name") == key["name"])
                           & (pl.col("group") == key["group"]))
         unit = tables.display_rows(at.head(1).with_columns(pl.lit("diff_" + key["name"]).alias("name")))[0][5]
-        cells = [key["study"], key["name"], tables.meaning(key["name"]), key["group"], unit]
+        cells = key_cells(key) + [unit]
         for meta in metas[1:]:
             match = at.filter(pl.col("run") == meta["label"])
             if match.is_empty():
@@ -212,7 +218,8 @@ def build_comparison(sweep_dir: Path) -> Path:
     long.write_parquet(sweep_dir / "comparison.parquet")
     picked = tables.headline(long)
     figure = draw(long, picked, labels, sweep_dir / "figures" / "comparison.png")
-    header = ["研究", "统计量", "含义", "分组", "单位"] + [f"run {i}" for i in range(len(labels))]
+    header = ["研究", "统计量", "含义", "分组", "单位"] + [f"run {i}（{short_label(label)}）".replace("\n", " ")
+                                                       for i, label in enumerate(labels)]
     blocks = [("h1", "mjrules 多次运行对比"),
               ("p", f"实验 `{metas[0].get('experiment', '?')}` 的 {len(metas)} 次运行，种子 {metas[0].get('seed', '?')}，"
                     f"每臂 {metas[0].get('hands', 0):,} 手。格中为估计 [95 % 区间]；率用 %，钱用底注/手。"

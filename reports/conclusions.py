@@ -80,7 +80,7 @@ def thirteen_orphans(summary: pl.DataFrame) -> str:
             pl.col("group").str.extract(r"k=(\d+)").cast(pl.Int64).alias("k")).sort("k")
         if gains.is_empty():
             continue
-        span = f"k = {gains['k'].min()}–{gains['k'].max()}"
+        span = tables.k_span(gains["k"].to_list())
         if readings._has_estimate(pays):
             k = int(pays["estimate"])
             row = gains.filter(pl.col("k") == k).row(0, named=True)

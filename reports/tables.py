@@ -65,14 +65,15 @@ def meaning(name: str) -> str:
     return MEANINGS.get(name, "") or tune_meaning(name)
 
 
-UNITS = {"rate": "%", "share": "%", "turn": "轮", "tenure_hands": "手", "pays_from_k": "种", "multiplier": "倍"}
+UNITS = {"rate": "%", "share": "%", "turn": "轮", "tenure_hands": "手", "pays_from_k": "种", "multiplier": "倍",
+         "draws": "张"}
 #: Unit of a rate difference (``diff_*_rate``): percentage points.
 POINTS = "百分点"
 
 
 def unit_of(name: str) -> str:
     """Return the display unit of a statistic: '%' for rates/shares, else 底注, 轮 (turns), 手 (hands), 种 (kinds
-    of 幺九/字) or 倍 (multiplier)."""
+    of 幺九/字), 倍 (multiplier) or 张 (draws per hand)."""
     if name.endswith("_share") or name.endswith("_rate") or "_rate_" in name or name.startswith(("shape_", "feature_")):
         return "%"
     for key, unit in UNITS.items():
@@ -184,7 +185,7 @@ def unit_label(name: str) -> str:
     unit = unit_of(name)
     if name.startswith("diff_") and unit == "%":
         return POINTS
-    return {"底注": "底注/手" if not name.startswith("tenure_") else "底注/任"}.get(unit, unit)
+    return {"底注": "底注/手" if not name.startswith("tenure_") else "底注/任", "张": "张/手"}.get(unit, unit)
 
 
 def study_label(study: str) -> str:
@@ -228,6 +229,14 @@ def headline(summary: pl.DataFrame) -> pl.DataFrame:
     return rows.filter(pl.Series(keep, dtype=pl.Boolean)) if rows.height else rows
 
 
+def k_span(ks) -> str:
+    """Return the studied dealt counts in words: 'k = 7–13' for a run of counts, 'k = 9、13' otherwise."""
+    ks = sorted(set(ks))
+    if len(ks) > 2 and ks == list(range(ks[0], ks[-1] + 1)):
+        return f"k = {ks[0]}–{ks[-1]}"
+    return "k = " + "、".join(map(str, ks))
+
+
 def _never_pays(summary: pl.DataFrame, row: dict) -> list[str] | None:
     """Return the cells of a ``pays_from_k`` row whose answer is "no k pays": the studied k and the hands behind
     them (the question was played and answered, so it is not "no data"); None for any other row."""
@@ -238,8 +247,7 @@ def _never_pays(summary: pl.DataFrame, row: dict) -> list[str] | None:
                            & pl.col("group").str.ends_with(setting))
     if gains.is_empty():
         return None
-    ks = sorted(int(g.split(",")[0].removeprefix("k=")) for g in gains["group"])
-    span = f"k = {ks[0]}–{ks[-1]}" if len(ks) > 1 else f"k = {ks[0]}"
+    span = k_span(int(g.split(",")[0].removeprefix("k=")) for g in gains["group"])
     return [f"从不划算（{span}）", "–", "", f"{int(gains['n'].sum()):,}"]
 
 

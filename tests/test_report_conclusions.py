@@ -134,3 +134,19 @@ def test_the_sensitivity_table_has_one_number_format_per_column():
     assert all(re.search(r"[\u4e00-\u9fff]", h) or h == "改变" for h in header)
     text = section_sensitivity.reading(stats.summary_frame(rows))
     assert not re.search(r"\b(needs|same|change)\b", text)
+
+
+def test_the_comparison_tables_name_groups_and_runs_in_words(tmp_path):
+    from reports import comparison
+
+    for i, value in enumerate((1, 2)):
+        rows = [stats.Estimate(0.1 * value, 0.01, 0.1 * value - 0.02, 0.1 * value + 0.02, 100)
+                .row("huangzhuang", "huang_rate", "all"),
+                stats.Estimate(1.0, 0.5, 0.0, 2.0, 100).row("dealer_edge", "result_total", "dealer")]
+        write_summary(stats.summary_frame(rows), {**META, "overrides": [f"rules.houbao_units={value}", "hands=100"]},
+                      tmp_path / str(i) / "summary.parquet")
+    comparison.build_comparison(tmp_path)
+    text = (tmp_path / "comparison.md").read_text(encoding="utf-8")
+    assert "| 庄家优势 | `result_total` | 每手总输赢 | 庄家 | 底注/手 |" in text
+    assert "| dealer |" not in text and "| dealer_edge |" not in text
+    assert "run 1（houbao_units=2）" in text

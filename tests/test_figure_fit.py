@@ -145,3 +145,28 @@ def test_the_sensitivity_figure_with_long_flag_names_keeps_its_note_on_the_canva
     (fig, dpi, name), = saved
     found = problems(fig, dpi, name)
     assert found == [], "\n".join(found)
+
+
+def test_the_variants_shape_panel_counts_pinghu_for_every_variant(tmp_path, saved):
+    from experiments import config as cfg
+    from experiments import study_variants
+    from reports import figures_variants
+    from synthetic_records import record_frame, with_win_features
+
+    plain = record_frame(1500, seed=1)  # 晋城: no 平胡 bit, its regular-form wins are its 平胡
+    featured = with_win_features(record_frame(1500, seed=7), seed=7, bits=(0, 2, 15))  # 15 = FEATURE_PINGHU's bit
+    summary = stats.summary_frame(study_variants.summarize(
+        {"jincheng": plain, "jinhua": featured}, study_variants.VariantsPlan(cfg.VariantsParams(),
+                                                                              ("jincheng", "jinhua"))))
+    with matplotlib.rc_context(figure_style()):
+        figures_variants.comparison(summary, tmp_path / "variants.png")
+    (fig, dpi, name), = saved
+    shapes = next(ax for ax in fig.axes if "平胡" in [t.get_text() for t in ax.get_xticklabels()])
+    at = [t.get_text() for t in shapes.get_xticklabels()].index("平胡")
+    heights = {}
+    for container, variant in zip(shapes.containers[::2], ("jincheng", "jinhua")):  # bars, then error bars
+        heights[variant] = container.patches[at].get_height()
+    expected = {v: 100 * summary.filter((pl.col("group") == v) & (pl.col("name") == n))["estimate"][0]
+                for v, n in (("jincheng", "shape_regular"), ("jinhua", "feature_pinghu"))}
+    assert heights == pytest.approx(expected) and min(heights.values()) > 10
+    assert problems(fig, dpi, name) == []

@@ -257,7 +257,7 @@ class _CompileCounter(event.Listener):
                     ncols=None if self.stream is None else 80, file=self.stream, leave=False, mininterval=0)
 
     def time_left(self) -> str:
-        """Return the bar's time-left text: ``, about 01:23 left``; ``, past the 330 expected`` once more kernels
+        """Return the bar's time-left text: ``, about 01:23 left``; ``, past the 318 expected`` once more kernels
         than estimated are done; ``, longer than estimated`` when the estimated time is up first; empty before the
         first kernel is done or without an estimate."""
         if self.estimate is None or not self.done_at:
@@ -266,7 +266,7 @@ class _CompileCounter(event.Listener):
         left = self.estimate.seconds_left(self.clock() - self.start_time, done, self.done_at[-1])
         if left is None:
             return ""
-        if done >= self.estimate.kernels:
+        if done > self.estimate.kernels:
             return f", past the {self.estimate.kernels} expected"
         if left < 1:
             return ", longer than estimated"

@@ -12,7 +12,7 @@ import math
 import polars as pl
 
 from reports.rule_notes import rule_notes
-from reports.tune_words import STAT_WORDS, goal_words, goals, number, rows_of, settings
+from reports.tune_words import STAT_WORDS, goal_words, goals, rows_of, settings
 
 TITLE = "规则调优：哪组规则设置达到设计目标？"
 

@@ -99,6 +99,10 @@ def test_a_combination_the_config_refuses_is_pruned_not_crashed_on(tmp_path):
     assert states == {(7, 0): "PRUNED", (7, 1): "COMPLETE", (8, 0): "COMPLETE", (8, 1): "COMPLETE"}
     (pruned,) = [t for t in study.trials if t.state.name == "PRUNED"]
     assert "huang_stacks >= 8" in pruned.user_attrs["refused"]
+    with pytest.raises(ConfigError, match=r"holds a tuning study with other settings \(hands\); rerun with the same"):
+        tune(tmp_path, ["hands=300", "experiment.tune.flags=[huang_stacks,stacks_per_kong]",
+                        "experiment.tune.values={huang_stacks:[7,8],stacks_per_kong:[0,1]}",
+                        "experiment.tune.trials=4", "experiment.tune.reeval_top=0"])
 
 
 @pytest.mark.parametrize("override, fragment", [

@@ -25,9 +25,15 @@ TABLE_HEADER = ["统计量", "含义", "分组", "估计", "95% 区间", "单位
 
 def table_rows(rows: pl.DataFrame) -> list[list[str]]:
     """Return summary rows as the report's full-table cells: the statistic's column name (code font, as in
-    summary.parquet), its meaning, the group in words, estimate, interval, unit, n."""
-    return [[f"`{cells[1]}`", tables.meaning(cells[1]), tables.group_label(cells[2]), cells[3], cells[4],
-             tables.unit_label(cells[1]), cells[6]] for cells in tables.display_rows(rows)]
+    summary.parquet), its meaning, the group in words, estimate, interval, unit, n; a question answered "never"
+    (``tables.never_pays``) says so instead of "no data"."""
+    out = []
+    for row, cells in zip(rows.iter_rows(named=True), tables.display_rows(rows)):
+        answer = tables.never_pays(rows, row)
+        numbers = [*answer[:2], tables.unit_label(cells[1]), answer[3]] if answer else \
+            [cells[3], cells[4], tables.unit_label(cells[1]), cells[6]]
+        out.append([f"`{cells[1]}`", tables.meaning(cells[1]), tables.group_label(cells[2]), *numbers])
+    return out
 
 
 def full_table(rows: pl.DataFrame) -> tuple:

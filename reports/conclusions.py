@@ -151,7 +151,10 @@ def variants(summary: pl.DataFrame) -> str:
         dealer = _get(summary, "variants", "dealer_result", row["group"])
         cells.append(f"{variant_label(row['group'])}荒庄 {readings.percent(row)}"
                      + (f"、庄家每手 {readings.money(dealer)} 底注" if readings._has_estimate(dealer) else ""))
-    return "；".join(cells) + "（各变体自己的默认规则，区间各自独立）。"
+    from reports.section_variants import _skipped
+
+    left_out = "".join(f"{variant_label(v)}未运行：座位组合里有该变体没有的策略。" for v in _skipped(summary))
+    return "；".join(cells) + "（各变体自己的默认规则，区间各自独立）。" + left_out
 
 
 def shapes(summary: pl.DataFrame) -> str:

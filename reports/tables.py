@@ -237,7 +237,7 @@ def k_span(ks) -> str:
     return "k = " + "、".join(map(str, ks))
 
 
-def _never_pays(summary: pl.DataFrame, row: dict) -> list[str] | None:
+def never_pays(summary: pl.DataFrame, row: dict) -> list[str] | None:
     """Return the cells of a ``pays_from_k`` row whose answer is "no k pays": the studied k and the hands behind
     them (the question was played and answered, so it is not "no data"); None for any other row."""
     if row["name"] != "pays_from_k" or not missing(row["estimate"]):
@@ -258,7 +258,7 @@ def headline_cells(summary: pl.DataFrame, skipped: dict[str, str] | None = None)
     out = []
     rows = headline(summary)
     for row, cells in zip(rows.iter_rows(named=True), display_rows(rows)):
-        answer = _never_pays(summary, row)
+        answer = never_pays(summary, row)
         numbers = answer if answer is not None else [cells[3], cells[4], unit_label(row["name"])
                                                      if cells[3] != NO_DATA else cells[5], cells[6]]
         out.append([study_label(row["study"]), meaning(row["name"]) or row["name"], group_label(row["group"]),

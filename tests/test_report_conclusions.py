@@ -37,6 +37,9 @@ def test_a_question_answered_never_is_not_no_data():
     played = int(summary.filter(pl.col("name") == "chase_minus_greedy")["n"].sum())
     assert cells == [["十三幺", tables.meaning("pays_from_k"), "有拾/抢", "从不划算（k = 7–13）", "–", "", f"{played:,}"]]
     assert "任何 k 都不划算（k = 7–13）" in conclusions.thirteen_orphans(summary)
+    full = [r for r in builder.table_rows(summary) if r[0] == "`pays_from_k`"]
+    assert full == [["`pays_from_k`", tables.meaning("pays_from_k"), "有拾/抢", "从不划算（k = 7–13）", "–", "种",
+                     f"{played:,}"]]
 
 
 def test_the_report_opens_with_one_answer_per_study_with_its_interval(tmp_path):
@@ -150,3 +153,11 @@ def test_the_comparison_tables_name_groups_and_runs_in_words(tmp_path):
     assert "| 庄家优势 | `result_total` | 每手总输赢 | 庄家 | 底注/手 |" in text
     assert "| dealer |" not in text and "| dealer_edge |" not in text
     assert "run 1（houbao_units=2）" in text
+
+
+def test_a_variant_the_seat_mix_cannot_play_is_named_not_counted():
+    summary = stats.summary_frame(study_variants.summarize(
+        {"jincheng": record_frame(800, 4)}, study_variants.VariantsPlan(cfg.VariantsParams(), ("jincheng", "jinhua"))))
+    assert summary.filter(pl.col("group") == "jinhua")["n"].to_list() == [0]  # the study's skipped_seats row
+    assert "金华未运行：座位组合里有该变体没有的策略。" in conclusions.variants(summary)
+    assert [c[2] for c in tables.headline_cells(summary)] == ["晋城", "晋城"]  # 荒庄率, 庄家每手输赢: no 金华 row of n 0

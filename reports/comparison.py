@@ -184,8 +184,8 @@ def draw_differences(diffs: pl.DataFrame, metas: list[dict], path: Path) -> Path
     if not keys:
         return None
     with matplotlib.rc_context(figure_style()):
-        fig, axes = plt.subplots(len(keys), 1, figsize=(canvas.MAX_WIDTH_IN, 0.4 + (0.75 + 0.35 * len(metas)) * len(keys)),
-                                 squeeze=False)
+        height = 0.4 + (0.75 + 0.35 * len(metas)) * len(keys)
+        fig, axes = plt.subplots(len(keys), 1, figsize=(canvas.MAX_WIDTH_IN, height), squeeze=False)
         for axis, key in zip(axes[:, 0], keys):
             rows = diffs.filter((pl.col("study") == key["study"]) & (pl.col("name") == key["name"])
                                 & (pl.col("group") == key["group"]))

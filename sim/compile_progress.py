@@ -38,6 +38,7 @@ OPEN_BAR_FORMAT = "{desc}: {n_fmt} done, {elapsed} so far{postfix}"
 COUNTS_NAME = "compile_counts.json"
 PROFILE_STEPS = 20        # the recorded profile: seconds at which each twentieth of the kernels was done
 REFRESH_SECONDS = 0.5     # how often the bar polls the helper's pipe and redraws its clock
+ESTIMATE_AFTER = 0.05     # the share of the kernels done before the bar shows a time left (the first are noise)
 #: A compile is recorded only when it compiled a kernel of these packages (not only kernels of tests or scripts).
 ENGINE_PACKAGES = ("sim.", "strategies.")
 
@@ -258,9 +259,9 @@ class _CompileCounter(event.Listener):
 
     def time_left(self) -> str:
         """Return the bar's time-left text: ``, about 01:23 left``; ``, past the 318 expected`` once more kernels
-        than estimated are done; ``, longer than estimated`` when the estimated time is up first; empty before the
-        first kernel is done or without an estimate."""
-        if self.estimate is None or not self.done_at:
+        than estimated are done; ``, longer than estimated`` when the estimated time is up first; empty before
+        ``ESTIMATE_AFTER`` of the kernels are done or without an estimate."""
+        if self.estimate is None or len(self.done_at) < ESTIMATE_AFTER * self.estimate.kernels:
             return ""
         done = self.total_compiled
         left = self.estimate.seconds_left(self.clock() - self.start_time, done, self.done_at[-1])

@@ -101,6 +101,8 @@ def test_the_bar_fits_80_columns_with_its_count_total_and_time_left():
     for i in range(143):
         clock.now += 0.5
         counter.on_end(compile_event(i))
+        if i == 15:  # 16 of 330 done: under 5 %, too early for a time left
+            assert counter.time_left() == ""
     line = last_frame(stream)
     counter.close()
     assert len(line) <= 80

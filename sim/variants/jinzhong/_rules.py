@@ -28,8 +28,8 @@ from sim.core.codes import (
     WIN_QIANGGANG, WIN_ZIMO,
 )
 from sim.core.rule_layout import (
-    R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_JZ_CHI, R_JZ_DINGQUE_UPFRONT, R_JZ_HUANG_WITH_KONG_ROTATES, R_JZ_POINT_LIMIT,
-    R_QIANGGANG_MODE, R_STACKS_PER_KONG,
+    R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_JZ_CHI, R_JZ_DINGQUE_UPFRONT, R_JZ_DEAD_WALL, R_JZ_HUANG_WITH_KONG_ROTATES,
+    R_JZ_POINT_LIMIT, R_QIANGGANG_MODE, R_STACKS_PER_KONG,
 )
 from sim.core.chows import chow_claim_bits as core_chow_claim_bits
 from sim.core.chows import take_chow as core_take_chow
@@ -286,6 +286,13 @@ def win_shape(tables, hands, melds, st, seat):
 def may_draw_front(rule_vec, st):
     """Return True while a front tile is left above the dead wall (none or 14 tiles, r4); replacements count."""
     return not wall_exhausted(rule_vec, st)
+
+
+@njit(cache=True, _nrt=False)
+def kept_back_tiles(rule_vec):
+    """Return the tiles at the tail no draw may take (the invariant checker's statement of RULES §2.1 r4): the
+    dead wall, 0 or 14 (``jz_dead_wall``)."""
+    return rule_vec[R_JZ_DEAD_WALL]
 
 
 @njit(cache=True, _nrt=False)

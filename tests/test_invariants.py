@@ -292,6 +292,27 @@ def test_a_replacement_into_the_kept_tiles_is_caught_where_replacements_count(na
     assert check(game, wider) == (inv.ERR_FRONT_LIMIT if held else inv.ERR_NONE)
 
 
+def test_front_draws_that_reach_the_replacements_are_caught():
+    """RULES §1.2 r10: the tail replacements and the front draws never take the same wall position. A state
+    whose replacement count reaches past the last front draw, each of those tail tiles accounted for in a river
+    (so every kind still adds up), is caught even under the physical model, whose own limit counts front draws
+    only."""
+    game = stepped_game(lambda g: g.phase == "self" and g.front_draws > 60)
+    st = game._st
+    undrawn = undrawn_tiles(game, 135)
+    assert undrawn >= 0 and check(game) == inv.ERR_NONE
+    seat = (int(st[S.ST_CURRENT]) + 1) % 4
+    for _ in range(undrawn + 1):  # one replacement more than the tiles left between the front and the tail
+        tile = game.wall[135 - int(st[S.ST_REPLACEMENTS])]
+        st[S.ST_REPLACEMENTS] += 1
+        game._rivers[seat, st[S.ST_RIVER_LEN + seat]] = tile
+        st[S.ST_RIVER_LEN + seat] += 1
+        game._tracks[inv.T_DISCARDS] += 1
+    game._tracks[inv.T_TAIL_SEEN] = st[S.ST_REPLACEMENTS]
+    assert undrawn_tiles(game, 135) == -1
+    assert check(game) == inv.ERR_FRONT_LIMIT
+
+
 def test_a_caishen_inside_a_meld_is_caught():
     """RULES §3.2 r9 (ERR_VARIANT_RULE): a 金华 碰 of the 财神 kind breaks the variant's own rule; with
     jh_wild_in_melds it would be allowed."""

@@ -37,9 +37,10 @@ MELD_NAMES = {S.MELD_PONG: "peng", S.MELD_MINGGANG: "minggang", S.MELD_BUGANG: "
 
 
 class Game:
-    """One 晋城 hand played action by action.
+    """One hand of any variant the engine plays (晋城, 晋中 or 金华, ``sim.rules.VARIANTS``), action by action.
 
-    ``rules``: variant name / RulesConfig / mapping (sim.rules.resolve_rules). ``seats``: None
+    ``rules``: variant name / a variant's config (RulesConfig, JinzhongRules, JinhuaRules) / mapping
+    (sim.rules.resolve_rules). ``seats``: None
     (all four scripted) or a list of 4 where None = a scripted seat and anything else a
     strategy (name, ``"name{k=v}"``, dict, StrategyConfig). ``wall``: an int8[136] (e.g. from
     sim.stacked.stacked_wall; under ``jz_tiles=108`` its first 108 entries the suit tiles, the rest -1) or None for the shuffled wall of ``(seed, hand_index)``.
@@ -49,7 +50,8 @@ class Game:
     plays exactly hand *i* of ``play_chunk(..., seed=s, ...)``.
 
     ``session_length`` L > 0 plays hand ``hand_index`` of session mode (sessions of L hands):
-    its dealer is the one the session's earlier hands pass on (r52–r53), found by playing them
+    its dealer is the one the session's earlier hands pass on (the variant's rule: 晋城 RULES §1.10 r52–r53,
+    晋中 §2.6 r23, 金华 §3.1 r2), found by playing them
     with the batch kernel and the same seats, so the hand equals its row of
     ``play_chunk(..., session_length=L)``. ``check=True`` checks the engine invariants
     (sim.core.invariants) after every decision and raises RuntimeError naming the first broken one.

@@ -80,13 +80,45 @@ def test_money_is_zero_sum_in_every_part(checked_runs):
     assert not delta.any()
 
 
+def draw_budget(variant, rows):
+    """Return (the most front draws, the most front and replacement draws together, the fewest draws a 荒庄 hand
+    can have made: front draws under 晋城's physical model, both kinds otherwise) of each row, from each variant's
+    rules text with its default rules; the dealer's 14th tile counts as its first front draw.
+
+    晋城 (RULES §1.2 r7–r11): 84 tiles after the deal, 7 荒 stacks at the tail → 70 front draws, two fewer per
+    kong; replacements come out of the 荒 zone. A kong may still come after the last front draw its count
+    allowed (晋城 lets a kong be made at any time), so a 荒庄 hand has made at least 70 − 2 × its final kongs.
+    晋中 (RULES §2.1 r4): no dead wall, 84 draws of both kinds. 金华 (RULES §3.1 r4): 136 − 53 − 1 − 14 = 68 draws
+    after the 53-tile deal, the dealer's 14th counted: 69. In both every draw uses up a live tile and a kong needs
+    one, so a 荒庄 hand has used exactly its budget.
+    """
+    kongs = rows[:, C["kongs"]].astype(np.int64)
+    ones = np.ones(len(rows), np.int64)
+    if variant == "jincheng":
+        return 70 * ones, 84 * ones, 70 - 2 * kongs
+    if variant == "jinzhong":
+        return 84 * ones, 84 * ones, 84 * ones
+    if variant == "jinhua":
+        return 69 * ones, 69 * ones, 69 * ones
+    raise AssertionError(f"no draw budget written down for {variant}")
+
+
 def test_no_hand_hangs_or_overdraws(checked_runs):
-    """Every hand ended (a hang would raise at the step guard) with a winner or 荒庄 inside the wall."""
-    _, runs = checked_runs
+    """Every hand ended (a hang would raise at the step guard) with a winner or 荒庄 inside its variant's draw
+    budget, and no 荒庄 hand stopped short of it."""
+    variant, runs = checked_runs
+    assert any((rows[:, C["winner"]] < 0).any() for _, rows in runs)
     for _, rows in runs:
-        assert ((rows[:, C["draws"]] + rows[:, C["replacements"]]) <= 84).all()
-        assert (rows[:, C["draws"]] >= 1).all()
+        front, both, fewest_at_huang = draw_budget(variant, rows)
+        draws = rows[:, C["draws"]].astype(np.int64)
+        total = draws + rows[:, C["replacements"]]
+        assert (draws <= front).all() and (total <= both).all()
+        assert (draws >= 1).all()
         huang = rows[:, C["winner"]] < 0
+        used = draws if variant == "jincheng" else total
+        assert (used[huang] >= fewest_at_huang[huang]).all()
+        if variant != "jincheng":  # every draw counted against the budget: a 荒庄 hand used all of it
+            assert (used[huang] == both[huang]).all()
         assert (rows[huang, C["win_kind"]] == 0).all() and (rows[~huang, C["win_kind"]] > 0).all()
 
 
@@ -185,8 +217,10 @@ def test_jinzhong_flags_keep_every_invariant_and_game_equals_batch(name):
     assert bad.size == 0, [(int(h), ERROR_NAMES[int(errors[h])]) for h in bad[:5]]
     for part in MONEY_PARTS:
         assert not sum(rows[:, C[f"s{k}_{part}"]].astype(np.int64) for k in range(4)).any(), part
-    budget = JZ_FLAG_CONFIGS[name].get("jz_tiles", 136) - 52
-    assert ((rows[:, C["draws"]] + rows[:, C["replacements"]]) <= budget).all()
+    budget = JZ_FLAG_CONFIGS[name].get("jz_tiles", 136) - 52  # no dead wall (RULES §2.1 r1, r4): 84, or 56
+    total = rows[:, C["draws"]] + rows[:, C["replacements"]]
+    huang = rows[:, C["winner"]] < 0
+    assert (total <= budget).all() and huang.any() and (total[huang] == budget).all()
     assert (rows[:, C["winner"]] >= 0).sum() > 0.5 * len(rows)
     flags = JZ_FLAG_CONFIGS[name]
     assert (rows[:, C["chows"]].sum() > 0) if flags.get("jz_chi") else (rows[:, C["chows"]] == -1).all()

@@ -31,13 +31,26 @@ def test_illegal_or_out_of_turn_actions_raise_one_line_errors():
         Game(seats=["greedy"])
 
 
+# Pair-free hands far from tenpai, and front draws of a kind the drawer does not hold: no seat can 碰, 杠, 上架 or
+# 胡, and with 拾/抢 off no seat has a claim to answer, so the first four turns are draw-and-discard.
+QUIET_HANDS = {0: "369m369p369s1234z", 1: "1247m147p147s567z", 2: "258m258p258s1234z", 3: "369m147p2589s567z"}
+QUIET_DRAWS = "3z6z1z8m"  # seat 1 (the dealer) draws 3z, seat 2 6z, seat 3 1z, seat 0 8m
+NO_CLAIMS = {"allow_shi": False, "allow_qiang": False}
+
+
 def test_advance_plays_strategy_seats_until_the_scripted_one():
-    g = Game(seats=[None, "greedy", "greedy", "greedy"], seed=2, hand_index=1)
-    seat = g.advance()
-    assert seat in (0, None)
-    if seat == 0:
-        assert g.legal_actions(0)
-        assert g.to_act == 0
+    """Scripted seat 0 sits last in turn order (seat 1 deals): advance plays the turns of seats 1, 2 and 3 with
+    their strategies and stops exactly at seat 0's own first draw."""
+    wall = stacked_wall(QUIET_HANDS, draws=QUIET_DRAWS, dealer=1)
+    g = Game(rules=NO_CLAIMS, seats=[None, "greedy", "greedy", "greedy"], wall=wall, dealer=1)
+    assert g.advance() == 0
+    assert g.phase == "self" and g.to_act == 0 and g.front_draws == 4 and g.last_drawn == "8m"
+    assert [len(g.rivers[s]) for s in range(4)] == [0, 1, 1, 1]
+    held = "3689m369p369s1234z"
+    assert g.hands[0] == held
+    assert sorted(g.legal_actions(0)) == sorted(f"discard {t}" for t in ("3m", "6m", "8m", "9m", "3p", "6p", "9p",
+                                                                        "3s", "6s", "9s", "1z", "2z", "3z", "4z"))
+    assert g.legal_actions(1) == []
 
 
 def test_observation_shows_own_hand_and_hides_the_others():
@@ -52,10 +65,19 @@ def test_observation_shows_own_hand_and_hides_the_others():
 
 
 def test_log_reads_in_tile_notation_with_chinese_names():
-    g = Game(seats=["greedy"] * 4, seed=1)
-    g.advance()
-    text = "\n".join(g.log)
-    assert g.phase == "over" and "draws" in text and ("万" in text or "饼" in text or "条" in text)
+    """Each log line names its tiles in notation with the Chinese name: 5z is 中, 6z 发, 7z 白 (sim.tiles)."""
+    wall = stacked_wall(QUIET_HANDS, draws="5z6z7z", dealer=1)
+    g = Game(rules=NO_CLAIMS, wall=wall, dealer=1)
+    g.step(1, "discard 5z")
+    g.step(2, "discard 2m")
+    g.step(3, "discard 7z")
+    assert g.log == [
+        "deal: dealer (庄) is seat 1",
+        "seat 1 draws 5z(中)", "seat 1 discards 5z(中)",
+        "seat 2 draws 6z(发)", "seat 2 discards 2m(二万)",
+        "seat 3 draws 7z(白)", "seat 3 discards 7z(白)",
+        "seat 0 draws 1m(一万)",  # nobody claims: seat 0 draws the next wall tile (the stacked rest starts at 1m)
+    ]
 
 
 def test_a_full_event_log_raises_instead_of_cutting_the_log():

@@ -7,7 +7,8 @@ the claimed ones, an open discard window offers the discarder's face-up tile (ne
 RULES §1.4 r24), a 上架 seat's waits recomputed from its hand equal its stored mask (fixed at 上架, r26;
 after a still_tenpai kong the new waits, §1.3 r18),
 a 上架 seat never 碰s without ting_allow_pong nor takes 拾/抢 (r15, r26), no win without 上架 (r22),
-front draws stay within the 荒 limit (physical model, r11), one winner under head-bump (r20), a
+no draw takes a tile the variant's draw limit keeps back (every wall model: 晋城 r8–r11, 晋中's dead wall,
+金华's reserve), one winner under head-bump (r20), a
 十三幺 win never uses a frozen kind (r35), every winning hand is complete, every hand size right.
 
 Each invariant also has a test below that breaks a real mid-hand state on purpose and sees
@@ -19,7 +20,10 @@ from jc_scenarios import kinds, table
 
 from sim.core import invariants as inv
 from sim.core import state as S
-from sim.core.rule_layout import R_HUANG_STACKS, R_TING_ALLOW_PONG
+from sim.core.codes import FEATURE_DIHU, NO_WIN_FEATURES
+from sim.core.rule_layout import (
+    R_HUANG_STACKS, R_JH_DEAD_WALL, R_JH_WILD_IN_MELDS, R_JZ_DEAD_WALL, R_STACKS_PER_KONG, R_TING_ALLOW_PONG,
+)
 from sim.game import Game
 from sim.game_log import action_text
 from sim.play import play_checked, play_chunk
@@ -228,9 +232,126 @@ def test_a_front_draw_past_the_huang_limit_is_caught():
     assert check(game, narrow) == inv.ERR_FRONT_LIMIT
 
 
+def undrawn_tiles(game, first_tail):
+    """Return the tiles not drawn between the front (after the 52 dealt and the front draws) and the tail."""
+    return first_tail + 1 - int(game._st[S.ST_REPLACEMENTS]) - 52 - game.front_draws
+
+
+# Under each wall model other than 晋城's physical one: (rules, the slot that sets the tiles kept back, the wall
+# position of the first replacement, True when a replacement draw is held to the kept tiles as well).
+KEPT_BACK = {
+    "jincheng count model": ({"dead_wall_model": "count"}, R_HUANG_STACKS, 135, False),
+    "jinzhong": ("jinzhong", R_JZ_DEAD_WALL, 135, True),
+    "jinzhong 108 tiles": ({"variant": "jinzhong", "jz_tiles": 108}, R_JZ_DEAD_WALL, 107, True),
+    "jinhua": ("jinhua", R_JH_DEAD_WALL, 134, True),
+}
+
+
+def kept_back(game, slot, tiles, at_least):
+    """Return a copy of the game's rule vector whose draw limit keeps back ``tiles`` tiles now: exactly, or (晋城,
+    whose 荒 zone is 2 tiles per stack plus 2·stacks_per_kong per kong) the nearest count at least ``tiles`` when
+    ``at_least``, else at most ``tiles``."""
+    wider = game._rule_vec.copy()
+    if slot == R_HUANG_STACKS:
+        rest = tiles - 2 * int(wider[R_STACKS_PER_KONG]) * game.kongs
+        wider[slot] = -(-rest // 2) if at_least else rest // 2
+    else:
+        wider[slot] = tiles
+    return wider
+
+
+@pytest.mark.parametrize("name", list(KEPT_BACK))
+def test_a_front_draw_into_the_kept_tiles_is_caught_under_every_wall_model(name):
+    """RULES §1.2 r11 (count model), §2.1 r4, §3.1 r4: a front draw that leaves fewer undrawn tiles than the
+    rules keep back is caught; a rule vector keeping back one more tile than are left makes the draw just made
+    such a draw."""
+    rules, slot, first_tail, _ = KEPT_BACK[name]
+    game = stepped_game(lambda g: g.phase == "self" and g.front_draws > 20, rules=rules)
+    game._tracks[inv.T_FRONT_SEEN] = game.front_draws - 1  # the draw just made
+    assert check(game) == inv.ERR_NONE
+    game._tracks[inv.T_FRONT_SEEN] = game.front_draws - 1
+    undrawn = undrawn_tiles(game, first_tail)
+    assert check(game, kept_back(game, slot, undrawn, at_least=False)) == inv.ERR_NONE
+    game._tracks[inv.T_FRONT_SEEN] = game.front_draws - 1
+    assert check(game, kept_back(game, slot, undrawn + 1, at_least=True)) == inv.ERR_FRONT_LIMIT
+
+
+@pytest.mark.parametrize("name", list(KEPT_BACK))
+def test_a_replacement_into_the_kept_tiles_is_caught_where_replacements_count(name):
+    """RULES §2.1 r4, §3.1 r4: in 晋中 and 金华 a kong's replacement uses up a tile like a front draw, so a
+    replacement into the kept tiles is caught; 晋城's count model (r11) ends the hand at the next front draw
+    instead, so the same state is no error there."""
+    rules, slot, first_tail, held = KEPT_BACK[name]
+    game = stepped_game(lambda g: g.phase == "self" and g._st[S.ST_FROM_TAIL] == 1, rules=rules)
+    replacements = int(game._st[S.ST_REPLACEMENTS])
+    game._tracks[inv.T_FRONT_SEEN] = game.front_draws
+    game._tracks[inv.T_TAIL_SEEN] = replacements - 1  # the replacement just drawn
+    assert check(game) == inv.ERR_NONE
+    game._tracks[inv.T_TAIL_SEEN] = replacements - 1
+    wider = kept_back(game, slot, undrawn_tiles(game, first_tail) + 1, at_least=True)
+    assert check(game, wider) == (inv.ERR_FRONT_LIMIT if held else inv.ERR_NONE)
+
+
+def test_front_draws_that_reach_the_replacements_are_caught():
+    """RULES §1.2 r10: the tail replacements and the front draws never take the same wall position. A state
+    whose replacement count reaches past the last front draw, each of those tail tiles accounted for in a river
+    (so every kind still adds up), is caught even under the physical model, whose own limit counts front draws
+    only."""
+    game = stepped_game(lambda g: g.phase == "self" and g.front_draws > 60)
+    st = game._st
+    undrawn = undrawn_tiles(game, 135)
+    assert undrawn >= 0 and check(game) == inv.ERR_NONE
+    seat = (int(st[S.ST_CURRENT]) + 1) % 4
+    for _ in range(undrawn + 1):  # one replacement more than the tiles left between the front and the tail
+        tile = game.wall[135 - int(st[S.ST_REPLACEMENTS])]
+        st[S.ST_REPLACEMENTS] += 1
+        game._rivers[seat, st[S.ST_RIVER_LEN + seat]] = tile
+        st[S.ST_RIVER_LEN + seat] += 1
+        game._tracks[inv.T_DISCARDS] += 1
+    game._tracks[inv.T_TAIL_SEEN] = st[S.ST_REPLACEMENTS]
+    assert undrawn_tiles(game, 135) == -1
+    assert check(game) == inv.ERR_FRONT_LIMIT
+
+
+def test_a_caishen_inside_a_meld_is_caught():
+    """RULES §3.2 r9 (ERR_VARIANT_RULE): a 金华 碰 of the 财神 kind breaks the variant's own rule; with
+    jh_wild_in_melds it would be allowed."""
+    game = stepped_game(lambda g: g.phase != "over" and g._st[S.ST_CHOWS] == 0 and (g._melds == S.MELD_PONG).any(),
+                        rules="jinhua")
+    assert check(game) == inv.ERR_NONE
+    seat, kind = (int(v[0]) for v in np.nonzero(game._melds == S.MELD_PONG))
+    game._st[S.ST_JH_CAISHEN] = kind
+    assert check(game) == inv.ERR_VARIANT_RULE
+    allowed = game._rule_vec.copy()
+    allowed[R_JH_WILD_IN_MELDS] = 1
+    assert check(game, allowed) == inv.ERR_NONE
+
+
 def test_a_win_without_ting_is_caught():
     game, winner = won_hand()
     game._st[S.ST_TING + winner] = 0
+    assert check(game) == inv.ERR_WIN_WITHOUT_TING
+
+
+def test_a_win_without_ting_is_caught_when_no_features_were_stored():
+    """RULES §1.4 r22: the −1 of NO_WIN_FEATURES ("none stored") is no 天胡/地胡 bit; a winner that never 上架
+    and whose features were never stored is still caught."""
+    game, winner = won_hand()
+    game._st[S.ST_TING + winner] = 0
+    game._st[S.ST_WIN_FEATURES] = NO_WIN_FEATURES
+    assert check(game) == inv.ERR_WIN_WITHOUT_TING
+
+
+def test_only_a_dihu_win_skips_the_baoting():
+    """RULES §2.4 r18: a 晋中 winner that never 报听 is right only when the win is 天胡 or 地胡."""
+    def won(g):
+        return g.phase == "over" and g._st[S.ST_WINNER] >= 0
+    game = stepped_game(won, rules="jinzhong")
+    winner = int(game._st[S.ST_WINNER])
+    game._st[S.ST_TING + winner] = 0
+    game._st[S.ST_WIN_FEATURES] = FEATURE_DIHU
+    assert check(game) == inv.ERR_NONE
+    game._st[S.ST_WIN_FEATURES] = 0
     assert check(game) == inv.ERR_WIN_WITHOUT_TING
 
 

@@ -17,7 +17,7 @@ VARIANT_FILE = {"1": "jincheng.md", "2": "jinzhong.md", "3": "jinhua.md"}
 RULE_COUNT = {"jincheng.md": 53, "jinzhong.md": 23, "jinhua.md": 22}
 FLAG_NUMBERS = {
     "jincheng.md": set(range(1, 17)) | {36},
-    "jinzhong.md": set(range(17, 27)) | {36},
+    "jinzhong.md": set(range(17, 27)) | {36, 37, 38},
     "jinhua.md": set(range(27, 36)) | {36},
 }
 CITING_DIRS = ("sim", "strategies", "experiments", "conf", "reports", "tests", "benchmarks")

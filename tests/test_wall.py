@@ -60,10 +60,35 @@ def test_count_model_counts_replacements_rules_1_2_r11():
         assert limit(wall.MODEL_COUNT, kongs, replacements=kongs) == 70 - 3 * kongs
 
 
+def valid_wall_settings():
+    """Return every (model code, huang_stacks, stacks_per_kong) the 晋城 config accepts (sim.rules.RulesConfig)."""
+    from sim.rules import DEAD_WALL_MODELS, RulesConfig
+
+    settings = []
+    for model in DEAD_WALL_MODELS:
+        for stacks in range(0, 21):
+            for per_kong in range(0, 3):
+                try:
+                    RulesConfig(dead_wall_model=model, huang_stacks=stacks, stacks_per_kong=per_kong)
+                except ValueError:
+                    continue
+                settings.append((wall.MODEL_PHYSICAL if model == "physical" else wall.MODEL_COUNT, stacks, per_kong))
+    return settings
+
+
 def test_front_and_tail_never_meet():
-    """RULES §1.2 r10: replacements come from the tail; the front limit keeps them apart."""
-    for kongs in range(5):
-        last_front = wall.front_position(70 - 2 * kongs - 1)
-        lowest_tail = wall.tail_position(kongs - 1) if kongs else 136
-        assert last_front < lowest_tail
+    """RULES §1.2 r10: replacements come from the tail; the engine's own front limit keeps them apart, under
+    every wall model and every 荒 setting the config accepts, for up to 16 kongs (each with its replacement)."""
+    settings = valid_wall_settings()
+    for model, stacks, per_kong in settings:
+        for kongs in range(17):
+            allowed = 0  # front draws the engine allows with ``kongs`` replacements already taken
+            while wall.front_draw_allowed(allowed, kongs, kongs, model, stacks, per_kong):
+                allowed += 1
+            if allowed == 0:
+                continue
+            last_front = wall.front_position(allowed - 1)
+            lowest_tail = wall.tail_position(kongs - 1) if kongs else wall.WALL_SIZE
+            assert last_front < lowest_tail, (model, stacks, per_kong, kongs, allowed)
+    assert len(settings) == 2 * 21 * 3 - 8  # stacks_per_kong=0 with fewer than 8 stacks is refused (physical)
     assert wall.front_position(0) == 52 and wall.tail_position(0) == 135

@@ -13,15 +13,13 @@ import numpy as np
 from numba import njit
 
 from sim.core.codes import (
-    FEATURE_DIHU, FEATURE_TIANHU, MONEY_WIN, MULTI_RON_HEADBUMP, WALL_MODEL_PHYSICAL, WIN_DIANHU,
+    FEATURE_DIHU, FEATURE_TIANHU, MONEY_WIN, MULTI_RON_HEADBUMP, NO_WIN_FEATURES, WIN_DIANHU,
 )
-from sim.core.rule_layout import (
-    R_DEAD_WALL_MODEL, R_HUANG_STACKS, R_MULTI_RON, R_STACKS_PER_KONG, R_TING_ALLOW_PONG,
-)
+from sim.core.rule_layout import R_MULTI_RON, R_TING_ALLOW_PONG
 from sim.core.state import (
     MAX_MELDS, MELD_ANGANG, MELD_BUGANG, MELD_CHOW, MELD_FIELDS, MELD_MINGGANG, MELD_NONE, MELD_PONG, REC_FROM,
     REC_TILE, REC_TYPE, ST_MELD_RECS, PEND_DISCARD, PHASE_CLAIM, PHASE_OVER, PHASE_SELF, ST_COMMITTED,
-    ST_CURRENT, ST_FRONT_DRAWS, ST_KONGS, ST_N_FROZEN, ST_N_MELDS, ST_PENDING_FROM, ST_PENDING_KIND,
+    ST_CURRENT, ST_FRONT_DRAWS, ST_N_FROZEN, ST_N_MELDS, ST_PENDING_FROM, ST_PENDING_KIND,
     ST_PENDING_TILE, ST_PHASE, ST_PONGS, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_TING, ST_WAITS,
     ST_WIN_FEATURES, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
 )
@@ -36,15 +34,15 @@ ERR_SHANGJIA_CLAIMED = 4  # an open discard window offers a tile that is not the
                           # river tile (a face-down 上架 tile must never be claimable, RULES §1.4 r24)
 ERR_WAITS_CHANGED = 5     # a 上架 seat's waits recomputed from its hand differ from the mask fixed at 上架 (r26)
 ERR_WIN_WITHOUT_TING = 6  # a winner that never 上架 (r22)
-ERR_FRONT_LIMIT = 7       # a front draw beyond wall − 52 − 2·荒 stacks − 2·stacks per kong·kongs (physical model, r11)
+ERR_FRONT_LIMIT = 7       # a draw into the tiles the variant's draw limit keeps back (hook draw_limit, every wall
+                          # model: 晋城 r8–r11, 晋中 §2.1 r4, 金华 §3.1 r4), or the front and the tail crossed
 ERR_TWO_WINNERS = 8       # more than one seat won money under multi_ron=headbump (r20)
 ERR_FROZEN_IN_WIN = 9     # a 十三幺 win used a frozen kind as pair or winning tile (r35)
 ERR_NOT_COMPLETE = 10     # the winning hand is not complete
 ERR_HAND_SIZE = 11        # a seat's tile count is not 13 (14 for a seat holding its draw or offered kong)
 ERR_MELD_IN_TING = 12     # a 上架 seat 碰-ed without ting_allow_pong, or took a 拾/抢 tile (r15, r26)
 ERR_MELD_RECORDS = 13     # the meld records (sim.core.melds) disagree with the per-kind view ``melds`` or the meld count
-ERR_VARIANT_RULE = 14     # a rule of the variant's own state broke (hook variant_state_ok; 金华: a 财神 in a meld, a
-                          # draw past the live wall)
+ERR_VARIANT_RULE = 14     # a rule of the variant's own state broke (hook variant_state_ok; 金华: a 财神 in a meld)
 ERR_NOT_IN_WALL = 15      # a tile taken from the wall is no tile of it: past its end, or an honor from a wall of the
                           # 108 suit tiles (RULES §2.1 r1)
 
@@ -54,7 +52,8 @@ T_FRONT_SEEN = 1        # front draws at the previous check
 T_TING_SEEN = 2         # + seat: 1 once the checker has seen the seat 上架
 T_PONGS_AT_TING = 6     # + seat: mask of kinds the seat had 碰-ed (碰 or 补杠) when it 上架
 T_FROZEN_AT_TING = 10   # + seat: frozen 拾/抢 tiles of the seat when it 上架
-N_TRACKS = 14
+T_TAIL_SEEN = 14        # replacement draws at the previous check
+N_TRACKS = 15
 
 
 @njit(cache=True, _nrt=False)
@@ -167,8 +166,9 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
     # --- a finished hand's win ------------------------------------------------------------------
     winner = st[ST_WINNER]
     if st[ST_PHASE] == PHASE_OVER and winner >= 0:
-        if (hooks.ting_exists(rule_vec) and st[ST_TING + winner] == 0
-                and st[ST_WIN_FEATURES] & (FEATURE_TIANHU | FEATURE_DIHU) == 0):
+        features = st[ST_WIN_FEATURES]  # NO_WIN_FEATURES (-1) holds no feature, not every one
+        before_any_ting = features != NO_WIN_FEATURES and features & (FEATURE_TIANHU | FEATURE_DIHU) != 0
+        if hooks.ting_exists(rule_vec) and st[ST_TING + winner] == 0 and not before_any_ting:
             return ERR_WIN_WITHOUT_TING
         if rule_vec[R_MULTI_RON] == MULTI_RON_HEADBUMP:
             n_paid = 0
@@ -227,12 +227,22 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
         # a kong allowed by still_tenpai may change the waits: the engine then stores the new ones
         if not holds_extra and hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, s) != st[ST_WAITS + s]:
             return ERR_WAITS_CHANGED
-    # --- the 荒 limit of the physical model ------------------------------------------------------------
-    if st[ST_FRONT_DRAWS] > tracks[T_FRONT_SEEN] and rule_vec[R_DEAD_WALL_MODEL] == WALL_MODEL_PHYSICAL:
-        limit = n_tiles - DEAL_SIZE - 2 * rule_vec[R_HUANG_STACKS] - 2 * rule_vec[R_STACKS_PER_KONG] * st[ST_KONGS]
-        if st[ST_FRONT_DRAWS] > limit:
+    # --- the draw limit, under every wall model: no draw takes a tile the limit keeps back ------------------
+    # undrawn tiles between the front (after the deal and the front draws) and the tail (below the replacements)
+    undrawn = first_tail + 1 - st[ST_REPLACEMENTS] - DEAL_SIZE - st[ST_FRONT_DRAWS]
+    if undrawn < 0:
+        return ERR_FRONT_LIMIT
+    mode, kept = hooks.draw_limit(rule_vec, st)
+    drew_front = st[ST_FRONT_DRAWS] > tracks[T_FRONT_SEEN]
+    drew_tail = st[ST_REPLACEMENTS] > tracks[T_TAIL_SEEN]
+    if mode == hooks.LIMIT_FRONT_DRAWS:
+        if drew_front and st[ST_FRONT_DRAWS] > n_tiles - DEAL_SIZE - kept:
+            return ERR_FRONT_LIMIT
+    elif drew_front or (drew_tail and mode == hooks.LIMIT_EVERY_DRAW):
+        if undrawn < kept:
             return ERR_FRONT_LIMIT
     tracks[T_FRONT_SEEN] = st[ST_FRONT_DRAWS]
+    tracks[T_TAIL_SEEN] = st[ST_REPLACEMENTS]
     # --- meld records agree with the per-kind view and the meld counts -------------------------------
     if not meld_records_agree(melds, st):
         return ERR_MELD_RECORDS

@@ -70,6 +70,8 @@ R_JZ_MULT_TIANHU = JINZHONG_BLOCK + 15
 R_JZ_MULT_DIHU = JINZHONG_BLOCK + 16
 R_JZ_MULT_GANGKAI = JINZHONG_BLOCK + 17
 R_JZ_MULT_HAIDI = JINZHONG_BLOCK + 18
+R_JZ_JIULIAN_NINE_WAIT = JINZHONG_BLOCK + 19   # 0/1: 九莲宝灯 only on the nine-sided wait (r16, A37)
+R_JZ_DIHU_AFTER_ANGANG = JINZHONG_BLOCK + 20   # 0/1: 地胡 still counts after the dealer's 暗杠 (r18, A38)
 
 # --- 金华 block (RULES §3; its config: sim.variants.jinhua.config.JinhuaRules) ----------------------
 R_JH_DEALER = JINHUA_BLOCK + 0                 # sim.core.codes JH_DEALER_* (r2, A27)

@@ -13,8 +13,8 @@ No core module imports a variant package except through this module.
 """
 from numba import njit
 
-from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG
-from sim.core.rule_layout import R_VARIANT
+from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG, WALL_MODEL_PHYSICAL
+from sim.core.rule_layout import R_DEAD_WALL_MODEL, R_VARIANT
 from sim.core.state import MONEY_KONG, ST_WINNER
 from sim.core import ting as core_ting
 from sim.core.wall import wall_size
@@ -55,6 +55,28 @@ def front_draw_allowed(rule_vec, st):
         return jz_rules.may_draw_front(rule_vec, st)
     if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         return jh_rules.may_draw(rule_vec, st)
+    raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
+
+
+# How the draw limit counts, for the invariant checker (sim.core.invariants): the first value ``draw_limit`` returns.
+LIMIT_FRONT_DRAWS = 0    # front draws alone stop short of the kept tiles; replacements come out of them (晋城 physical)
+LIMIT_AT_FRONT_DRAW = 1  # each front draw leaves the kept tiles undrawn, replacements counted (晋城 count model)
+LIMIT_EVERY_DRAW = 2     # every draw, front or replacement, leaves the kept tiles undrawn (晋中, 金华)
+
+
+@njit(cache=True, inline='always')
+def draw_limit(rule_vec, st):
+    """Return (how the draw limit counts, a LIMIT_* code; the tiles at the tail it keeps back now) — the variant's
+    own statement of its limit, which the invariant checker holds the draws to (written apart from the
+    ``front_draw_allowed`` arithmetic). 晋城: the 荒 zone (RULES §1.2 r8–r11, A3). 晋中: the dead wall (RULES §2.1
+    r4). 金华: the reserve (RULES §3.1 r4)."""
+    if rule_vec[R_VARIANT] == VARIANT_JINCHENG:
+        mode = LIMIT_FRONT_DRAWS if rule_vec[R_DEAD_WALL_MODEL] == WALL_MODEL_PHYSICAL else LIMIT_AT_FRONT_DRAW
+        return mode, jc_hand_end.kept_back_tiles(rule_vec, st)
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG:
+        return LIMIT_EVERY_DRAW, jz_rules.kept_back_tiles(rule_vec)
+    if rule_vec[R_VARIANT] == VARIANT_JINHUA:
+        return LIMIT_EVERY_DRAW, jh_rules.kept_back_tiles(rule_vec)
     raise ValueError("unknown variant code in rule_vec[R_VARIANT]")
 
 
@@ -419,7 +441,7 @@ def meld_tile_kind(rule_vec, st, shown):
 @njit(cache=True, _nrt=False)
 def variant_state_ok(rule_vec, st):
     """Return False when a rule of the variant's own state broke (checked in check mode). 金华: a 财神 in a meld
-    (RULES §3.2 r9), a draw past the live wall (§3.1 r4)."""
+    (RULES §3.2 r9)."""
     if rule_vec[R_VARIANT] == VARIANT_JINHUA:
         return jh_rules.state_ok(rule_vec, st)
     return True

@@ -23,6 +23,13 @@ def may_draw_front(rule_vec, st):
 
 
 @njit(cache=True, _nrt=False)
+def kept_back_tiles(rule_vec, st):
+    """Return the tiles of the 荒 zone no front draw may take (the invariant checker's statement of r8, r9): 2 per
+    荒 stack plus 2 per ``stacks_per_kong`` stack for each kong declared so far."""
+    return 2 * rule_vec[R_HUANG_STACKS] + 2 * rule_vec[R_STACKS_PER_KONG] * st[ST_KONGS]
+
+
+@njit(cache=True, _nrt=False)
 def huang_money(rule_vec, st, money):
     """荒庄 money: 后包 into ``money[MONEY_HUANG]`` (r51), kong money void (r45), 前包 void when flagged (r50)."""
     houbao_payment(rule_vec, st[ST_DEALER], money[MONEY_HUANG])

@@ -66,6 +66,17 @@ def live_tiles(rule_vec, st):
 
 
 @njit(cache=True, _nrt=False)
+def kept_back_tiles(rule_vec):
+    """Return the tiles below the replacement tail's live part that no draw may take (the invariant checker's
+    statement of RULES §3.1 r4): the reserve (``jh_dead_wall``), less one when the turned indicator, which sits
+    above the replacement tail, is counted as one of them (``jh_indicator_in_reserve``)."""
+    reserve = rule_vec[R_JH_DEAD_WALL]
+    if reserve > 0 and rule_vec[R_JH_INDICATOR_IN_RESERVE] == 1:
+        return reserve - 1
+    return reserve
+
+
+@njit(cache=True, _nrt=False)
 def may_draw(rule_vec, st):
     """Return True while a live tile is left: a front draw, or a kong with its replacement (RULES §3.1 r4)."""
     return draw_allowed_k(st[ST_FRONT_DRAWS], st[ST_REPLACEMENTS], rule_vec[R_JH_DEAD_WALL],
@@ -238,10 +249,8 @@ def meld_tile_kind(st, shown):
 
 @njit(cache=True, _nrt=False)
 def state_ok(rule_vec, st):
-    """Return False when a 金华 rule of the state broke: a 财神 inside a meld (r9, unless ``jh_wild_in_melds``)
-    or more draws than the live wall allows (r4)."""
-    if live_tiles(rule_vec, st) < 0:
-        return False
+    """Return False when a 金华 rule of the state broke: a 财神 inside a meld (r9, unless ``jh_wild_in_melds``).
+    (A draw past the live wall, r4, is the core checker's ERR_FRONT_LIMIT, from ``kept_back_tiles``.)"""
     if rule_vec[R_JH_WILD_IN_MELDS] == 1:
         return True
     wild = st[ST_JH_CAISHEN]

@@ -28,8 +28,8 @@ from sim.core.codes import (
     WIN_QIANGGANG, WIN_ZIMO,
 )
 from sim.core.rule_layout import (
-    R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_JZ_CHI, R_JZ_DINGQUE_UPFRONT, R_JZ_HUANG_WITH_KONG_ROTATES, R_JZ_POINT_LIMIT,
-    R_QIANGGANG_MODE, R_STACKS_PER_KONG,
+    R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_JZ_CHI, R_JZ_DIHU_AFTER_ANGANG, R_JZ_DINGQUE_UPFRONT, R_JZ_HUANG_WITH_KONG_ROTATES,
+    R_JZ_DEAD_WALL, R_JZ_POINT_LIMIT, R_QIANGGANG_MODE, R_STACKS_PER_KONG,
 )
 from sim.core.chows import chow_claim_bits as core_chow_claim_bits
 from sim.core.chows import take_chow as core_take_chow
@@ -38,6 +38,7 @@ from sim.core.ting import drop_owned_waits
 from sim.core.state import (
     CLAIM_BIT_GANG, CLAIM_BIT_PENG, MELD_ANGANG, MELD_BUGANG, MELD_CHOW, MELD_MINGGANG, MELD_NONE, MONEY_KONG, REC_TILE, REC_TYPE, ST_CHOWS, ST_DINGQUE, MONEY_WIN, PEND_ANGANG, PEND_BUGANG,
     PEND_DISCARD, ST_DEALER, ST_FRONT_DRAWS, ST_GUO_HU, ST_PENDING_FROM, ST_KONGS, ST_N_MELDS, ST_PENDING_KIND, ST_REPLACEMENTS,
+    ST_LAST_DRAWN, ST_PENDING_TILE,
     ST_FROM_TAIL, ST_MULTIPLIER, ST_TING, ST_TURNS, ST_WAITS, ST_WIN_FEATURES, ST_WINNER,
 )
 from sim.variants.jinzhong._money import settle_jz_win
@@ -158,17 +159,20 @@ def tianhu_ok(tables, hands, melds, st, seat):
 
 
 @njit(cache=True, _nrt=False)
-def is_dealers_first_discard(st, source):
+def is_dealers_first_discard(rule_vec, st, source):
     """Return True when the pending (or just taken) discard is the dealer's first: the dealer discards and
-    nobody else has drawn, and no kong was made (地胡, r18)."""
-    return source == st[ST_DEALER] and st[ST_FRONT_DRAWS] == 1 and st[ST_KONGS] == 0
+    nobody else has drawn (地胡, r18). A kong before it (only the dealer's own 暗杠 can come first) ends the
+    chance unless ``jz_dihu_after_angang`` (A38)."""
+    if source != st[ST_DEALER] or st[ST_FRONT_DRAWS] != 1:
+        return False
+    return st[ST_KONGS] == 0 or rule_vec[R_JZ_DIHU_AFTER_ANGANG] != 0
 
 
 @njit(cache=True, _nrt=False)
 def dihu_ok(rule_vec, tables, hands, melds, st, seat, tile, source):
     """Return True when ``seat`` (not 报听) may 胡 ``tile`` as 地胡: the dealer's first discard completes its
     dealt 13 under 缺一门 and the point limit of a 点炮."""
-    if not is_dealers_first_discard(st, source) or seat == source:
+    if not is_dealers_first_discard(rule_vec, st, source) or seat == source:
         return False
     if rule_vec[R_JZ_POINT_LIMIT] != 0 and (NEVER_WINS_MASK | SELF_DRAW_ONLY_MASK) & (np.int64(1) << tile) != 0:
         return False
@@ -205,7 +209,7 @@ def win_situation(rule_vec, st, winner, feeder, win_kind, drawn_from_tail):
             situation |= FEATURE_GANGKAI
         if wall_exhausted(rule_vec, st):
             situation |= FEATURE_HAIDI
-    elif win_kind == WIN_DIANHU and is_dealers_first_discard(st, feeder):
+    elif win_kind == WIN_DIANHU and is_dealers_first_discard(rule_vec, st, feeder):
         situation |= FEATURE_DIHU
     elif win_kind == WIN_QIANGGANG:
         situation |= FEATURE_QIANGGANG
@@ -245,7 +249,8 @@ def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_ki
     kinds = np.zeros(4, np.int64)  # int64[4]: kind of each of the winner's melds
     n_melds, ming, an, has_chi = meld_kinds_of(melds, st, winner, kinds)
     situation = win_situation(rule_vec, st, winner, feeder, win_kind, drawn_from_tail)
-    features = hand_features_k(hands[winner], kinds, n_melds, has_chi, situation, rule_vec, tables)
+    win_tile = st[ST_LAST_DRAWN] if win_kind == WIN_ZIMO else st[ST_PENDING_TILE]
+    features = hand_features_k(hands[winner], kinds, n_melds, has_chi, situation, win_tile, rule_vec, tables)
     multiplier = total_multiplier_k(rule_vec, features)
     feeder_ting = st[ST_TING + feeder] if feeder >= 0 else 0
     settle_jz_win(rule_vec, st[ST_DEALER], winner, feeder, feeder_ting, win_kind, multiplier, ming, an,
@@ -286,6 +291,13 @@ def win_shape(tables, hands, melds, st, seat):
 def may_draw_front(rule_vec, st):
     """Return True while a front tile is left above the dead wall (none or 14 tiles, r4); replacements count."""
     return not wall_exhausted(rule_vec, st)
+
+
+@njit(cache=True, _nrt=False)
+def kept_back_tiles(rule_vec):
+    """Return the tiles at the tail no draw may take (the invariant checker's statement of RULES §2.1 r4): the
+    dead wall, 0 or 14 (``jz_dead_wall``)."""
+    return rule_vec[R_JZ_DEAD_WALL]
 
 
 @njit(cache=True, _nrt=False)

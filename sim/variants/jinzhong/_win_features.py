@@ -11,7 +11,8 @@ largest total multiplier is taken; on a tie 十三幺, then 七对, then the reg
 
 Inputs: ``counts`` (int8[34], the concealed hand with the winning tile), ``meld_kinds``
 (int64[>= n_melds], the kind of each fixed meld's first tile: a meld's tiles share its suit),
-``n_melds`` (0..4), ``has_chi`` (a fixed meld is a 吃 sequence), ``rule_vec`` (the packed
+``n_melds`` (0..4), ``has_chi`` (a fixed meld is a 吃 sequence), ``win_tile`` (the kind that completed the hand,
+-1 when unknown), ``rule_vec`` (the packed
 ``int32[N_RULE_FIELDS]`` of ``JinzhongRules.pack()``) and ``tables`` (``sim.hand_tables.get_tables()``).
 """
 import numpy as np
@@ -21,7 +22,7 @@ from sim.core.codes import (
     FEATURE_HAOHUA_QIDUI, FEATURE_JIULIAN, NO_WIN_FEATURES, FEATURE_PENGPENGHU, FEATURE_QIDUI, FEATURE_QINGYISE, FEATURE_SHISANYAO,
 )
 from sim.core.hand.queyimen_kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, complete_forms_qym_k, point_limit_mask_k
-from sim.core.rule_layout import R_JZ_MULT_QIDUI, R_JZ_POINT_LIMIT
+from sim.core.rule_layout import R_JZ_JIULIAN_NINE_WAIT, R_JZ_MULT_QIDUI, R_JZ_POINT_LIMIT
 
 N_MULTIPLIED_FEATURES = 10  # feature bits 0..9 carry a multiplier (slot R_JZ_MULT_QIDUI + bit); bit 10 (抢杠胡) none
 NO_SUIT = -1
@@ -83,12 +84,22 @@ def _blocked_suits(meld_kinds, n_melds):
 
 
 @njit(cache=True, _nrt=False)
-def is_jiulian(counts, n_melds, suit):
-    """Return True for a concealed 九莲宝灯: 1112345678999 of ``suit`` plus one more tile of it."""
+def is_jiulian(counts, n_melds, suit, win_tile, nine_wait_only):
+    """Return True for a concealed 九莲宝灯: 1112345678999 of ``suit`` plus one more tile of it. With
+    ``nine_wait_only`` (jz_jiulian_nine_wait, A37) only when ``win_tile`` is that one more tile: the 13 tiles
+    before it were exactly 1112345678999 (the nine-sided wait)."""
     if n_melds != 0 or suit < 0:
         return False
     for rank in range(9):
         if counts[9 * suit + rank] < JIULIAN_PATTERN[rank]:
+            return False
+    if not nine_wait_only:
+        return True
+    if win_tile < 9 * suit or win_tile >= 9 * suit + 9:
+        return False
+    for rank in range(9):
+        before = counts[9 * suit + rank] - (1 if win_tile == 9 * suit + rank else 0)
+        if before != JIULIAN_PATTERN[rank]:
             return False
     return True
 
@@ -112,7 +123,7 @@ def is_all_triplets(counts, n_melds, has_chi):
 
 
 @njit(cache=True, _nrt=False)
-def hand_features_k(counts, meld_kinds, n_melds, has_chi, situation, rule_vec, tables):
+def hand_features_k(counts, meld_kinds, n_melds, has_chi, situation, win_tile, rule_vec, tables):
     """Return the FEATURE_* bitmask of a winning hand (0: a plain win; NO_WIN_FEATURES when the hand is not
     complete under 缺一门).
 
@@ -142,7 +153,7 @@ def hand_features_k(counts, meld_kinds, n_melds, has_chi, situation, rule_vec, t
         shape = 0
         if is_all_triplets(counts, n_melds, has_chi):
             shape |= FEATURE_PENGPENGHU
-        if is_jiulian(counts, n_melds, suit):
+        if is_jiulian(counts, n_melds, suit, win_tile, rule_vec[R_JZ_JIULIAN_NINE_WAIT] != 0):
             shape |= FEATURE_JIULIAN
         elif suit >= 0:
             shape |= FEATURE_QINGYISE

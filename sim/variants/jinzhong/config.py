@@ -1,4 +1,4 @@
-"""The 晋中胡乐麻将 rule config: every 晋中 (JZ) flag of RULES §4 (A17–A26, A36) with its default — plain Python.
+"""The 晋中胡乐麻将 rule config: every 晋中 (JZ) flag of RULES §4 (A17–A26, A36–A38) with its default — plain Python.
 
 ``JinzhongRules`` is the frozen, validated dataclass of the variant (machinery shared with 晋城's
 ``RulesConfig`` through ``sim.rules.VariantRules``). Its own flags pack into the 晋中 block of the rule
@@ -69,6 +69,11 @@ class JinzhongRules(VariantRules):
     # a 荒庄 in which a kong was made passes the deal (RULES §2.6 r23).
     jz_huang_with_kong_rotates: bool = field(default=False, metadata=_flag(L.R_JZ_HUANG_WITH_KONG_ROTATES,
                                                                            "RULES §2.6 r23"))
+    # 九莲宝灯 only on the nine-sided wait: the 13 tiles before the winning tile are 1112345678999; off: any
+    # concealed 14 of the shape (RULES §2.4 r16, A37).
+    jz_jiulian_nine_wait: bool = field(default=False, metadata=_flag(L.R_JZ_JIULIAN_NINE_WAIT, "RULES §2.4 r16, A37"))
+    # 地胡 still counts when the dealer 暗杠s before its first discard; off: any kong ends it (RULES §2.4 r18, A38).
+    jz_dihu_after_angang: bool = field(default=False, metadata=_flag(L.R_JZ_DIHU_AFTER_ANGANG, "RULES §2.4 r18, A38"))
 
     def _fixed_slots(self) -> dict[int, int]:
         """Common slots of rules 晋中 fixes, packed so that the shared core plays 晋中."""

@@ -21,10 +21,11 @@ EXPECTED_DEFAULTS = {
     "jz_multipliers": {"qidui": 2, "haohua_qidui": 4, "pengpenghu": 2, "qingyise": 2, "jiulian": 4,
                        "shisanyao": 4, "tianhu": 2, "dihu": 2, "gangkai": 2, "haidi": 2},
     "jz_mult_on_extra": True, "minggang_units": 1, "angang_units": 2, "jz_cap": False,
-    "jz_huang_with_kong_rotates": False,
+    "jz_huang_with_kong_rotates": False, "jz_jiulian_nine_wait": False, "jz_dihu_after_angang": False,
 }
 JZ_FLAGS = {"jz_point_limit", "jz_dingque_upfront", "jz_qianggang_as_zimo", "ting_kong_policy", "jz_chi",
-            "jz_multipliers", "jz_mult_on_extra", "jz_dead_wall", "jz_cap", "guo_hu"}  # A17–A24, A26, A36
+            "jz_multipliers", "jz_mult_on_extra", "jz_dead_wall", "jz_cap", "guo_hu",
+            "jz_jiulian_nine_wait", "jz_dihu_after_angang"}  # A17–A24, A26, A36–A38
 
 
 def test_defaults_match_the_flag_table():
@@ -75,6 +76,8 @@ def test_yaml_file_lists_every_field_with_its_default_and_a_citation():
     ({"angang_units": -1}, "rules.angang_units=-1 is out of range 0..8"),
     ({"jz_cap": "100"}, "rules.jz_cap='100' must be a bool"),
     ({"jz_huang_with_kong_rotates": 2}, "rules.jz_huang_with_kong_rotates=2 must be a bool"),
+    ({"jz_jiulian_nine_wait": "pure"}, "rules.jz_jiulian_nine_wait='pure' must be a bool (true or false)"),
+    ({"jz_dihu_after_angang": 1}, "rules.jz_dihu_after_angang=1 must be a bool (true or false)"),
     ({"houbao_units": 1}, "unknown rule key 'houbao_units'; valid keys: variant, jz_tiles"),
     ({"jz_piont_limit": True}, "unknown rule key 'jz_piont_limit'; did you mean 'jz_point_limit'?"),
     ({"variant": "hangzhou"}, "unknown rules variant 'hangzhou'"),
@@ -130,6 +133,8 @@ PACKING = {
     "jz_dead_wall": (L.JINZHONG_BLOCK + 6, 14, 14),
     "jz_cap": (L.JINZHONG_BLOCK + 7, True, 1),
     "jz_huang_with_kong_rotates": (L.JINZHONG_BLOCK + 8, True, 1),
+    "jz_jiulian_nine_wait": (L.JINZHONG_BLOCK + 19, True, 1),
+    "jz_dihu_after_angang": (L.JINZHONG_BLOCK + 20, True, 1),
 }
 
 

@@ -16,8 +16,8 @@ RULE_VEC = JinzhongRules().pack()
 def features(concealed: str, meld_kinds=(), has_chi=False, situation=0, rule_vec=RULE_VEC) -> set[str]:
     kinds = np.zeros(4, np.int64)
     kinds[:len(meld_kinds)] = [tiles.parse(k).argmax() for k in meld_kinds]
-    mask = hand_features_k(tiles.parse(concealed), kinds, len(meld_kinds), has_chi, situation, rule_vec,
-                           get_tables())
+    mask = hand_features_k(tiles.parse(concealed), kinds, len(meld_kinds), has_chi, situation, -1, rule_vec,
+                           get_tables())  # -1: no winning tile (the default reading of 九莲宝灯 needs none)
     if mask == C.NO_WIN_FEATURES:
         return set()
     return {name for name, bit in F.items() if mask & bit} | {"complete"}

@@ -64,7 +64,7 @@ def replay(seed: int, hand: int | None = None, rules="jincheng", seats=None, ses
         lines.append(f"result: seat {record['winner']} wins by {WIN_KINDS[record['win_kind']]} "
                      f"({SHAPES[record['shape']]}){feeder}")
     for s in range(4):
-        parts = ", ".join(f"{k} {record[f's{s}_{k}']:+d}" for k in ("win", "kong", "genzhuang", "huang"))
+        parts = ", ".join(f"{k} {record[f's{s}_{k}']:+d}" for k in ("win", "kong", "genzhuang", "houbao"))
         lines.append(f"seat {s}: {record[f's{s}_delta']:+d}  ({parts})")
     return "\n".join(lines)
 

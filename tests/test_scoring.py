@@ -228,7 +228,7 @@ def test_engine_records_agree_with_the_plain_python_payment_reference(seats, rul
             assert money["win"] == [0, 0, 0, 0] and money["kong"] == [0, 0, 0, 0]
             continue
         wins += 1
-        assert money["huang"] == [0, 0, 0, 0]
+        assert money["houbao"] == [0, 0, 0, 0]
         assert row[C[f"s{winner}_ting_turn"]] >= 1  # RULES §1.4 r22: no win without 上架
         kind = int(row[C["win_kind"]])
         as_zimo = kind == WIN_ZIMO or (kind == WIN_QIANGGANG and config.qianggang_mode == "zimo")

@@ -23,6 +23,8 @@ Reading the frame without traps:
 """
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 import polars as pl
 
@@ -136,6 +138,14 @@ def schema() -> dict[str, pl.DataType]:
         for n, dtype in SEAT_COLUMNS + DERIVED_SEAT_COLUMNS:
             out[f"s{k}_{n}"] = dtype
     return out
+
+
+def schema_digest() -> str:
+    """Return 16 hex digits of the SHA-256 of the frame schema (column names and dtypes, in order): a streamed
+    run's manifest holds it, so parts written under another schema (a renamed or added column) are never resumed
+    into the same folder."""
+    text = "\n".join(f"{name}:{dtype}" for name, dtype in schema().items())
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def to_frame(matrix: np.ndarray, seed: int, variant: str, strategies: list[str]) -> pl.DataFrame:

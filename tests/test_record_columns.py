@@ -103,3 +103,23 @@ def test_renamed_columns_are_gone_and_mapped():
         assert old not in names and new in names
     assert RENAMED_COLUMNS["s2_waits"] == "s2_live_waits" and RENAMED_COLUMNS["s0_huang"] == "s0_houbao"
     assert names["winners"] == pl.UInt8 and names["s3_won"] == pl.Boolean
+
+
+def test_a_folder_written_under_another_record_schema_is_not_resumed(tmp_path):
+    """A streamed run's manifest holds the record schema's digest: a folder from before a column was renamed or
+    added (its manifest has no digest, or another one) is refused in one line instead of mixing part schemas."""
+    import json
+
+    import sim
+    from sim import parts
+    from sim.record import schema_digest
+
+    settings = {"hands": 40, "seed": 11, "seats": ["greedy"] * 4, "chunk": 20, "progress": False}
+    sim.simulate(**settings, out=tmp_path)
+    manifest = json.loads((tmp_path / parts.MANIFEST_NAME).read_text(encoding="utf-8"))
+    assert manifest["record_schema"] == schema_digest()
+    del manifest["record_schema"]  # as a release before the digest wrote it
+    (tmp_path / parts.MANIFEST_NAME).write_text(json.dumps(manifest), encoding="utf-8")
+    with pytest.raises(ValueError, match=r" record_schema is '<absent>' there") as error:
+        sim.simulate(**settings, out=tmp_path)
+    assert "\n" not in str(error.value)

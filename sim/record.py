@@ -141,10 +141,13 @@ def schema() -> dict[str, pl.DataType]:
 
 
 def schema_digest() -> str:
-    """Return 16 hex digits of the SHA-256 of the frame schema (column names and dtypes, in order): a streamed
+    """Return 16 hex digits of the SHA-256 of the frame schema (column names and dtype classes, in order): a streamed
     run's manifest holds it, so parts written under another schema (a renamed or added column) are never resumed
     into the same folder."""
-    text = "\n".join(f"{name}:{dtype}" for name, dtype in schema().items())
+    def kind(dtype) -> str:  # the dtype's class name only, so that a polars upgrade's repr changes nothing
+        return dtype.__name__ if isinstance(dtype, type) else type(dtype).__name__
+
+    text = "\n".join(f"{name}:{kind(dtype)}" for name, dtype in schema().items())
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

@@ -84,7 +84,7 @@ def baotou_rows(greedy: pl.DataFrame, baotou: pl.DataFrame, label: str) -> list[
             .row(STUDY, "baotou_gain", f"{label} − greedy")]
     for group, frame in (("greedy", greedy), ("baotou", baotou)):
         won = frame["winner"].cast(pl.Int64).to_numpy() == 0
-        features = frame["win_features"].cast(pl.Int64).to_numpy()
+        features = frame["win_features"].cast(pl.Int64).fill_null(0).to_numpy()  # null = no win (sim.record)
         rows.append(stats.proportion(won & (features >= 0) & (features & FEATURE_BAOTOU != 0))
                     .row(STUDY, "baotou_rate", group))
         rows.append(stats.proportion(won).row(STUDY, "arm_win_rate", group))

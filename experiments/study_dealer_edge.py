@@ -29,7 +29,7 @@ STUDY = "dealer_edge"
 #: Positions relative to the dealer, in turn order (seat offset 0..3 after the dealer).
 POSITIONS = ("dealer", "xiajia", "duijia", "shangjia")
 #: Money components: summary name suffix -> record column suffix.
-COMPONENTS = {"win": "win", "kong": "kong", "qianbao": "genzhuang", "houbao": "huang", "total": "delta"}
+COMPONENTS = {"win": "win", "kong": "kong", "qianbao": "genzhuang", "houbao": "houbao", "total": "delta"}
 #: Components a variant does not have (their money is always 0 there, so no row is written).
 ABSENT_COMPONENTS = {"jinzhong": ("qianbao", "houbao"), "jinhua": ("qianbao", "houbao")}
 

@@ -23,7 +23,7 @@ from sim.compile_lanes import start_lane, stop_lane
 from sim.compile_progress import compile_bar
 from sim.parent_watch import watch_parent
 from sim.progress import hand_bar, progress_enabled
-from sim.record import to_frame
+from sim.record import schema_digest, to_frame
 
 BACKENDS = ("loky", "dask")
 MAX_DEFAULT_CHUNK = 25_000   # hands per chunk: ~2 s of one core, a few MB of records
@@ -306,11 +306,13 @@ def check_out(out, hands, seed=0, rules="jincheng", seats=("greedy",) * 4, chunk
 
 
 def _out_settings(rules_config, labels, seed, variant, hands, chunk, session_length, deal_condition=0) -> dict:
-    """Return the manifest settings of a streamed run (everything that determines its records).
+    """Return the manifest settings of a streamed run (everything that determines its records, and the record
+    schema's digest: a folder written under another schema is refused, not resumed into mixed parts).
 
     ``deal_condition`` is stored only when set, so plain runs keep the manifests they had."""
     settings = {"seed": seed, "variant": variant, "rules": _rules_settings(rules_config),
-                "seats": labels, "hands": hands, "chunk": chunk, "session_length": session_length}
+                "seats": labels, "hands": hands, "chunk": chunk, "session_length": session_length,
+                "record_schema": schema_digest()}
     if deal_condition:
         settings["deal_condition"] = deal_condition
     return settings

@@ -1,6 +1,7 @@
 """Readable text for engine events and actions (tile notation + Chinese names) — plain Python."""
 from __future__ import annotations
 
+from sim.core import codes as C
 from sim.core import state as S
 from sim.tiles import NAMES, name
 
@@ -9,6 +10,34 @@ SINGLE_ACTIONS = {S.ACT_ZIMO: "zimo", S.ACT_PASS: "pass", S.ACT_PENG: "peng", S.
                   S.ACT_SHI: "shi", S.ACT_QIANG: "qiang", S.ACT_HU: "hu",
                   S.ACT_CHI_LOW: "chi_low", S.ACT_CHI_MID: "chi_mid", S.ACT_CHI_HIGH: "chi_high"}  # 金华 吃: the
 # claimed tile is the lowest / middle / highest of the run
+
+
+#: Chinese name of each ``win_features`` bit (sim.core.codes FEATURE_*), in bit order.
+FEATURE_LABELS: dict[int, str] = {
+    C.FEATURE_QIDUI: "七对", C.FEATURE_HAOHUA_QIDUI: "豪华七对", C.FEATURE_PENGPENGHU: "碰碰胡",
+    C.FEATURE_QINGYISE: "清一色", C.FEATURE_JIULIAN: "九莲宝灯", C.FEATURE_SHISANYAO: "十三幺", C.FEATURE_TIANHU: "天胡",
+    C.FEATURE_DIHU: "地胡", C.FEATURE_GANGKAI: "杠上开花", C.FEATURE_HAIDI: "海底捞月", C.FEATURE_QIANGGANG: "抢杠胡",
+    C.FEATURE_HUNYISE: "混一色", C.FEATURE_BAOTOU: "爆头", C.FEATURE_QIFENG: "七风/十四不靠",
+    C.FEATURE_QINGYISE_WILD: "清一色带财神", C.FEATURE_PINGHU: "平胡",
+}
+#: Chinese name of each meld type (sim.core.codes MELD_*).
+MELD_LABELS = {C.MELD_PONG: "碰", C.MELD_MINGGANG: "明杠", C.MELD_BUGANG: "补杠", C.MELD_ANGANG: "暗杠",
+               C.MELD_CHOW: "吃"}
+
+
+def features_text(features: int) -> str:
+    """Return the Chinese names of the FEATURE_* bits set in ``features``, joined by 、 (``无`` for none)."""
+    found = [label for bit, label in FEATURE_LABELS.items() if features & bit]
+    return "、".join(found) if found else "无"
+
+
+def meld_text(meld_type: int, lowest: int, source: int) -> str:
+    """Return one meld in Chinese, e.g. ``'碰 5m(五万)（seat 1 打出）'`` or ``'吃 3m4m5m（seat 2 打出）'``."""
+    if meld_type == C.MELD_CHOW:
+        tiles = f"{name(lowest)}{name(lowest + 1)}{name(lowest + 2)}"
+    else:
+        tiles = tile_text(lowest)
+    return f"{MELD_LABELS[meld_type]} {tiles}" + (f"（seat {source} 打出）" if source >= 0 else "")
 
 
 def tile_text(kind: int) -> str:

@@ -14,7 +14,11 @@ Definitions
   is complete, minus one. -1 = complete, 0 = tenpai (one tile away). ``shanten`` is the least over
   the forms.
 * **Fifth-copy rule.** A target hand never uses more than four copies of a kind: a hand holding
-  1111m can never wait on 1m, and drawing a fifth copy is never counted as progress.
+  1111m can never wait on 1m, and drawing a fifth copy is never counted as progress. ``shanten`` and
+  ``shanten_regular`` take ``exposed`` (34 counts of the tiles in the seat's own melds): a kind's copies
+  there count too, so with a 碰 of 5m the hand ``5m123456789p`` is 1-shanten, not tenpai (its only
+  wait has no copy left; ``waits(..., drop_exhausted=True, exposed=...)`` drops it alike). Without
+  ``exposed`` the melds' kinds are not known and every kind may have four copies in the hand.
 * **Useful tiles**: the kinds whose draw lowers the shanten (for a 3n+1 tenpai hand, exactly its
   waits); the kinds the hand already holds four of are never useful. For a 3n+2 hand (drawing
   "before the discard") they are the kinds useful after some discard that keeps the shanten.
@@ -48,9 +52,10 @@ from sim.core.hand import batch_kernel as batch_kernel
 from sim.core.hand import kernel as kernel
 from sim.core.hand import queyimen_kernel as qym_kernel
 from sim.core.hand import wild_kernel as wild_kernel
+from sim.hand_capped import regular_distance as capped_regular_distance
 from sim.hand_tables import get_batch_tables, get_tables
 from sim.hand_wild_tables import get_wild_tables
-from sim.tiles import N_KINDS, as_counts, kind
+from sim.tiles import N_KINDS, as_counts, kind, name
 
 __all__ = [
     "shanten", "shanten_regular", "shanten_qidui", "shanten_shisanyao", "is_complete",
@@ -121,15 +126,48 @@ def _hand(h, melds, sizes=("waiting", "complete")) -> np.ndarray:
     return counts
 
 
-def shanten(h, melds=0, qidui_allow_quad=True, que_yi_men=False, wild=None) -> int:
+def _exposed(exposed, counts: np.ndarray, melds: int) -> np.ndarray | None:
+    """Validate ``exposed`` (the tiles of the seat's ``melds`` melds, notation or 34 counts) against the hand;
+    return its int64[34] counts, or None when it holds no tile."""
+    if exposed is None:
+        return None
+    _check_integer_counts(exposed, "exposed")
+    tiles = np.asarray(as_counts(exposed), dtype=np.int64)
+    total = int(tiles.sum())
+    if not 3 * melds <= total <= 4 * melds:
+        raise ValueError(f"exposed holds {total} tiles; with melds={melds} it must hold {3 * melds}..{4 * melds} "
+                         "(3 per 碰/吃, 4 per 杠)")
+    over = np.flatnonzero(tiles + counts > 4)
+    if over.size:
+        k = int(over[0])
+        raise ValueError(f"exposed and the hand hold {int(tiles[k] + counts[k])} copies of {name(k)}; at most 4 exist")
+    return tiles if total else None
+
+
+def _exposed_suits(tiles: np.ndarray) -> int:
+    """Return the 3-bit mask of the suits (万, 饼, 条) the exposed tiles occupy."""
+    return sum(1 << s for s in range(3) if tiles[9 * s:9 * s + 9].any())
+
+
+def shanten(h, melds=0, qidui_allow_quad=True, que_yi_men=False, wild=None, exposed=None) -> int:
     """Return the least shanten over regular, 七对 and 十三幺 (-1 = complete, 0 = tenpai).
 
     Under ``que_yi_men`` the forms obey 缺一门; with ``wild=c`` the forms are those of 金华
     (regular, 七对, 七风/十四不靠) with the hand's kind-``c`` tiles as wilds (module docstring).
+    ``exposed`` (notation or 34 counts: the tiles of the seat's melds) caps each kind's copies in the
+    hand at four minus those (fifth-copy rule); under ``que_yi_men`` its suits also cannot be given
+    up. Not with ``wild`` (a 财神 may stand for a fifth copy).
     """
     que_yi_men, wild = _variant(que_yi_men, wild)
     melds, blocked = _melds_and_blocked(melds, que_yi_men)
     counts = _hand(h, melds)
+    tiles = _exposed(exposed, counts, melds)
+    if tiles is not None:
+        if wild is not None:
+            raise ValueError(f"exposed and wild={wild} cannot be combined; valid choices: one or neither")
+        blocked |= _exposed_suits(tiles) if que_yi_men else 0
+        distance = capped_regular_distance(counts, melds, tiles, que_yi_men, blocked)
+        return NEVER_SHANTEN if distance >= kernel.NO_DISTANCE else distance - 1
     if que_yi_men:
         return int(qym_kernel.shanten_qym_k(counts, melds, blocked, bool(qidui_allow_quad), get_tables()))
     if wild is not None:
@@ -137,10 +175,15 @@ def shanten(h, melds=0, qidui_allow_quad=True, que_yi_men=False, wild=None) -> i
     return int(kernel.shanten_k(counts, melds, bool(qidui_allow_quad), kernel.FORM_ALL, get_tables()))
 
 
-def shanten_regular(h, melds=0) -> int:
-    """Return the regular-form (4 sets + pair) shanten with ``melds`` fixed melds (-1 = complete)."""
+def shanten_regular(h, melds=0, exposed=None) -> int:
+    """Return the regular-form (4 sets + pair) shanten with ``melds`` fixed melds (-1 = complete); ``exposed``
+    as in ``shanten``."""
     melds = _check_melds(melds)
     counts = _hand(h, melds)
+    tiles = _exposed(exposed, counts, melds)
+    if tiles is not None:
+        distance = capped_regular_distance(counts, melds, tiles)
+        return NEVER_SHANTEN if distance >= kernel.NO_DISTANCE else distance - 1
     return int(kernel.shanten_regular_k(counts, melds, get_tables()))
 
 

@@ -1,9 +1,16 @@
 """``replay()``: the readable log of one hand, identical to what the batch engine played."""
 from __future__ import annotations
 
+import numpy as np
+
+from sim.core import codes as C
+from sim.core import state as S
 from sim.game import Game
+from sim.game_log import features_text, meld_text, tile_text
 from sim.record import SHAPES, WIN_KINDS
+from sim.tiles import format as format_tiles
 from sim.tiles import names
+from sim.win_reading import ANY, WHITE, wild_reading
 
 
 #: Largest valid seed and hand index (both are 63-bit keys of the counter-based RNG).
@@ -24,7 +31,9 @@ def _check_key(name: str, value) -> int:
 def replay(seed: int, hand: int | None = None, rules="jincheng", seats=None, session_length: int = 0,
            session: int | None = None, hand_in_session: int | None = None) -> str:
     """Return a readable log of hand ``hand`` of run ``seed``: the deal, every action in tile
-    notation with Chinese names, and the final settlement per seat (units of 底注).
+    notation with Chinese names, the result and the final settlement per seat (units of 底注), and last,
+    for a won hand, each winner's final hand and melds (``win_lines``: what each 财神 stood for under 金华,
+    the features and the multiplier).
 
     ``seats`` defaults to four greedy seats. Single-hand mode: the dealer is drawn from the
     hand's own key exactly as in ``sim.play.play_chunk``, whose record row this log matches.
@@ -64,9 +73,68 @@ def replay(seed: int, hand: int | None = None, rules="jincheng", seats=None, ses
         lines.append(f"result: seat {record['winner']} wins by {WIN_KINDS[record['win_kind']]} "
                      f"({SHAPES[record['shape']]}){feeder}")
     for s in range(4):
-        parts = ", ".join(f"{k} {record[f's{s}_{k}']:+d}" for k in ("win", "kong", "genzhuang", "huang"))
+        parts = ", ".join(f"{k} {record[f's{s}_{k}']:+d}" for k in ("win", "kong", "genzhuang", "houbao"))
         lines.append(f"seat {s}: {record[f's{s}_delta']:+d}  ({parts})")
+    if record["winner"] >= 0:
+        lines += win_lines(game, record)
     return "\n".join(lines)
+
+
+def win_lines(game: Game, record: dict[str, int]) -> list[str]:
+    """Return the 胡牌 block of a won hand, one group of lines per winner (``record['winner']`` first, then any
+    other winner of a 一炮多响): the concealed hand and the winning tile, the melds, under 金华 what each 财神
+    stood for (``sim.win_reading``), and the features (番种) and total multiplier (倍数) the record holds for
+    the first winner."""
+    first = record["winner"]
+    winners = [first] + [s for s in range(4) if record["winners"] >> s & 1 and s != first]
+    tile = record["win_tile"]
+    lines = []
+    for seat in winners:
+        hand = game._hands[seat].astype(np.int64)
+        if seat != first and record["feeder"] >= 0:
+            hand[tile] += 1  # a further winner of one discard shares the tile, which stayed with the first
+        rest = hand.copy()
+        rest[tile] -= 1
+        lines.append(f"胡牌 seat {seat}：手牌 {format_tiles(rest)}，胡 {tile_text(tile)}")
+        frozen = format_tiles(game._frozen[seat])
+        if frozen:
+            lines.append(f"  拾/抢：{frozen}")
+        melds = _melds(game, seat)
+        lines.append("  副露：" + ("、".join(meld_text(*m) for m in melds) if melds else "无"))
+        if record["caishen"] >= 0:
+            lines.append("  " + _wild_line(hand, melds, record, seat == first))
+        if seat == first:
+            lines.append(f"  番种：{features_text(record['win_features'])}；倍数 ×{record['multiplier']}")
+        else:
+            lines.append(f"  番种与倍数只记录 seat {first}（第一位胡牌者）的")
+    return lines
+
+
+def _melds(game: Game, seat: int) -> list[tuple[int, int, int]]:
+    """Return ``seat``'s melds as (MELD_* type, lowest tile kind, from-seat or -1) in the order declared."""
+    return [tuple(int(v) for v in row) for row in game.meld_records[seat, :game._st[S.ST_N_MELDS + seat]]]
+
+
+def _wild_line(hand: np.ndarray, melds: list[tuple[int, int, int]], record: dict[str, int], scored: bool) -> str:
+    """Return the 财神 line of a 金华 winner: the 财神 kind and what each of its 财神 stood for."""
+    wild = record["caishen"]
+    if hand[wild] == 0:
+        return f"财神 {tile_text(wild)}：胡牌时手中没有财神"
+    meld_tiles = np.zeros(34, dtype=np.int64)
+    for meld_type, lowest, _ in melds:
+        if meld_type == C.MELD_CHOW:
+            meld_tiles[lowest:lowest + 3] += 1
+        else:
+            meld_tiles[lowest] += 4 if meld_type in (C.MELD_MINGGANG, C.MELD_BUGANG, C.MELD_ANGANG) else 3
+    shape = record["shape"] if scored else C.SHAPE_REGULAR
+    features = record["win_features"] if scored else 0
+    reading = wild_reading(hand, len(melds), meld_tiles, wild, shape, features, record["win_tile"])
+    if reading is None:
+        return f"财神 {tile_text(wild)} ×{int(hand[wild])}：找不到所记牌型的读法"
+    stood = "、".join("任意（财神自成一组）" if k == ANY else f"作 {tile_text(k)}" for k in reading)
+    whites = int(hand[WHITE]) if wild != WHITE and shape != C.SHAPE_QIFENG else 0
+    face = f"；白板 ×{whites} 作 {tile_text(wild)} 本身" if whites else ""
+    return f"财神 {tile_text(wild)} ×{int(hand[wild])}：{stood}{face}"
 
 
 def _dealt_hands(game: Game) -> list[str]:

@@ -41,12 +41,12 @@ def record_matrix(n: int, seed: int = 0, session_length: int = 0) -> np.ndarray:
     for k in range(4):
         m[:, seat_column(k, "yaojiu_start")] = rng.integers(3, 14, n)
         m[:, seat_column(k, "ting_turn")] = np.where(rng.random(n) < 0.7, rng.integers(1, 18, n), -1)
-        m[:, seat_column(k, "waits")] = np.where(m[:, seat_column(k, "ting_turn")] >= 0, rng.integers(1, 9, n), -1)
+        m[:, seat_column(k, "live_waits")] = np.where(m[:, seat_column(k, "ting_turn")] >= 0, rng.integers(1, 9, n), -1)
     for i in range(n):
         w, f, d = winner[i], feeder[i], dealer[i]
         if w < 0:
             for k in range(4):
-                m[i, seat_column(k, "huang")] = -6 if k == d else 2
+                m[i, seat_column(k, "houbao")] = -6 if k == d else 2
         else:
             for k in range(4):
                 if k == w:
@@ -60,8 +60,9 @@ def record_matrix(n: int, seed: int = 0, session_length: int = 0) -> np.ndarray:
     features = np.array([shape_bit.get(int(s), 0) for s in m[:, col["shape"]]], dtype=np.int32)
     m[:, col["win_features"]] = np.where(winner < 0, codes.NO_WIN_FEATURES, features)
     m[:, col["multiplier"]] = np.where(winner < 0, 0, 1)
+    m[:, col["winners"]] = np.where(winner < 0, 0, 1 << np.maximum(winner, 0))  # one winner per hand
     for k in range(4):
-        total = sum(m[:, seat_column(k, c)] for c in ("win", "kong", "genzhuang", "huang"))
+        total = sum(m[:, seat_column(k, c)] for c in ("win", "kong", "genzhuang", "houbao"))
         m[:, seat_column(k, "delta")] = total
     assert set(np.unique(m[:, col["win_kind"]])) <= set(range(len(WIN_KINDS)))
     assert set(np.unique(m[:, col["shape"]])) <= set(range(len(SHAPES)))

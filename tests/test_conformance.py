@@ -21,7 +21,7 @@ from sim.rules import VARIANTS
 from strategies.dispatch import choose_action
 
 ERROR_NAMES = {v: k for k, v in vars(inv).items() if k.startswith("ERR_")}
-MONEY_PARTS = ("win", "kong", "genzhuang", "huang", "delta")
+MONEY_PARTS = ("win", "kong", "genzhuang", "houbao", "delta")
 
 # (seats, seed, hands, session length): 20,000 hands per variant in all, random, greedy and mixed.
 RUNS = [

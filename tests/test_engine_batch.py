@@ -33,7 +33,7 @@ def test_single_hand_dealer_is_uniform_and_every_delta_sums_to_zero():
     assert counts.min() > 430 and counts.max() < 570  # 500 ± 3 sd
     deltas = rows[:, [C[f"s{k}_delta"] for k in range(4)]]
     assert (deltas.sum(axis=1) == 0).all()
-    parts = sum(rows[:, [C[f"s{k}_{p}"] for k in range(4)]] for p in ("win", "kong", "genzhuang", "huang"))
+    parts = sum(rows[:, [C[f"s{k}_{p}"] for k in range(4)]] for p in ("win", "kong", "genzhuang", "houbao"))
     assert np.array_equal(parts, deltas)
     assert np.array_equal(column(rows, "session"), column(rows, "hand"))
 

@@ -133,7 +133,7 @@ def test_genzhuang_when_the_three_followers_discard_the_dealers_tile():
     auto(g)
     r = g.record()
     assert r["genzhuang"] == 1 and [r[f"s{s}_genzhuang"] for s in range(4)] == [-3, 1, 1, 1]
-    assert r["winner"] == -1 and [r[f"s{s}_huang"] for s in range(4)] == [-6, 2, 2, 2]
+    assert r["winner"] == -1 and [r[f"s{s}_houbao"] for s in range(4)] == [-6, 2, 2, 2]
 
 
 def test_genzhuang_broken_by_a_different_follower_discard():

@@ -22,7 +22,10 @@ def test_replay_is_identical_on_every_call_and_names_tiles():
         notation = line.split()[3]
         assert line.startswith(f"seat {s} dealt ") and parse(notation).sum() == 13
         assert line.endswith(names(notation))  # every tile also named in Chinese
-    assert first.splitlines()[-5].startswith("result:")
+    lines = first.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("result:"))
+    assert [line.split(":")[0] for line in lines[at + 1:at + 5]] == [f"seat {s}" for s in range(4)]
+    assert all(line.startswith(("胡牌", "  ")) for line in lines[at + 5:])  # then only a win's 胡牌 block
 
 
 @pytest.mark.parametrize("seed", [3, 8])

@@ -31,8 +31,8 @@ def one_angang_huang(**rules):
 
 def test_houbao_units():
     """A1 houbao_units: 荒庄 costs the dealer 2 per 闲 (default) or 1."""
-    assert quiet_huang().money("huang") == [-6, 2, 2, 2]
-    assert quiet_huang(houbao_units=1).money("huang") == [-3, 1, 1, 1]
+    assert quiet_huang().money("houbao") == [-6, 2, 2, 2]
+    assert quiet_huang(houbao_units=1).money("houbao") == [-3, 1, 1, 1]
 
 
 def test_huang_dealer():

@@ -184,7 +184,7 @@ def test_r23_shangjia_replaces_a_discard_with_exactly_the_tenpai_choices():
     assert t.phase == "self" and t.to_act == 2
     assert t.waits(1) == kinds("8m")
     row = t.record()
-    assert row["s1_ting_turn"] == 1 and row["s1_waits"] == 4  # four unseen 8m
+    assert row["s1_ting_turn"] == 1 and row["s1_live_waits"] == 4  # four unseen 8m
 
 
 def test_r23_shangjia_after_a_kong_replacement():
@@ -255,7 +255,7 @@ def test_r24_live_waits_at_shangjia_count_the_own_face_down_tile_as_seen():
     t = table({1: "123m456p789s234s5z"}, draws="6m5z")
     t.play([(1, "shangjia 5z")])
     assert t.game.waits[1] == ["5z"]
-    assert t.game.record()["s1_waits"] == 2
+    assert t.game.record()["s1_live_waits"] == 2
     assert "seat 1 上架 5z(中) face-down (2 live waits)" in t.game.log
 
 
@@ -268,7 +268,7 @@ def test_r18_still_tenpai_kong_makes_the_new_waits_the_winning_set():
               replacements="5z", ting_kong_policy="still_tenpai")
     t.play([(1, "shangjia 9s"), (2, "shangjia 8s")])
     assert t.waits(2) == kinds("1p4p5z")
-    live_at_shangjia = t.record()["s2_waits"]
+    live_at_shangjia = t.record()["s2_live_waits"]
     t.play([(1, "discard 1m")])
     t.run_until(2)
     assert t.game.last_drawn == "1p"
@@ -282,5 +282,5 @@ def test_r18_still_tenpai_kong_makes_the_new_waits_the_winning_set():
     assert t.game.last_drawn == "4p" and "zimo" in t.legal()
     t.play([(2, "zimo")])
     row = t.record()
-    assert row["winner"] == 2 and row["s2_waits"] == live_at_shangjia
+    assert row["winner"] == 2 and row["s2_live_waits"] == live_at_shangjia
     assert row["win_kind"] == WIN_ZIMO and hand.shanten(t.counts(2), melds=1) == -1

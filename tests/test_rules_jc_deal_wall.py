@@ -218,7 +218,7 @@ def test_r12_huang_when_the_next_front_draw_is_over_the_limit():
     t = quiet_table().finish()
     row = t.record()
     assert row["winner"] == -1 and row["draws"] == 70
-    assert t.money("huang") == [-6, 2, 2, 2]
+    assert t.money("houbao") == [-6, 2, 2, 2]
 
 
 def test_r13_shangjia_tile_does_not_change_the_wall_count():

@@ -205,7 +205,7 @@ def test_r47_r50_genzhuang_paid_and_kept_through_huang():
     row = t.record()
     assert row["genzhuang"] == 1 and row["winner"] == -1
     assert t.money("genzhuang") == [-3, 1, 1, 1]
-    assert t.money("huang") == [-6, 2, 2, 2]
+    assert t.money("houbao") == [-6, 2, 2, 2]
     assert t.money() == [-9, 3, 3, 3]
 
 
@@ -251,7 +251,7 @@ def test_r51_houbao_on_huang():
     """RULES §1.9 r51 (A1 default 2): 荒庄 — the dealer pays each 闲 2."""
     t = table({}).finish()
     assert t.record()["winner"] == -1
-    assert t.money("huang") == [-6, 2, 2, 2] and t.money() == [-6, 2, 2, 2]
+    assert t.money("houbao") == [-6, 2, 2, 2] and t.money() == [-6, 2, 2, 2]
 
 
 # --- §1.10 dealer rotation (session mode) ------------------------------------------------------

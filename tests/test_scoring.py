@@ -211,7 +211,7 @@ def test_engine_records_agree_with_the_plain_python_payment_reference(seats, rul
     for row in out:
         dealer, winner, feeder = int(row[C["dealer"]]), int(row[C["winner"]]), int(row[C["feeder"]])
         money = {name: [int(row[C[f"s{k}_{name}"]]) for k in range(4)]
-                 for name in ("win", "kong", "genzhuang", "huang", "delta")}
+                 for name in ("win", "kong", "genzhuang", "houbao", "delta")}
         assert sum(money["delta"]) == 0
         assert [sum(v[k] for n, v in money.items() if n != "delta") for k in range(4)] == money["delta"]
         assert sum(money["kong"]) == 0 and sum(money["genzhuang"]) == 0
@@ -224,11 +224,11 @@ def test_engine_records_agree_with_the_plain_python_payment_reference(seats, rul
         if winner < 0:
             expected_huang = [config.houbao_units] * 4
             expected_huang[dealer] = -3 * config.houbao_units
-            assert money["huang"] == expected_huang
+            assert money["houbao"] == expected_huang
             assert money["win"] == [0, 0, 0, 0] and money["kong"] == [0, 0, 0, 0]
             continue
         wins += 1
-        assert money["huang"] == [0, 0, 0, 0]
+        assert money["houbao"] == [0, 0, 0, 0]
         assert row[C[f"s{winner}_ting_turn"]] >= 1  # RULES §1.4 r22: no win without 上架
         kind = int(row[C["win_kind"]])
         as_zimo = kind == WIN_ZIMO or (kind == WIN_QIANGGANG and config.qianggang_mode == "zimo")

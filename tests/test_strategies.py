@@ -65,7 +65,7 @@ def test_selective_ting_declines_a_one_tile_wait_and_shangjias_a_three_sided_one
     own = seat_lines(drive(game, until=acted(0, 4)), 0)
     assert own[:4] == ["draws 7z", "discards 7z", "draws 5s", "上架 8s"]
     assert game.shangjia[0] and game.waits[0] == ["1s", "4s", "7s"]
-    assert game.record()["s0_waits"] == 11
+    assert game.record()["s0_live_waits"] == 11
 
 
 @pytest.mark.parametrize("seat_strategy", ["early_ting", "greedy", "selective_ting{give_up_turn=1}",
@@ -168,7 +168,7 @@ def test_selective_ting_never_shangjias_a_thin_wait_before_its_give_up_turn():
         ting = frame.filter(pl.col(f"s{k}_ting_turn") >= 0)
         assert ting.height > 300
         early = ting.filter(pl.col(f"s{k}_ting_turn") < 9)
-        assert early.height > 0 and early[f"s{k}_waits"].min() >= 6
+        assert early.height > 0 and early[f"s{k}_live_waits"].min() >= 6
 
 
 def test_early_ting_plays_exactly_like_greedy():

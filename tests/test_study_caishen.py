@@ -68,9 +68,9 @@ def arm(results, winners, features) -> pl.DataFrame:
 
 
 def test_baotou_gain_is_paired_and_counts_only_seat0_baotou_wins():
-    greedy = arm([6, -2, 4, 0, -1], [0, 1, 0, -1, 2], [FEATURE_PINGHU] * 3 + [-1, FEATURE_BAOTOU])
-    baotou = arm([12, -4, 0, 0, -1], [0, 1, 2, -1, 2], [FEATURE_BAOTOU, FEATURE_PINGHU, FEATURE_PINGHU, -1,
-                                                         FEATURE_BAOTOU])
+    greedy = arm([6, -2, 4, 0, -1], [0, 1, 0, -1, 2], [FEATURE_PINGHU] * 3 + [None, FEATURE_BAOTOU])
+    baotou = arm([12, -4, 0, 0, -1], [0, 1, 2, -1, 2], [FEATURE_BAOTOU, FEATURE_PINGHU, FEATURE_PINGHU, None,
+                                                         FEATURE_BAOTOU])  # null on 荒庄, as sim.record writes
     got = rows_by(study_caishen.baotou_rows(greedy, baotou, "baotou{min_live_tiles=4}"))
     gain = got[("baotou_gain", "baotou{min_live_tiles=4} − greedy")]
     differences = np.array([6, -2, -4, 0, 0])

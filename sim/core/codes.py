@@ -176,18 +176,19 @@ HAND_COLUMN_CODES = {
 }
 # per-seat columns: seat k's column c is N_HAND_COLUMNS + N_SEAT_COLUMNS * k + c
 SCOL_TING_TURN = 0
-SCOL_WAITS = 1
+SCOL_LIVE_WAITS = 1     # live wait copies at 上架 (not the waits themselves)
 SCOL_YAOJIU_START = 2
 SCOL_FROZEN = 3
 SCOL_WIN = 4
 SCOL_KONG = 5
 SCOL_GENZHUANG = 6
-SCOL_HUANG = 7
+SCOL_HOUBAO = 7         # 后包 money, paid on a 荒庄 (ledger row MONEY_HUANG)
 SCOL_DELTA = 8
 N_SEAT_COLUMNS = 9
 SEAT_COLUMN_CODES = {
-    "ting_turn": SCOL_TING_TURN, "waits": SCOL_WAITS, "yaojiu_start": SCOL_YAOJIU_START, "frozen": SCOL_FROZEN,
-    "win": SCOL_WIN, "kong": SCOL_KONG, "genzhuang": SCOL_GENZHUANG, "huang": SCOL_HUANG, "delta": SCOL_DELTA,
+    "ting_turn": SCOL_TING_TURN, "live_waits": SCOL_LIVE_WAITS, "yaojiu_start": SCOL_YAOJIU_START,
+    "frozen": SCOL_FROZEN, "win": SCOL_WIN, "kong": SCOL_KONG, "genzhuang": SCOL_GENZHUANG, "houbao": SCOL_HOUBAO,
+    "delta": SCOL_DELTA,
 }
 # hand-level columns added after the seat block (so the earlier columns keep their matrix positions):
 # column N_HAND_COLUMNS + 4 * N_SEAT_COLUMNS + c
@@ -201,7 +202,8 @@ XCOL_WILDS_DEALT = 9    # + seat (4 columns): 金华 财神 tiles in the seat's 
                         # -1 in a variant without wilds
 XCOL_DINGQUE = 13       # + seat (4 columns): 晋中 jz_dingque_upfront: the suit declared given up at the deal (0 万,
                         # 1 饼, 2 条; RULES §2.4 r13); -1 when none is declared (the flag off, another variant)
-N_EXTRA_COLUMNS = 17
+XCOL_WINNERS = 17       # bit k set when seat k won the hand (every winner of a multi_ron=all 一炮多响); 0 = 荒庄
+N_EXTRA_COLUMNS = 18
 EXTRA_COLUMN_CODES = {"win_features": XCOL_WIN_FEATURES, "multiplier": XCOL_MULTIPLIER, "caishen": XCOL_CAISHEN,
                       "winner_wilds": XCOL_WINNER_WILDS, "chows": XCOL_CHOWS, "s0_chengbao": XCOL_CHENGBAO,
                       "s1_chengbao": XCOL_CHENGBAO + 1, "s2_chengbao": XCOL_CHENGBAO + 2,
@@ -209,7 +211,8 @@ EXTRA_COLUMN_CODES = {"win_features": XCOL_WIN_FEATURES, "multiplier": XCOL_MULT
                       "s1_wilds_dealt": XCOL_WILDS_DEALT + 1, "s2_wilds_dealt": XCOL_WILDS_DEALT + 2,
                       "s3_wilds_dealt": XCOL_WILDS_DEALT + 3,
                       "s0_dingque": XCOL_DINGQUE, "s1_dingque": XCOL_DINGQUE + 1,
-                      "s2_dingque": XCOL_DINGQUE + 2, "s3_dingque": XCOL_DINGQUE + 3}
+                      "s2_dingque": XCOL_DINGQUE + 2, "s3_dingque": XCOL_DINGQUE + 3,
+                      "winners": XCOL_WINNERS}
 
 
 def names_by_code(codes: dict) -> tuple:

@@ -10,7 +10,7 @@ from sim.core.state import (
     EV_ANGANG, EV_BUGANG, EV_DRAW, EV_HUANG, EV_MINGGANG, KONG_AN, KONG_BU, MELD_ANGANG, MELD_BUGANG,
     MELD_MINGGANG, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_DEALER, ST_FEEDER, ST_FRONT_DRAWS, ST_GUO_HU,
     ST_FROM_TAIL, ST_KONGS, ST_LAST_DRAWN, ST_PHASE, ST_REPLACEMENTS, ST_SHAPE, ST_TING, ST_TURNS, ST_WAITS,
-    ST_WIN_KIND, ST_WIN_TILE, ST_WINNER, log_event,
+    ST_WIN_KIND, ST_WIN_TILE, ST_WINNER, ST_WINNERS, log_event,
 )
 from sim.core.melds import add_meld, upgrade_meld
 from sim.core.wall import front_position
@@ -76,6 +76,7 @@ def settle_one_win(rule_vec, tables, hands, frozen, melds, st, money, winner, fe
         hands[winner, tile] += 1
     shape = hooks.win_shape(rule_vec, tables, hands, frozen, melds, st, winner, win_kind)
     hooks.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
+    st[ST_WINNERS] |= 1 << winner
     if feeder >= 0 and not keep_tile:
         hands[winner, tile] -= 1
     return shape

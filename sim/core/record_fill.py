@@ -8,14 +8,14 @@ from numba import njit
 from sim.core.codes import (
     COL_DEALER, COL_DRAWS, COL_FEEDER, COL_GENZHUANG, COL_HAND, COL_HAND_IN_SESSION, COL_KONGS, COL_PONGS,
     COL_REPLACEMENTS, COL_SESSION, COL_SHAPE, COL_WIN_KIND, COL_WIN_TILE, COL_WINNER, MONEY_GENZHUANG, MONEY_HUANG,
-    MONEY_KONG, MONEY_WIN, N_HAND_COLUMNS, N_SEAT_COLUMNS, SCOL_DELTA, SCOL_FROZEN, SCOL_GENZHUANG, SCOL_HUANG,
-    SCOL_KONG, SCOL_TING_TURN, SCOL_WAITS, SCOL_WIN, SCOL_YAOJIU_START, XCOL_CAISHEN, XCOL_CHENGBAO, XCOL_CHOWS,
-    XCOL_DINGQUE, XCOL_MULTIPLIER, XCOL_WIN_FEATURES, XCOL_WILDS_DEALT, XCOL_WINNER_WILDS,
+    MONEY_KONG, MONEY_WIN, N_HAND_COLUMNS, N_SEAT_COLUMNS, SCOL_DELTA, SCOL_FROZEN, SCOL_GENZHUANG, SCOL_HOUBAO,
+    SCOL_KONG, SCOL_TING_TURN, SCOL_LIVE_WAITS, SCOL_WIN, SCOL_YAOJIU_START, XCOL_CAISHEN, XCOL_CHENGBAO, XCOL_CHOWS,
+    XCOL_DINGQUE, XCOL_MULTIPLIER, XCOL_WINNERS, XCOL_WIN_FEATURES, XCOL_WILDS_DEALT, XCOL_WINNER_WILDS,
 )
 from sim.core.state import (
     ST_DEALER, ST_FEEDER, ST_FRONT_DRAWS, ST_GENZHUANG, ST_KONGS, ST_LIVE_WAITS, ST_N_FROZEN, ST_PONGS,
     ST_MULTIPLIER, ST_REPLACEMENTS, ST_SHAPE, ST_TING_TURN, ST_WIN_FEATURES, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
-    ST_YAOJIU_START, ST_JH_CAISHEN, ST_JH_CHENGBAO, ST_CHOWS, ST_DINGQUE, ST_JH_WILDS_DEALT, ST_JH_WINNER_WILDS,
+    ST_YAOJIU_START, ST_JH_CAISHEN, ST_JH_CHENGBAO, ST_CHOWS, ST_DINGQUE, ST_JH_WILDS_DEALT, ST_JH_WINNER_WILDS, ST_WINNERS,
 )
 
 
@@ -39,24 +39,25 @@ def fill_record(row, st, money, hand_index, session, hand_in_session):
     for s in range(4):
         base = N_HAND_COLUMNS + N_SEAT_COLUMNS * s
         row[base + SCOL_TING_TURN] = st[ST_TING_TURN + s]
-        row[base + SCOL_WAITS] = st[ST_LIVE_WAITS + s]
+        row[base + SCOL_LIVE_WAITS] = st[ST_LIVE_WAITS + s]
         row[base + SCOL_YAOJIU_START] = st[ST_YAOJIU_START + s]
         row[base + SCOL_FROZEN] = st[ST_N_FROZEN + s]
         win = money[MONEY_WIN, s]
         kong = money[MONEY_KONG, s]
         genzhuang = money[MONEY_GENZHUANG, s]
-        huang = money[MONEY_HUANG, s]
+        houbao = money[MONEY_HUANG, s]
         row[base + SCOL_WIN] = win
         row[base + SCOL_KONG] = kong
         row[base + SCOL_GENZHUANG] = genzhuang
-        row[base + SCOL_HUANG] = huang
-        row[base + SCOL_DELTA] = win + kong + genzhuang + huang
+        row[base + SCOL_HOUBAO] = houbao
+        row[base + SCOL_DELTA] = win + kong + genzhuang + houbao
     extra = N_HAND_COLUMNS + 4 * N_SEAT_COLUMNS
     row[extra + XCOL_WIN_FEATURES] = st[ST_WIN_FEATURES]
     row[extra + XCOL_MULTIPLIER] = st[ST_MULTIPLIER]
     row[extra + XCOL_CAISHEN] = st[ST_JH_CAISHEN]          # -1 outside 金华 (set at the deal)
     row[extra + XCOL_WINNER_WILDS] = st[ST_JH_WINNER_WILDS]
     row[extra + XCOL_CHOWS] = st[ST_CHOWS]
+    row[extra + XCOL_WINNERS] = st[ST_WINNERS]    # every seat whose win was settled (bit k = seat k)
     for s in range(4):
         row[extra + XCOL_CHENGBAO + s] = st[ST_JH_CHENGBAO + s]
         row[extra + XCOL_WILDS_DEALT + s] = st[ST_JH_WILDS_DEALT + s]  # -1 outside 金华 (set at the deal)

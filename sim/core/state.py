@@ -142,7 +142,8 @@ ST_DINGQUE = ST_JH_CAISHEN + 16           # + seat: 1 + the suit (0 万, 1 饼, 
 # Claim windows (sim.core.claims.open_claims): the options each seat had when the window opened; they cannot change
 # before the seat answers, so its answer reads them instead of recomputing them. Not part of the record.
 ST_CLAIM_BITS = ST_JH_CAISHEN + 20        # + seat: CLAIM_BIT_* set of the seat in the last window opened (0 = none)
-N_ST = ST_JH_CAISHEN + 24
+ST_WINNERS = ST_JH_CAISHEN + 24           # bit k set when seat k's win was settled (every winner of a 一炮多响)
+N_ST = ST_JH_CAISHEN + 25
 
 # --- event codes (events[i] = code, seat, tile, extra) ----------------------------------------
 EV_DEAL = 0         # extra = dealer

@@ -83,7 +83,7 @@ def unit_of(name: str) -> str:
 
 
 #: Text of a cell whose statistic has no estimate (no hand in its group).
-NO_DATA = "no data"
+NO_DATA = "无数据"
 #: Units whose values are whole numbers (printed without decimals).
 INTEGER_UNITS = ("种",)
 
@@ -113,7 +113,7 @@ def display_rows(rows: pl.DataFrame) -> list[list[str]]:
     """Return summary rows as text cells: study, statistic, group, estimate, 95 % CI, unit, n.
 
     Rates in %, rate differences (``diff_*_rate``) in percentage points (百分点), money in 底注 with three
-    decimals, whole-number statistics without decimals; a row without an estimate reads "no data"."""
+    decimals, whole-number statistics without decimals; a row without an estimate reads "无数据" (NO_DATA)."""
     cells = []
     for row in rows.iter_rows(named=True):
         unit = unit_of(row["name"])
@@ -239,7 +239,7 @@ def k_span(ks) -> str:
 
 def never_pays(summary: pl.DataFrame, row: dict) -> list[str] | None:
     """Return the cells of a ``pays_from_k`` row whose answer is "no k pays": the studied k and the hands behind
-    them (the question was played and answered, so it is not "no data"); None for any other row."""
+    them (the question was played and answered, so it is not NO_DATA); None for any other row."""
     if row["name"] != "pays_from_k" or not missing(row["estimate"]):
         return None
     setting = row["group"]

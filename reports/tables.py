@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import polars as pl
 
@@ -21,6 +22,15 @@ HEADLINE = (
     ("caishen", "baotou_gain", None),
     ("caishen", "chengbao_money_share", "all"),
 )
+
+#: Short names of the headline's statistics (the full tables give the longer MEANINGS).
+HEADLINE_LABELS = {
+    "result_total": "每手输赢", "tenure_hands": "一任庄手数", "pays_from_k": "追十三幺从几种起划算",
+    "diff_mean_result": "输赢差：等待 − 立即上架", "baotou_gain": "输赢差：等爆头 − 贪心",
+    "chengbao_money_share": "承包钱占流动金额", "mean_multiplier": "胡牌平均倍数",
+    "diff_dealer_result": "庄家输赢变化", "diff_huang_rate": "荒庄率变化", "diff_zimo_share": "自摸比例变化",
+    "diff_hand_draws": "摸牌数变化", "diff_volatility": "输赢标准差变化",
+}
 
 #: Plain-Chinese meaning of each statistic name (the report's tables show it beside the name).
 MEANINGS = {
@@ -180,6 +190,11 @@ def group_label(group: str) -> str:
     return "，".join(words)
 
 
+def headline_group(group: str) -> str:
+    """Return a group as the headline says it: in words, a strategy's parameters left out (the full tables keep them)."""
+    return re.sub(r"（[^（）]*=[^（）]*）", "", group_label(group))
+
+
 def unit_label(name: str) -> str:
     """Return the unit of a statistic as an axis or table says it: 底注/手 for money per hand, else unit_of's."""
     unit = unit_of(name)
@@ -261,8 +276,8 @@ def headline_cells(summary: pl.DataFrame, skipped: dict[str, str] | None = None)
         answer = never_pays(summary, row)
         numbers = answer if answer is not None else [cells[3], cells[4], unit_label(row["name"])
                                                      if cells[3] != NO_DATA else cells[5], cells[6]]
-        out.append([study_label(row["study"]), meaning(row["name"]) or row["name"], group_label(row["group"]),
-                    *numbers])
+        label = HEADLINE_LABELS.get(row["name"]) or meaning(row["name"]) or row["name"]
+        out.append([study_label(row["study"]), label, headline_group(row["group"]), *numbers])
     for study, reason in (skipped or {}).items():
         out.append([study_label(study), "未运行", reason, "–", "–", "", "–"])
     return out

@@ -33,9 +33,10 @@ def test_a_question_answered_never_is_not_no_data():
     summary = never_paying_summary()
     pays = summary.filter(pl.col("name") == "pays_from_k").row(0, named=True)
     assert pays["n"] == 0  # the study's row: no k pays
-    cells = [c for c in tables.headline_cells(summary) if c[1] == tables.meaning("pays_from_k")]
+    label = tables.HEADLINE_LABELS["pays_from_k"]
+    cells = [c for c in tables.headline_cells(summary) if c[1] == label]
     played = int(summary.filter(pl.col("name") == "chase_minus_greedy")["n"].sum())
-    assert cells == [["十三幺", tables.meaning("pays_from_k"), "有拾/抢", "从不划算（k = 7–13）", "–", "", f"{played:,}"]]
+    assert cells == [["十三幺", label, "有拾/抢", "从不划算（k = 7–13）", "–", "", f"{played:,}"]]
     assert "任何 k 都不划算（k = 7–13）" in conclusions.thirteen_orphans(summary)
     full = [r for r in builder.table_rows(summary) if r[0] == "`pays_from_k`"]
     assert full == [["`pays_from_k`", tables.meaning("pays_from_k"), "有拾/抢", "从不划算（k = 7–13）", "–", "种",

@@ -213,8 +213,10 @@ HEADER = ["研究", "统计量", "分组", "估计", "95% 区间", "单位", "n"
 
 def trivial(row: dict) -> bool:
     """Return True for a headline row that says nothing: a mean multiplier of exactly 1 on every win (a variant
-    without multipliers)."""
-    return row["name"] == "mean_multiplier" and row["estimate"] == 1 and not row["se"]
+    without multipliers), or a paired difference of exactly 0 on every hand (two arms that played alike)."""
+    exact = not row["se"] and not missing(row["se"])
+    return exact and ((row["name"] == "mean_multiplier" and row["estimate"] == 1)
+                      or (row["name"].startswith("diff_") and row["estimate"] == 0))
 
 
 def _sensitivity_keys(summary: pl.DataFrame, top: int = 5) -> list[tuple[str, str, str]]:

@@ -15,6 +15,7 @@ from reports.rule_notes import citation, rule_notes
 from reports.rule_words import flag_words
 from reports.summary_io import SUMMARY_NAME, read_summary
 from reports.versions import package_versions
+from reports.win_labels import variant_label
 
 METHOD = ("所有区间都是 95 % 区间：均值用 Student-t，比例用 Wilson。同一研究的各臂用同一种子，打的是同一批牌墙，"
           "两臂比较是逐手配对差（处理 − 对照）。钱按每手的底注计；率用 %，率的差用百分点；"
@@ -26,7 +27,7 @@ TABLE_HEADER = ["统计量", "含义", "分组", "估计", "95% 区间", "单位
 def table_rows(rows: pl.DataFrame) -> list[list[str]]:
     """Return summary rows as the report's full-table cells: the statistic's column name (code font, as in
     summary.parquet), its meaning, the group in words, estimate, interval, unit, n; a question answered "never"
-    (``tables.never_pays``) says so instead of "no data"."""
+    (``tables.never_pays``) says so instead of "无数据"."""
     out = []
     for row, cells in zip(rows.iter_rows(named=True), tables.display_rows(rows)):
         answer = tables.never_pays(rows, row)
@@ -72,7 +73,7 @@ def _setup_blocks(meta: dict) -> list[tuple]:
     blocks = [("h2", "运行设置与版本"),
               ("p", f"实验 `{meta.get('experiment', '?')}`，种子 {meta.get('seed', '?')}，每臂 {meta.get('hands', 0):,} 手"
                     f"（共模拟 {meta.get('simulated_hands', 0):,} 手），用时 {meta.get('run_seconds', float('nan')):.1f} 秒，"
-                    f"完成于 {meta.get('finished_utc', '?')}，规则变体 {meta.get('rules', {}).get('variant', '?')}。"),
+                    f"完成于 {meta.get('finished_utc', '?')}，规则变体{variant_label(meta.get('rules', {}).get('variant', '?'))}。"),
               ("p", terms.say(METHOD) + terms.MONEY_UNIT_DEFINITION),
               ("p", f"座位组合 `{meta.get('seats_name', '?')}`：0 号位（被研究的座位）到 3 号位依次为 "
                     + "、".join(f"`{s}`" for s in meta.get("seats", [])) + "。每手的庄家位置随机均匀抽取"

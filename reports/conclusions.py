@@ -105,8 +105,9 @@ def early_ting(summary: pl.DataFrame) -> str:
         text = f"等活张再上架划算：等到 t = {ts(better)} 个活张时每手多赢，t = {best['t']} 多 {amount(best)} 底注"
     elif worse:
         low, high = min(abs(r["estimate"]) for r in worse), max(abs(r["estimate"]) for r in worse)
-        size = fixed(low, ".3f") if low == high else f"{fixed(low, '.3f')}–{fixed(high, '.3f')}"
-        text = f"立即上架不亏：等到 t = {ts(worse)} 个活张再上架每手亏 {size} 底注（区间不含 0）"
+        size = f"{amount(worse[0])} 底注" if len(worse) == 1 else \
+            f"{fixed(low, '.3f')}–{fixed(high, '.3f')} 底注（区间都不含 0）"
+        text = f"立即上架不亏：等到 t = {ts(worse)} 个活张再上架每手亏 {size}"
     elif rows.height == 1:
         row = rows.row(0, named=True)
         text = f"等不等活张看不出差别：等到 t = {row['t']} 个活张再上架，每手差 {readings.money(row)} 底注，区间含 0"

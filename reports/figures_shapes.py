@@ -42,6 +42,9 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
     if not groups:
         return None
     panels = [name for name in PANELS if rows.filter(pl.col("name") == name).height]
+    multipliers = rows.filter((pl.col("name") == "mean_multiplier") & pl.col("estimate").is_not_nan())
+    if multipliers.height and ((multipliers["estimate"] == 1) & (multipliers["se"] == 0)).all():
+        panels.remove("mean_multiplier")  # a variant without multipliers: every win ×1, nothing to show
     columns = min(2, len(panels))
     lines = -(-len(panels) // columns)
     height = lines * (1.3 + 0.3 * max(len(groups), 4))  # four bars' room at least: never a thin strip

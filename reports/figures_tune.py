@@ -15,6 +15,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
+from reports import canvas  # noqa: E402
 from reports.tune_words import STAT_WORDS, goals, rows_of  # noqa: E402
 
 STUDY = "tune"
@@ -56,7 +57,8 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
     stats_drawn = list(dict.fromkeys(g[0] for g in aims))
     x_stat = stats_drawn[0]
     y_stat = stats_drawn[1] if len(stats_drawn) > 1 else None
-    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.8), gridspec_kw={"width_ratios": [3, 2]})
+    fig, (left, right) = plt.subplots(1, 2, figsize=(canvas.MAX_WIDTH_IN, 4.8),
+                                      gridspec_kw={"width_ratios": [3, 2]})
     x_word, x_scale, x_unit = STAT_WORDS[x_stat]
     x = trials[x_stat].to_numpy() * x_scale
     if y_stat is None:
@@ -83,10 +85,7 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
     left.legend(fontsize=8, loc="best")
     _importance_panel(right, rows, stats_drawn)
     fig.suptitle("规则调优：试验与帕累托前沿、各规则的重要性")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return canvas.save(fig, path)
 
 
 def _importance_panel(axis, rows: pl.DataFrame, stats_drawn: list[str]) -> None:

@@ -85,7 +85,7 @@ def comparison(summary: pl.DataFrame, path: Path) -> Path | None:
     if rows.is_empty():
         return None
     variants = rows["group"].unique(maintain_order=True).to_list()
-    fig = plt.figure(figsize=(canvas.MAX_WIDTH_IN, 13))
+    fig = plt.figure(figsize=(canvas.MAX_WIDTH_IN, 11.5))
     grid = fig.add_gridspec(4, 6)
     panels = [fig.add_subplot(grid[r, c:c + 2]) for r in range(2) for c in (0, 2, 4)]
     for axis, (name, (title, unit, scale)) in zip(panels, PANELS.items()):
@@ -102,14 +102,21 @@ def comparison(summary: pl.DataFrame, path: Path) -> Path | None:
     _grouped(methods, rows, "", {f"{m}_share": label for m, label in WIN_METHOD_LABELS.items()}, variants,
              [f"{m}_share" for m in WIN_METHOD_LABELS])
     methods.set_title("胡牌方式（占胡牌）", fontsize=10)
-    shapes = fig.add_subplot(grid[2:, :])
     prefix, shape_labels, names = _shape_names(rows)
+    if prefix == "feature_":  # 平胡 on its own axis: most wins, it would flatten every other bar
+        pinghu, shapes = fig.add_subplot(grid[2:, 0]), fig.add_subplot(grid[2:, 1:])
+        _grouped(pinghu, rows, prefix, shape_labels, variants, names[:1])
+        pinghu.get_legend().remove()
+        pinghu.set_title("平胡：普通型（四组一对）", fontsize=10)
+        names = names[1:]
+    else:
+        shapes = fig.add_subplot(grid[2:, :])
     _grouped(shapes, rows, prefix, shape_labels, variants, names)
     shapes.tick_params(axis="x", labelrotation=30)
     for label in shapes.get_xticklabels():
         label.set_horizontalalignment("right")
-    shapes.set_title("牌型（占胡牌）" + ("：按胡牌特征，平胡 = 以普通型（四组一对）胡" if prefix == "feature_"
-                                      else "：按 shape 列，普通胡除外"), fontsize=10)
+    shapes.set_title("其他牌型（占胡牌，按胡牌特征）" if prefix == "feature_" else "牌型（占胡牌，按 shape 列，普通胡除外）",
+                     fontsize=10)
     unrecorded = [variant_label(v) for v in variants
                   if not rows.filter((pl.col("group") == v) & pl.col("name").str.starts_with("feature_")).height]
     if unrecorded and prefix == "feature_":

@@ -249,7 +249,7 @@ def early_ting(summary: pl.DataFrame) -> str:
     rows = _rows(summary, "early_ting", "diff_mean_result")
     if rows.is_empty():
         return "没有跑任何阈值。"
-    parts = [f"首次听牌即上架（early_ting）时 0 号位每手输赢 "
+    parts = [f"首次听牌即上架（`early_ting`）时 0 号位每手输赢 "
              f"{money(_get(summary, 'early_ting', 'mean_result', 'early'))} 底注。以下都是“等 t 个活张再上架 − 立即上架”，"
              "同一牌墙逐手配对，正数表示等待更好。"]
     for row in rows.with_columns(pl.col("group").str.extract(r"(\d+)").cast(pl.Int64).alias("t")).sort(

@@ -33,13 +33,13 @@ FLAG_WORDS = {
     "allow_empty_ting": "空听也算听牌",
     "huang_stacks": "牌尾的荒牌墩数，0–20",
     "stacks_per_kong": "每开一杠加的荒牌墩数，0–2",
-    "minggang_units": "明杠/补杠：其余每家付的底注，0–8",
-    "angang_units": "暗杠：其余每家付的底注，0–8",
+    "minggang_units": "明杠/补杠时其余每家付的底注数，0–8",
+    "angang_units": "暗杠时其余每家付的底注数，0–8",
     "allow_shi": "十三幺可以拾",
     "allow_qiang": "十三幺可以抢",
     "guo_hu": "过胡：unrestricted 不限 / restricted 放过的胡本轮不能再胡",
     # 晋中
-    "jz_tiles": "用牌：136 张 / 108 张（只有万饼条，摸 56 张，没有十三幺）",
+    "jz_tiles": "用牌张数：136 张 / 108 张（只有万饼条，摸 56 张，没有十三幺）",
     "jz_dead_wall": "牌尾留着不摸的牌：none 不留 / 14 留 14 张",
     "jz_chi": "可吃上家的牌（只吃顺子；胡 > 杠 > 碰 > 吃，报听后不吃）",
     "jz_dingque_upfront": "开局各家先定缺一门：胡时不能有该门，不碰/杠/吃该门，不能胡十三幺",
@@ -68,8 +68,8 @@ VARIANT_WORDS = {
     "jinzhong": {
         "ting_kong_policy": "报听后能否开杠：concealed_same_waits 只许听的牌不变的暗杠 / same_waits 听的牌不变才可 / "
                             "none 不许",
-        "minggang_units": "胡家的明杠/补杠：其余每家付的底注，0–8",
-        "angang_units": "胡家的暗杠：其余每家付的底注，0–8",
+        "minggang_units": "胡家的明杠/补杠其余每家付的底注数，0–8",
+        "angang_units": "胡家的暗杠其余每家付的底注数，0–8",
     },
 }
 
@@ -80,6 +80,10 @@ def flag_words(flag: str, variant: str = "jincheng") -> str:
 
 
 def change_words(change: str, variant: str = "jincheng") -> str:
-    """Return a sensitivity change ``flag=value`` in words: what the flag means, without its list of values."""
-    flag = change.split("=", 1)[0]
-    return flag_words(flag, variant).split("：")[0].split("，")[0]
+    """Return a sensitivity change ``flag=value`` in words: what the flag means, without its list of values,
+    ranges or remarks in brackets."""
+    import re
+
+    flag = change.split("=", 1)[0].split(".", 1)[0]  # jz_multipliers.qidui=3: the table's flag
+    words = re.sub(r"（[^（）]*）", "", flag_words(flag, variant).split("：")[0])
+    return words.split("，")[0]

@@ -13,7 +13,8 @@ than figure + reading + table of statistics (the sensitivity study's ranked tabl
 ``blocks(summary, figure path or None) -> list of report blocks``, which then replaces those three. The report shows the
 sections in the order of the studies in the summary; a study without an entry still gets its
 table of statistics. Optionally add the study's key rows to ``reports.tables.HEADLINE`` (the
-headline table), the Chinese meaning of its statistic names to ``reports.tables.MEANINGS`` and,
+headline table), its one-sentence answer to ``reports.conclusions.ANSWERS`` (the report's opening 结论 block),
+the Chinese meaning of its statistic names to ``reports.tables.MEANINGS`` and,
 for a sweep comparison paired by hand, a per-hand recipe to ``reports.pairing.per_hand``.
 """
 from __future__ import annotations

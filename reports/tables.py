@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import polars as pl
 
@@ -21,6 +22,15 @@ HEADLINE = (
     ("caishen", "baotou_gain", None),
     ("caishen", "chengbao_money_share", "all"),
 )
+
+#: Short names of the headline's statistics (the full tables give the longer MEANINGS).
+HEADLINE_LABELS = {
+    "result_total": "每手输赢", "tenure_hands": "一任庄手数", "pays_from_k": "追十三幺从几种起划算",
+    "diff_mean_result": "输赢差：等待 − 立即上架", "baotou_gain": "输赢差：等爆头 − 贪心",
+    "chengbao_money_share": "承包钱占流动金额", "mean_multiplier": "胡牌平均倍数",
+    "diff_dealer_result": "庄家输赢变化", "diff_huang_rate": "荒庄率变化", "diff_zimo_share": "自摸比例变化",
+    "diff_hand_draws": "摸牌数变化", "diff_volatility": "输赢标准差变化",
+}
 
 #: Plain-Chinese meaning of each statistic name (the report's tables show it beside the name).
 MEANINGS = {
@@ -83,7 +93,7 @@ def unit_of(name: str) -> str:
 
 
 #: Text of a cell whose statistic has no estimate (no hand in its group).
-NO_DATA = "no data"
+NO_DATA = "无数据"
 #: Units whose values are whole numbers (printed without decimals).
 INTEGER_UNITS = ("种",)
 
@@ -113,7 +123,7 @@ def display_rows(rows: pl.DataFrame) -> list[list[str]]:
     """Return summary rows as text cells: study, statistic, group, estimate, 95 % CI, unit, n.
 
     Rates in %, rate differences (``diff_*_rate``) in percentage points (百分点), money in 底注 with three
-    decimals, whole-number statistics without decimals; a row without an estimate reads "no data"."""
+    decimals, whole-number statistics without decimals; a row without an estimate reads "无数据" (NO_DATA)."""
     cells = []
     for row in rows.iter_rows(named=True):
         unit = unit_of(row["name"])
@@ -180,6 +190,11 @@ def group_label(group: str) -> str:
     return "，".join(words)
 
 
+def headline_group(group: str) -> str:
+    """Return a group as the headline says it: in words, a strategy's parameters left out (the full tables keep them)."""
+    return re.sub(r"（[^（）]*=[^（）]*）", "", group_label(group))
+
+
 def unit_label(name: str) -> str:
     """Return the unit of a statistic as an axis or table says it: 底注/手 for money per hand, else unit_of's."""
     unit = unit_of(name)
@@ -198,8 +213,10 @@ HEADER = ["研究", "统计量", "分组", "估计", "95% 区间", "单位", "n"
 
 def trivial(row: dict) -> bool:
     """Return True for a headline row that says nothing: a mean multiplier of exactly 1 on every win (a variant
-    without multipliers)."""
-    return row["name"] == "mean_multiplier" and row["estimate"] == 1 and not row["se"]
+    without multipliers), or a paired difference of exactly 0 on every hand (two arms that played alike)."""
+    exact = not row["se"] and not missing(row["se"])
+    return exact and ((row["name"] == "mean_multiplier" and row["estimate"] == 1)
+                      or (row["name"].startswith("diff_") and row["estimate"] == 0))
 
 
 def _sensitivity_keys(summary: pl.DataFrame, top: int = 5) -> list[tuple[str, str, str]]:
@@ -239,7 +256,7 @@ def k_span(ks) -> str:
 
 def never_pays(summary: pl.DataFrame, row: dict) -> list[str] | None:
     """Return the cells of a ``pays_from_k`` row whose answer is "no k pays": the studied k and the hands behind
-    them (the question was played and answered, so it is not "no data"); None for any other row."""
+    them (the question was played and answered, so it is not NO_DATA); None for any other row."""
     if row["name"] != "pays_from_k" or not missing(row["estimate"]):
         return None
     setting = row["group"]
@@ -261,8 +278,8 @@ def headline_cells(summary: pl.DataFrame, skipped: dict[str, str] | None = None)
         answer = never_pays(summary, row)
         numbers = answer if answer is not None else [cells[3], cells[4], unit_label(row["name"])
                                                      if cells[3] != NO_DATA else cells[5], cells[6]]
-        out.append([study_label(row["study"]), meaning(row["name"]) or row["name"], group_label(row["group"]),
-                    *numbers])
+        label = HEADLINE_LABELS.get(row["name"]) or meaning(row["name"]) or row["name"]
+        out.append([study_label(row["study"]), label, headline_group(row["group"]), *numbers])
     for study, reason in (skipped or {}).items():
         out.append([study_label(study), "未运行", reason, "–", "–", "", "–"])
     return out

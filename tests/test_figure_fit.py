@@ -170,3 +170,18 @@ def test_the_variants_shape_panel_counts_pinghu_for_every_variant(tmp_path, save
                 for v, n in (("jincheng", "shape_regular"), ("jinhua", "feature_pinghu"))}
     assert heights == pytest.approx(expected) and min(heights.values()) > 10
     assert problems(fig, dpi, name) == []
+
+
+def test_the_shapes_figure_leaves_out_a_multiplier_of_exactly_one(tmp_path, saved):
+    from experiments import config as cfg
+    from experiments import study_shapes
+    from synthetic_records import record_frame
+
+    plain = stats.summary_frame(study_shapes.summarize({study_shapes.ROLE: record_frame(800, 4)}, cfg.ShapesParams()))
+    assert (plain.filter(pl.col("name") == "mean_multiplier")["estimate"].drop_nans() == 1).all()  # 晋城: ×1
+    with matplotlib.rc_context(figure_style()):
+        figures_shapes.draw(plain, tmp_path / "shapes.png")
+    (fig, dpi, name), = saved
+    assert [ax.get_title() for ax in fig.axes if ax.get_visible()] == ["占胡牌的比例", "占全部流动金额的比例",
+                                                                      "每手流动金额 − 平均胡牌的"]
+    assert problems(fig, dpi, name) == []

@@ -213,7 +213,7 @@ def test_html_page_names_cjk_fonts_before_the_generic_fallback():
 def test_rows_without_an_estimate_read_no_data_not_a_certain_zero():
     rows = stats.summary_frame([stats.Estimate(math.nan, math.nan, math.nan, math.nan, 0)
                                 .row("thirteen_orphans", "policy_value", "k=12, shi_qiang=on")])
-    assert tables.display_rows(rows)[0][3:] == ["no data", "–", "底注", "0"]
+    assert tables.display_rows(rows)[0][3:] == ["无数据", "–", "底注", "0"]
 
 
 def test_policy_value_of_a_k_no_hand_reached_is_no_data():
@@ -224,8 +224,8 @@ def test_policy_value_of_a_k_no_hand_reached_is_no_data():
     policy = rows.filter(pl.col("name") == "policy_value")
     cells = {c[2]: c[3:] for c in tables.display_rows(policy)}
     for k in (10, 11, 12, 13):
-        assert cells[f"k={k}, shi_qiang=on"][0] == "no data" and cells[f"k={k}, shi_qiang=on"][3] == "0"
-    assert cells["k=9, shi_qiang=on"][0] != "no data"
+        assert cells[f"k={k}, shi_qiang=on"][0] == "无数据" and cells[f"k={k}, shi_qiang=on"][3] == "0"
+    assert cells["k=9, shi_qiang=on"][0] != "无数据"
     assert "k = 10, 11, 12, 13" in sections.reading(rows, "thirteen_orphans")
 
 

@@ -33,9 +33,10 @@ def test_a_question_answered_never_is_not_no_data():
     summary = never_paying_summary()
     pays = summary.filter(pl.col("name") == "pays_from_k").row(0, named=True)
     assert pays["n"] == 0  # the study's row: no k pays
-    cells = [c for c in tables.headline_cells(summary) if c[1] == tables.meaning("pays_from_k")]
+    label = tables.HEADLINE_LABELS["pays_from_k"]
+    cells = [c for c in tables.headline_cells(summary) if c[1] == label]
     played = int(summary.filter(pl.col("name") == "chase_minus_greedy")["n"].sum())
-    assert cells == [["十三幺", tables.meaning("pays_from_k"), "有拾/抢", "从不划算（k = 7–13）", "–", "", f"{played:,}"]]
+    assert cells == [["十三幺", label, "有拾/抢", "从不划算（k = 7–13）", "–", "", f"{played:,}"]]
     assert "任何 k 都不划算（k = 7–13）" in conclusions.thirteen_orphans(summary)
     full = [r for r in builder.table_rows(summary) if r[0] == "`pays_from_k`"]
     assert full == [["`pays_from_k`", tables.meaning("pays_from_k"), "有拾/抢", "从不划算（k = 7–13）", "–", "种",
@@ -161,3 +162,15 @@ def test_a_variant_the_seat_mix_cannot_play_is_named_not_counted():
     assert summary.filter(pl.col("group") == "jinhua")["n"].to_list() == [0]  # the study's skipped_seats row
     assert "金华未运行：座位组合里有该变体没有的策略。" in conclusions.variants(summary)
     assert [c[2] for c in tables.headline_cells(summary)] == ["晋城", "晋城"]  # 荒庄率, 庄家每手输赢: no 金华 row of n 0
+
+
+def test_waiting_for_live_waits_reads_with_its_interval_and_identical_arms_leave_the_headline():
+    rows = [stats.Estimate(0.0, 0.0, 0.0, 0.0, 2000).row("early_ting", "diff_mean_result", "t=2"),
+            stats.Estimate(0.004, 0.008, -0.011, 0.020, 2000).row("early_ting", "diff_mean_result", "t=3"),
+            stats.Estimate(-0.183, 0.044, -0.270, -0.097, 2000).row("early_ting", "diff_mean_result", "t=5")]
+    summary = stats.summary_frame(rows)
+    assert conclusions.early_ting(summary) == "立即上架不亏：等到 t = 5 个活张再上架每手亏 0.183 [0.097, 0.270] 底注。"
+    assert [c[2] for c in tables.headline_cells(summary)] == ["等 3 个活张", "等 5 个活张"]  # t = 2 played alike
+    two = stats.summary_frame(rows + [stats.Estimate(-0.06, 0.02, -0.1, -0.02, 2000)
+                                      .row("early_ting", "diff_mean_result", "t=4")])
+    assert "t = 4、5 个活张再上架每手亏 0.060–0.183 底注（区间都不含 0）。" in conclusions.early_ting(two)

@@ -233,7 +233,7 @@ def test_overview_from_the_console_entry_point(tmp_path, capsys):
         assert name in captured.err
     assert "hands/s" in captured.err
     assert logging.getLogger("matplotlib").getEffectiveLevel() >= logging.WARNING
-    assert "huang_rate" in out and "result_total" in out
+    assert "荒庄率" in out and "每手输赢" in out and "result_total" not in out  # the headline in words
     studies = set(pl.read_parquet(tmp_path / "summary.parquet")["study"])
     assert studies == {"dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity", "variants",
                        "shapes"}

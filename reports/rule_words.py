@@ -49,6 +49,8 @@ FLAG_WORDS = {
     "jz_mult_on_extra": "点炮者多付的 1 底注也乘倍数",
     "jz_cap": "腊子封顶：一次胡牌的钱至多 100",
     "jz_huang_with_kong_rotates": "有杠的荒庄要下庄",
+    "jz_jiulian_nine_wait": "九莲宝灯只算九面听（胡前 13 张为 1112345678999），否则同形状的 14 张门清牌都算",
+    "jz_dihu_after_angang": "庄家首打前暗杠，闲家点炮胡仍算地胡",
     # 金华
     "jh_dealer": "下一手的庄家：stay 庄家胡才连庄 / rotate 轮庄 / winner 胡家坐庄",
     "jh_dead_wall": "留作补杠的牌：14 留 14 张 / none 不留",

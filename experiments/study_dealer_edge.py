@@ -64,7 +64,7 @@ def columns(role: str) -> list[str]:
     seat_cols = [f"s{k}_{c}" for k in range(4) for c in COMPONENTS.values()]
     if role == "sessions":
         return ["session", "hand_in_session", "dealer"] + [f"s{k}_delta" for k in range(4)]
-    return ["dealer", "winner"] + seat_cols
+    return ["dealer", "winners"] + seat_cols
 
 
 def by_position(frame: pl.DataFrame) -> pl.DataFrame:
@@ -73,7 +73,7 @@ def by_position(frame: pl.DataFrame) -> pl.DataFrame:
     for k in range(4):
         pieces.append(frame.select(
             ((pl.lit(k, pl.Int16) - pl.col("dealer").cast(pl.Int16)) % 4).alias("position"),
-            (pl.col("winner") == k).alias("won"),
+            ((pl.col("winners") & (1 << k)) != 0).alias("won"),  # every winner under multi_ron=all
             *[pl.col(f"s{k}_{col}").cast(pl.Int32).alias(name) for name, col in COMPONENTS.items()],
         ))
     return pl.concat(pieces)

@@ -40,14 +40,14 @@ def plan(params: EarlyTingParams, base: ArmSpec) -> dict[str, ArmSpec]:
 
 def columns(role: str) -> list[str]:
     """Return the record columns the study reads from arm ``role``."""
-    return ["winner", "feeder", "win_kind", "s0_win", "s0_delta", "s0_ting_turn"]
+    return ["winners", "feeder", "win_kind", "s0_win", "s0_delta", "s0_ting_turn"]
 
 
 def seat0_outcomes(frame: pl.DataFrame) -> pl.DataFrame:
     """Return per hand seat 0's ``won``, ``dianpao_paid`` (底注), ``ting``, ``ting_turn``."""
     fed = (pl.col("feeder") == 0) & (pl.col("win_kind") == "dianhu")
     return frame.select(
-        (pl.col("winner") == 0).alias("won"),
+        ((pl.col("winners") & 1) != 0).alias("won"),  # seat 0 among the winners (multi_ron=all: any of them)
         pl.when(fed).then(-pl.col("s0_win").cast(pl.Float64)).otherwise(0.0).alias("dianpao_paid"),
         (pl.col("s0_ting_turn") >= 0).alias("ting"),
         pl.col("s0_ting_turn").cast(pl.Float64).alias("ting_turn"),

@@ -81,6 +81,19 @@ def test_positions_count_from_the_dealer_in_turn_order():
     assert long["position"].to_list() == [2] * 4 + [3] * 4 + [0] * 4 + [1] * 4
 
 
+def test_win_rates_count_every_winner_of_a_multi_hu_hand():
+    """Under multi_ron=all one discard can pay two winners; ``winner`` names only the first, so the win rate by
+    position reads the ``winners`` bits (seats 1 and 3 both won the first hand)."""
+    frame = pl.DataFrame({"dealer": [0, 0], "winners": [0b1010, 0b0001],
+                          **{f"s{k}_{col}": [0, 0] for k in range(4)
+                             for col in study_dealer_edge.COMPONENTS.values()}})
+    long = study_dealer_edge.by_position(frame)
+    assert long["won"].to_list() == [False, True, True, False, False, False, True, False]
+    assert study_early_ting.seat0_outcomes(frame.with_columns(
+        pl.Series("feeder", [2, -1]), pl.Series("win_kind", ["dianhu", "zimo"]), pl.Series("s0_win", [0, 3]),
+        pl.Series("s0_ting_turn", [-1, -1])))["won"].to_list() == [False, True]
+
+
 def test_pays_from_is_the_start_of_the_positive_tail():
     assert study_thirteen_orphans.pays_from({7: -1.0, 8: 0.5, 9: -0.2, 10: 1.0, 11: 2.0}) == 10
     assert study_thirteen_orphans.pays_from({7: -1.0, 13: -2.0}) is None
@@ -89,7 +102,7 @@ def test_pays_from_is_the_start_of_the_positive_tail():
 
 def test_dianpao_paid_counts_only_discard_wins_fed_by_seat_0():
     frame = pl.DataFrame({
-        "winner": [1, 2, 0, -1], "feeder": [0, -1, 3, -1],
+        "winners": [2, 4, 1, 0], "feeder": [0, -1, 3, -1],
         "win_kind": pl.Series(["dianhu", "zimo", "dianhu", "none"], dtype=pl.Enum(["none", "zimo", "dianhu",
                                                                                     "qianggang"])),
         "s0_win": [-4, -4, 6, 0], "s0_ting_turn": [3, -1, 5, -1]})

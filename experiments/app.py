@@ -61,7 +61,12 @@ def hands_line(meta: dict) -> str:
     when the run started)."""
     played = meta.get("hands_played", meta["simulated_hands"])
     reused = meta.get("hands_reused", 0)
-    line = f"{played:,} hands simulated in {meta['run_seconds']:.1f} s"
+    searched = meta.get("searched") or {}
+    if played or reused or not searched:
+        line = f"{played:,} hands simulated in {meta['run_seconds']:.1f} s"
+    else:  # a run of searching studies only (tune): no arm hands, its trials say what it played
+        line = f"run finished in {meta['run_seconds']:.1f} s"
+    line += "".join(f"; {study}: {text}" for study, text in searched.items())
     if reused:
         line += f"; {reused:,} more reused from parts an earlier run finished"
     not_run = list(meta.get("skipped") or {}) + [f"{study}/{group}" for study, groups in

@@ -66,6 +66,18 @@ def say_skipped(config: RunConfig, plans: dict[str, dict]) -> None:
             print(f"{study}/{group}: not run — {reason}", file=sys.stderr, flush=True)
 
 
+def search_line(rows: list[dict]) -> str:
+    """Return what a searching study played, from its ``search`` rows and re-evaluation groups: e.g. ``60 trials of
+    20,000 hands, 3 settings and the base re-played on 100,000 hands each``."""
+    facts = {r["name"]: r["estimate"] for r in rows if r["group"] == "search"}
+    replayed = len({r["group"] for r in rows if r["name"] == "reeval_met"})
+    line = f"{int(facts.get('trials', 0)):,} trials of {int(facts.get('hands', 0)):,} hands"
+    if replayed:
+        line += (f", {replayed} setting{'s' if replayed > 1 else ''} and the base re-played on "
+                 f"{int(facts.get('reeval_hands', 0)):,} hands each")
+    return line
+
+
 def say_phase(text: str, show: bool) -> None:
     """Print one status line on stderr (``show``: a terminal or progress=true), so the seconds after the last
     arm's bar say what runs; returns nothing."""
@@ -152,6 +164,8 @@ def _run_locked(config: RunConfig, out_dir: Path, overrides: list[str], started:
     plans = plan_studies(config, runner)
     say_skipped(config, plans)
     runner.run_all()
+    searched = {study: STUDY_MODULES[study].search(study_params(config, study), config, out_dir)
+                for study in plans if hasattr(STUDY_MODULES[study], "search")}  # studies that play their own trials
     say_phase(f"summary: reading the records and computing the statistics of {len(plans)} "
               f"stud{'y' if len(plans) == 1 else 'ies'}", show)
     rows = []
@@ -159,10 +173,10 @@ def _run_locked(config: RunConfig, out_dir: Path, overrides: list[str], started:
         module = STUDY_MODULES[study]
         frames = {role: runner.frame(arm, module.columns(role)) for role, arm in arms.items()}
         rows += module.summarize(frames, study_params(config, study))
-        if hasattr(module, "search"):
-            rows += module.search(study_params(config, study), config, out_dir)
+        rows += searched.get(study, [])
     summary = stats.summary_frame(rows)
     meta = run_metadata(config, runner, time.perf_counter() - started, overrides, plans)
+    meta["searched"] = {study: search_line(study_rows) for study, study_rows in searched.items()}
     write_summary(summary, meta, out_dir / "summary.parquet")
     say_phase("report: drawing the figures, writing report.md and report.html", show)
     return build_report(out_dir)

@@ -21,6 +21,9 @@ HEADLINE = (
     ("shapes", "mean_multiplier", "all"),
     ("caishen", "baotou_gain", None),
     ("caishen", "chengbao_money_share", "all"),
+    ("tune", "reeval_dealer_result", "best=1"),
+    ("tune", "reeval_huang_rate", "best=1"),
+    ("tune", "reeval_met", "best=1"),
 )
 
 #: Short names of the headline's statistics (the full tables give the longer MEANINGS).

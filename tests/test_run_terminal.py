@@ -16,6 +16,18 @@ def test_the_closing_line_names_what_was_not_run():
     assert hands_line({**meta, "skipped": {}, "skipped_groups": {}}) == "400 hands simulated in 3.2 s"
 
 
+def test_a_tune_only_run_says_what_its_trials_played_not_zero_hands():
+    from experiments.runner import search_line
+
+    rows = [{"group": "search", "name": "trials", "estimate": 60.0}, {"group": "search", "name": "hands",
+            "estimate": 20000.0}, {"group": "search", "name": "reeval_hands", "estimate": 100000.0}] + [
+        {"group": f"best={k}", "name": "reeval_met", "estimate": 1.0} for k in (1, 2, 3)]
+    text = search_line(rows)
+    assert text == "60 trials of 20,000 hands, 3 settings and the base re-played on 100,000 hands each"
+    meta = {"hands_played": 0, "simulated_hands": 0, "run_seconds": 61.0, "searched": {"tune": text}}
+    assert hands_line(meta) == f"run finished in 61.0 s; tune: {text}"
+
+
 def test_a_run_says_what_it_skips_and_why_and_each_phase_after_the_last_arm(tmp_path, capsys):
     overrides = ["experiment=variants", "experiment.studies=[variants,caishen]", "seats=one_selective", "hands=200",
                  "jobs=1", "progress=true"]
@@ -45,3 +57,20 @@ def test_without_a_bar_there_are_no_phase_lines(tmp_path, capsys):
     runner.run(load_run_config(overrides), tmp_path, overrides)
     err = capsys.readouterr().err
     assert "summary:" not in err and "report:" not in err and "not run" not in err
+
+
+def test_a_tune_only_summary_has_a_headline():
+    """A run of experiment=tune alone printed an empty console table: the headline now holds the best setting's
+    re-evaluated dealer result, 荒庄 rate and whether it met the targets on fresh walls."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from synthetic_records import tune_rows
+
+    from experiments import stats
+    from reports.tables import headline
+
+    rows = headline(stats.summary_frame(tune_rows()))
+    assert rows.select("name", "group").rows() == [("reeval_dealer_result", "best=1"), ("reeval_huang_rate", "best=1"),
+                                                   ("reeval_met", "best=1")]

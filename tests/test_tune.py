@@ -173,3 +173,47 @@ def test_a_flag_that_cannot_act_is_played_at_its_base_value():
     assert space.effective({"jc_shape_multipliers": True, "qidui_multiplier": 5}) == \
         {"jc_shape_multipliers": True, "qidui_multiplier": 5}
     assert build_space(RulesConfig(), ["qidui_multiplier"]).effective({"qidui_multiplier": 9}) == {"qidui_multiplier": 2}
+
+
+@pytest.mark.slow
+def test_a_killed_tune_run_resumes_its_trial_count(tmp_path):
+    """The run's process is SIGKILLed once its study holds two finished trials; the same command rerun into the same
+    folder keeps those trials (same completion times) and plays only the rest, to the budget of five."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from test_cli_errors import ROOT
+
+    folder = tmp_path / "run"
+    args = ["experiment=tune", "jobs=1", "progress=false", "hands=20000", "experiment.tune.flags=[huang_stacks]",
+            "experiment.tune.trials=5", "experiment.tune.reeval_top=0", f"hydra.run.dir={folder}"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    code = f"from experiments.app import main\nmain({args!r})"
+    process = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+
+    def complete() -> list:
+        try:
+            study = optuna.load_study(study_name=STUDY_NAME, storage=f"sqlite:///{folder / STUDY_FILE}")
+        except Exception:  # the file or the study is not there yet
+            return []
+        return [t for t in study.trials if t.state.name == "COMPLETE"]
+
+    deadline = time.monotonic() + 300
+    while len(complete()) < 2 and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=30)
+    before = {t.number: t.datetime_complete for t in complete()}
+    assert 2 <= len(before) < 5, "the run finished (or never reached two trials) before it was killed"
+
+    rerun = mjrules(args, tmp_path)
+    assert rerun.returncode == 0, rerun.stderr
+    after = complete()
+    assert len(after) == 5
+    for trial in after:                                          # the finished trials were kept, not replayed
+        if trial.number in before:
+            assert trial.datetime_complete == before[trial.number]

@@ -17,7 +17,7 @@ from typing import Any, Optional
 
 #: Studies the app can run, in report order.
 STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity", "variants", "shapes",
-           "caishen", "tune")
+           "caishen", "tune", "skill")
 #: ``greedy`` pong policies (strategies issue).
 PONG_POLICIES = ("always", "improves", "never")
 #: Parallel backends of ``sim.simulate``.
@@ -27,6 +27,11 @@ TUNE_STATISTICS = ("dealer_result", "huang_rate", "zimo_share", "deal_in_rate", 
                    "mean_multiplier")
 #: Goals of a tuning target: hit ``value`` within ``tolerance``, stay at or under / over ``value``, or optimise.
 TUNE_GOALS = ("target", "max_bound", "min_bound", "maximize", "minimize")
+#: Skill levels of ``experiment=skill`` (four seats of each; ``greedy`` is the reference every level is paired with).
+SKILL_LEVELS = ("random", "greedy", "strong")
+#: Statistics the sensitivity report can rank the one-flag changes by (``any`` = the largest |change| / se over
+#: them; ``skill_edge`` needs ``experiment.sensitivity.skill_edge_hands`` > 0).
+SENSITIVITY_RANKINGS = ("any", "dealer_result", "huang_rate", "zimo_share", "hand_draws", "volatility", "skill_edge")
 
 
 class ConfigError(ValueError):
@@ -86,6 +91,10 @@ class SensitivityParams:
 
     flags: list[str] = field(default_factory=list, metadata={"empty_means_all": True})
     hands: Optional[int] = field(default=None, metadata=_range(1, 10**10))
+    # the skill edge per change: one ``strong`` seat against three greedy, ``skill_edge_hands`` per arm (0 = off)
+    skill_edge_hands: int = field(default=0, metadata=_range(0, 10**10))
+    strong: str = "search"
+    rank_by: str = field(default="any", metadata=_choices(SENSITIVITY_RANKINGS))
 
 
 @dataclass
@@ -95,6 +104,9 @@ class VariantsParams:
 
     variants: list[str] = field(default_factory=list, metadata={"empty_means_all": True})
     hands: Optional[int] = field(default=None, metadata=_range(1, 10**10))
+    # the skill edge per variant: one ``strong`` seat against three greedy, ``skill_edge_hands`` per arm (0 = off)
+    skill_edge_hands: int = field(default=0, metadata=_range(0, 10**10))
+    strong: str = "search"
 
 
 @dataclass
@@ -148,6 +160,23 @@ class TuneParams:
 
 
 @dataclass
+class SkillParams:
+    """skill: the headlines at each skill level (four ``random``, four ``greedy``, four ``strong`` seats; strategy
+    specs), each paired with the greedy level on the same walls, and the skill edge (one strong seat against three
+    greedy, one greedy against three strong). ``hands`` per random/greedy arm (None = hands), ``strong_hands`` per
+    arm with a strong seat; ``chase_k`` and ``ting_t`` pick the 十三幺 and 上架 headlines' k and t."""
+
+    levels: list[str] = field(default_factory=lambda: list(SKILL_LEVELS), metadata=_choices(SKILL_LEVELS))
+    random: str = "random"
+    greedy: str = "greedy"
+    strong: str = "search"
+    hands: Optional[int] = field(default=None, metadata=_range(1, 10**10))
+    strong_hands: int = field(default=2000, metadata=_range(1, 10**10))
+    chase_k: int = field(default=9, metadata=_range(7, 13))
+    ting_t: int = field(default=4, metadata=_range(1, 30))
+
+
+@dataclass
 class ExperimentConfig:
     """The experiment group: a name, the studies it runs, and each study's parameters."""
 
@@ -162,6 +191,7 @@ class ExperimentConfig:
     shapes: ShapesParams = field(default_factory=ShapesParams)
     caishen: CaishenParams = field(default_factory=CaishenParams)
     tune: TuneParams = field(default_factory=TuneParams)
+    skill: SkillParams = field(default_factory=SkillParams)
 
 
 @dataclass

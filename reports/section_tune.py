@@ -11,7 +11,8 @@ import math
 
 import polars as pl
 
-from reports.rule_notes import rule_notes
+from reports.rule_notes import citation, rule_notes
+from reports.rule_words import flag_words
 from reports.tune_words import STAT_WORDS, goal_words, goals, rows_of, settings
 
 TITLE = "规则调优：哪组规则设置达到设计目标？"
@@ -76,8 +77,15 @@ def diff_rows(rows: pl.DataFrame, variant: str) -> list[list[str]]:
         if not changed:
             out.append([rank, "（无）", "与基准规则相同", "最优设置就是基准规则"])
         for flag, value in changed:
-            out.append([rank, flag, f"{base.get(flag, '?')} → {value}", notes.get(flag, "")])
+            out.append([rank, f"`{flag}`", f"{base.get(flag, '?')} → {value}", _meaning(flag, variant, notes)])
     return out
+
+
+def _meaning(flag: str, variant: str, notes: dict[str, str]) -> str:
+    """Return what ``flag`` means in Chinese and where the rules set it, as the report's rules table says it."""
+    table_flag = flag.split(".", 1)[0]  # jz_multipliers.qidui: the table's flag
+    words = flag_words(table_flag, variant)
+    return "；".join(w for w in (words, citation(notes.get(table_flag, ""))) if w)
 
 
 def reeval_rows(rows: pl.DataFrame) -> list[list[str]]:

@@ -3,6 +3,7 @@ count on a rerun, a combination the config refuses is pruned, and bad targets st
 from pathlib import Path
 
 import optuna
+import polars as pl
 import pytest
 
 from experiments import study_tune
@@ -217,3 +218,15 @@ def test_a_killed_tune_run_resumes_its_trial_count(tmp_path):
     for trial in after:                                          # the finished trials were kept, not replayed
         if trial.number in before:
             assert trial.datetime_complete == before[trial.number]
+
+
+def test_the_winning_settings_table_says_each_changed_flag_in_chinese_with_its_citation():
+    """The tune table reads like the report's rules table: the flag in code font, what it means in Chinese
+    (reports.rule_words) and where docs/rules sets it — not the YAML comment in English."""
+    from reports.section_tune import diff_rows
+
+    rows = pl.DataFrame({"group": ["base", "best=1", "best=1"],
+                         "name": ["set huang_stacks=7", "set huang_stacks=9", "set genzhuang=true"]})
+    table = diff_rows(rows, "jincheng")
+    assert [r[:3] for r in table] == [["1", "`huang_stacks`", "7 → 9"], ["1", "`genzhuang`", "? → true"]]
+    assert table[0][3].startswith("牌尾的荒牌墩数") and "RULES" in table[0][3]

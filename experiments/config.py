@@ -15,9 +15,11 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from experiments.tournament_design import LINEUPS as TOURNAMENT_LINEUPS
+
 #: Studies the app can run, in report order.
 STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity", "variants", "shapes",
-           "caishen", "tune", "skill")
+           "caishen", "tune", "skill", "tournament")
 #: ``greedy`` pong policies (strategies issue).
 PONG_POLICIES = ("always", "improves", "never")
 #: Parallel backends of ``sim.simulate``.
@@ -177,6 +179,15 @@ class SkillParams:
 
 
 @dataclass
+class TournamentParams:
+    """tournament: 2–4 strategy specs (registry strings such as ``defensive{fold_shanten=1}``) played on the same
+    walls in every seating of the ``lineup`` design (experiments/tournament_design.py); ``hands`` walls each."""
+
+    strategies: list[Any] = field(default_factory=lambda: ["greedy", "random"])
+    lineup: str = field(default="rotation", metadata=_choices(TOURNAMENT_LINEUPS))
+
+
+@dataclass
 class ExperimentConfig:
     """The experiment group: a name, the studies it runs, and each study's parameters."""
 
@@ -191,6 +202,7 @@ class ExperimentConfig:
     shapes: ShapesParams = field(default_factory=ShapesParams)
     caishen: CaishenParams = field(default_factory=CaishenParams)
     tune: TuneParams = field(default_factory=TuneParams)
+    tournament: TournamentParams = field(default_factory=TournamentParams)
     skill: SkillParams = field(default_factory=SkillParams)
 
 

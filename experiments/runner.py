@@ -13,8 +13,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from experiments import (stats, study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang,
-                         study_sensitivity, study_shapes, study_skill, study_thirteen_orphans, study_tune,
-                         study_variants)
+                         study_sensitivity, study_shapes, study_skill, study_thirteen_orphans, study_tournament,
+                         study_tune, study_variants)
 from experiments.arms import ArmRunner, base_arm
 from experiments.config import RunConfig
 from experiments.variant_params import refuse_foreign_studies, run_variant, skip_reason
@@ -31,6 +31,7 @@ STUDY_MODULES = {
     "caishen": study_caishen,
     "tune": study_tune,  # plays its own trials: ``search`` (a study with no arms)
     "skill": study_skill,
+    "tournament": study_tournament,
 }
 
 

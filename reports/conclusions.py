@@ -197,9 +197,17 @@ def _variant() -> str:
     return terms.variant()
 
 
+def tournament(summary: pl.DataFrame) -> str:
+    """Return the tournament's verdict: the first strategy against the second ("search 比 greedy 每手多赢 …"), or
+    the ladder and the leader against each other strategy."""
+    from reports.section_tournament import verdict
+
+    return verdict(summary)
+
+
 ANSWERS = {"dealer_edge": dealer_edge, "huangzhuang": huangzhuang, "thirteen_orphans": thirteen_orphans,
            "early_ting": early_ting, "sensitivity": sensitivity, "variants": variants, "shapes": shapes,
-           "caishen": caishen}
+           "caishen": caishen, "tournament": tournament}
 
 
 def conclusions(summary: pl.DataFrame, skipped: dict[str, str] | None = None) -> list[str]:

@@ -24,6 +24,8 @@ HEADLINE = (
     ("tune", "reeval_dealer_result", "best=1"),
     ("tune", "reeval_huang_rate", "best=1"),
     ("tune", "reeval_met", "best=1"),
+    ("tournament", "seat_result", None),
+    ("tournament", "diff_seat_result", None),
 )
 
 #: Short names of the headline's statistics (the full tables give the longer MEANINGS).
@@ -33,6 +35,7 @@ HEADLINE_LABELS = {
     "chengbao_money_share": "承包钱占流动金额", "mean_multiplier": "胡牌平均倍数",
     "diff_dealer_result": "庄家输赢变化", "diff_huang_rate": "荒庄率变化", "diff_zimo_share": "自摸比例变化",
     "diff_hand_draws": "摸牌数变化", "diff_volatility": "输赢标准差变化",
+    "seat_result": "每座每手输赢", "diff_seat_result": "每座每手输赢差",
 }
 
 #: Plain-Chinese meaning of each statistic name (the report's tables show it beside the name).
@@ -62,6 +65,16 @@ MEANINGS = {
     "arm_win_rate": "0 号位胡牌率（该臂）", "chengbao_rate": "发生承包的手占比",
     "chengbao_case_share": "承包的两种情形各占承包手的比例", "chengbao_payer_share": "包付方（庄/闲、相对胡家的位置）占包付次数的比例",
     "chengbao_money_share": "承包改变的钱占全部输赢绝对值之和的比例",
+    # tournament (per seat-hand: each seat a strategy holds counts once; pairs A − B paired by wall)
+    "seat_result": "该策略每座每手输赢（各座次、各座位平均）", "seat_win_rate": "该策略的胡牌率（每座每手）",
+    "seat_deal_in_rate": "该策略的点炮率（它打出或补杠的牌被胡）", "seat_zimo_share": "该策略的胡牌里自摸的比例",
+    "seat_win_value": "该策略每次胡牌得到的钱", "seat_win_income": "该策略每座每手的胡牌收入",
+    "seat_deal_in_loss": "该策略每座每手的点炮付出", "seat_other_money": "该策略每座每手的其余输赢（别家自摸、陪付、杠、包）",
+    "seat_ting_rate": "该策略上架的座-手占比", "seat_ting_turn": "该策略的平均上架轮次",
+    "diff_seat_result": "每座每手输赢差（逐墙配对）", "diff_seat_win_rate": "胡牌率差（逐墙配对）",
+    "diff_seat_deal_in_rate": "点炮率差（逐墙配对）", "diff_seat_win_income": "胡牌收入差（逐墙配对）",
+    "diff_seat_deal_in_loss": "点炮付出差（逐墙配对）", "diff_seat_other_money": "其余输赢差（逐墙配对）",
+    "seatings": "每副牌墙打的座次数",
 }
 
 
@@ -79,7 +92,7 @@ def meaning(name: str) -> str:
 
 
 UNITS = {"rate": "%", "share": "%", "turn": "轮", "tenure_hands": "手", "pays_from_k": "种", "multiplier": "倍",
-         "draws": "张"}
+         "draws": "张", "win_value": "底注/胡", "seatings": "种座次"}
 #: Unit of a rate difference (``diff_*_rate``): percentage points.
 POINTS = "百分点"
 
@@ -146,7 +159,8 @@ def display_rows(rows: pl.DataFrame) -> list[list[str]]:
 
 #: Short Chinese name of each study (the headline table's first column).
 STUDY_LABELS = {"dealer_edge": "庄家优势", "huangzhuang": "荒庄", "thirteen_orphans": "十三幺", "early_ting": "上架时机",
-                "sensitivity": "规则敏感性", "variants": "变体对比", "shapes": "牌型", "caishen": "财神"}
+                "sensitivity": "规则敏感性", "variants": "变体对比", "shapes": "牌型", "caishen": "财神",
+                "tournament": "对局赛"}
 POSITION_LABELS = {"dealer": "庄家", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
 #: Whole groups in words.
 GROUP_WORDS = {

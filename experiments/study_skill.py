@@ -161,8 +161,8 @@ def common_hands(*frames: pl.DataFrame) -> list[pl.DataFrame]:
     shared = set(frames[0]["hand"].to_list())
     for frame in frames[1:]:
         shared &= set(frame["hand"].to_list())
-    keep = pl.Series(sorted(shared), dtype=frames[0]["hand"].dtype)
-    return [f.filter(pl.col("hand").is_in(keep)).sort("hand") for f in frames]
+    keep = pl.DataFrame({"hand": pl.Series(sorted(shared), dtype=frames[0]["hand"].dtype)})
+    return [f.join(keep, on="hand", how="semi").sort("hand") for f in frames]
 
 
 def seat0_difference(treatment: pl.DataFrame, control: pl.DataFrame) -> stats.Estimate:

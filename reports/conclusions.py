@@ -191,6 +191,13 @@ def caishen(summary: pl.DataFrame) -> str:
     return "；".join(parts) + "。" if parts else ""
 
 
+def skill(summary: pl.DataFrame) -> str:
+    """Return how many headlines still hold for strong players, and the skill edge."""
+    from reports.section_skill import conclusion
+
+    return conclusion(summary)
+
+
 def _variant() -> str:
     from reports import terms
 
@@ -207,7 +214,7 @@ def tournament(summary: pl.DataFrame) -> str:
 
 ANSWERS = {"dealer_edge": dealer_edge, "huangzhuang": huangzhuang, "thirteen_orphans": thirteen_orphans,
            "early_ting": early_ting, "sensitivity": sensitivity, "variants": variants, "shapes": shapes,
-           "caishen": caishen, "tournament": tournament}
+           "caishen": caishen, "skill": skill, "tournament": tournament}
 
 
 def conclusions(summary: pl.DataFrame, skipped: dict[str, str] | None = None) -> list[str]:

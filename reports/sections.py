@@ -29,6 +29,7 @@ import polars as pl
 from reports import (figures, figures_caishen, figures_sensitivity, figures_shapes, figures_tournament, figures_tune,
                      figures_variants, readings, section_caishen, section_sensitivity, section_shapes, section_tournament,
                      section_tune, section_variants)
+from reports import figures_skill, section_skill  # noqa: E402  (the skill study)
 from reports.fonts import figure_style
 
 
@@ -55,6 +56,7 @@ SECTIONS: dict[str, Section] = {
     "shapes": Section(section_shapes.TITLE, figures_shapes.draw, section_shapes.reading),
     "caishen": Section(section_caishen.TITLE, figures_caishen.draw, section_caishen.reading),
     "tune": Section(section_tune.TITLE, figures_tune.draw, section_tune.reading, section_tune.section_blocks),
+    "skill": Section(section_skill.TITLE, figures_skill.draw, section_skill.reading, section_skill.section_blocks),
     "tournament": Section(section_tournament.TITLE, figures_tournament.draw, section_tournament.reading,
                           section_tournament.section_blocks),
 }

@@ -24,6 +24,7 @@ HEADLINE = (
     ("tune", "reeval_dealer_result", "best=1"),
     ("tune", "reeval_huang_rate", "best=1"),
     ("tune", "reeval_met", "best=1"),
+    ("skill", "skill_edge", None),
     ("tournament", "seat_result", None),
     ("tournament", "diff_seat_result", None),
 )
@@ -35,6 +36,7 @@ HEADLINE_LABELS = {
     "chengbao_money_share": "承包钱占流动金额", "mean_multiplier": "胡牌平均倍数",
     "diff_dealer_result": "庄家输赢变化", "diff_huang_rate": "荒庄率变化", "diff_zimo_share": "自摸比例变化",
     "diff_hand_draws": "摸牌数变化", "diff_volatility": "输赢标准差变化",
+    "skill_edge": "技术优势：强手 − 贪心",
     "seat_result": "每座每手输赢", "diff_seat_result": "每座每手输赢差",
 }
 
@@ -65,6 +67,10 @@ MEANINGS = {
     "arm_win_rate": "0 号位胡牌率（该臂）", "chengbao_rate": "发生承包的手占比",
     "chengbao_case_share": "承包的两种情形各占承包手的比例", "chengbao_payer_share": "包付方（庄/闲、相对胡家的位置）占包付次数的比例",
     "chengbao_money_share": "承包改变的钱占全部输赢绝对值之和的比例",
+    # skill (groups: a level, or ``level − greedy`` for a paired difference to the greedy level)
+    "skill_edge": "技术优势：强手比贪心每手多赢（同一牌墙，0 号位对 0 号位配对）", "deal_in_rate": "点炮率（点胡的手占比）",
+    "level_spec": "该水平的策略（分组里）和它四家桌的手数", "diff_deal_in_rate": "点炮率差（配对）",
+    "diff_mean_multiplier": "胡牌平均倍数差（配对）",
     # tournament (per seat-hand: each seat a strategy holds counts once; pairs A − B paired by wall)
     "seat_result": "该策略每座每手输赢（各座次、各座位平均）", "seat_win_rate": "该策略的胡牌率（每座每手）",
     "seat_deal_in_rate": "该策略的点炮率（它打出或补杠的牌被胡）", "seat_zimo_share": "该策略的胡牌里自摸的比例",
@@ -88,11 +94,13 @@ def meaning(name: str) -> str:
         return kind_label(name.replace("_", ":", 1)) + "占胡牌的比例"
     from reports.tune_words import meaning as tune_meaning  # the tune study's own rows
 
-    return MEANINGS.get(name, "") or tune_meaning(name)
+    from reports.section_skill import statistic_meaning  # the skill study's rows named with their k or t
+
+    return MEANINGS.get(name, "") or tune_meaning(name) or statistic_meaning(name)
 
 
 UNITS = {"rate": "%", "share": "%", "turn": "轮", "tenure_hands": "手", "pays_from_k": "种", "multiplier": "倍",
-         "draws": "张", "win_value": "底注/胡", "seatings": "种座次"}
+         "draws": "张", "win_value": "底注/胡", "seatings": "种座次", "level_spec": "手"}
 #: Unit of a rate difference (``diff_*_rate``): percentage points.
 POINTS = "百分点"
 
@@ -160,6 +168,7 @@ def display_rows(rows: pl.DataFrame) -> list[list[str]]:
 #: Short Chinese name of each study (the headline table's first column).
 STUDY_LABELS = {"dealer_edge": "庄家优势", "huangzhuang": "荒庄", "thirteen_orphans": "十三幺", "early_ting": "上架时机",
                 "sensitivity": "规则敏感性", "variants": "变体对比", "shapes": "牌型", "caishen": "财神",
+                "skill": "技术水平",
                 "tournament": "对局赛"}
 POSITION_LABELS = {"dealer": "庄家", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
 #: Whole groups in words.
@@ -168,6 +177,7 @@ GROUP_WORDS = {
     "xian": "闲家", "winner_xiajia": "胡家的下家", "winner_duijia": "胡家的对家", "winner_shangjia": "胡家的上家",
     "winner_took_3": "胡家吃碰付款方 3 摊", "payer_took_3": "付款方吃碰胡家 3 摊",
     "jincheng": "晋城", "jinzhong": "晋中", "jinhua": "金华",
+    "random": "随机", "strong": "强手", "one_strong": "一个强手对三个贪心", "one_greedy": "一个贪心对三个强手",
 }
 #: ``key=value`` parts of a group in words: key -> value -> words ("{v}" is the value).
 GROUP_PARTS = {

@@ -113,3 +113,35 @@ def tune_rows() -> list[dict]:
         rows.append(stats.Estimate(score, float("nan"), float("nan"), float("nan"), 0)
                     .row("tune", flag, "importance dealer_result"))
     return rows
+
+
+def skill_frames(n: int = 600, edge: int = 0):
+    """Return (plan, frames) of a small skill study on hand-made records under 晋城 (strong level a stand-in spec):
+    every arm is ``record_frame`` of its own seed, except that the mixed tables copy the homogeneous ones with seat 0
+    winning ``edge`` 底注 more per hand from the three others (so both skill edges are exactly ``edge``)."""
+    import polars as pl
+
+    from experiments import study_skill
+    from experiments.arms import ArmSpec
+    from experiments.config import SkillParams
+
+    bound = study_skill.bind_rules(SkillParams(strong="greedy{pong=always}"), {})
+    arms = study_skill.plan(bound, ArmSpec(("greedy",) * 4))
+    frames = {role: record_frame(n, seed=11 + i) for i, role in enumerate(arms)}
+    for role in arms:  # the paired arms of a comparison hold the same walls (the same dealt kinds)
+        if " comparator " in role:
+            frames[role] = record_frame(n, seed=11 + list(arms).index(role.replace(" comparator ", " studied ")))
+            frames[role] = frames[role].with_columns(pl.col("s0_delta") - 1)
+    shift = [pl.col("s0_delta") + edge] + [pl.col(f"s{k}_delta") - edge / 3 for k in (1, 2, 3)]
+    frames["edge one_strong"] = frames["table greedy"].with_columns(shift)
+    frames["edge one_greedy"] = frames["table strong"].with_columns(
+        [pl.col("s0_delta") - edge] + [pl.col(f"s{k}_delta") + edge / 3 for k in (1, 2, 3)])
+    return bound, frames
+
+
+def skill_rows() -> list[dict]:
+    """Return the summary rows of ``skill_frames`` (skill edge 2 底注), for the report layer's tests."""
+    from experiments import study_skill
+
+    bound, frames = skill_frames(edge=2)
+    return study_skill.summarize(frames, bound)

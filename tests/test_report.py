@@ -15,7 +15,7 @@ from experiments import (stats, study_caishen, study_dealer_edge, study_early_ti
                          study_sensitivity, study_shapes, study_thirteen_orphans, study_tournament, study_variants)
 from reports import builder, cli, comparison, document, figures, sections, tables
 from reports.summary_io import read_summary, write_summary
-from synthetic_records import record_frame, tune_rows, with_win_features
+from synthetic_records import record_frame, skill_rows, tune_rows, with_win_features
 
 VOID = {"meta", "img", "br", "hr", "link", "input"}
 
@@ -64,6 +64,7 @@ def synthetic_summary() -> pl.DataFrame:
                                      "greedy": featured, "baotou": featured.with_columns(pl.col("s0_delta") + 1)},
                                     cfg.CaishenParams())
     rows += tune_rows()
+    rows += skill_rows()
     tournament = study_tournament.bind_rules(cfg.TournamentParams(strategies=["greedy", "defensive"]), {})
     rows += study_tournament.summarize({"seating=0": seats, "seating=1": record_frame(1500, 9).with_columns(
         seats["dealer"])}, tournament)

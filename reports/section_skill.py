@@ -1,0 +1,243 @@
+"""The skill study's report section: per headline, does the greedy-table conclusion hold for stronger players, and
+how much does the rule set reward skill. Built from the summary rows alone (study ``skill``; experiments.study_skill).
+
+The verdict on one headline (``verdict``) compares the greedy level's value g, the strong level's value s and their
+paired difference d = s − g (same walls):
+
+* 成立 (holds): g and s have the same sign and d's 95 % interval contains 0 — the strong table does not contradict
+  the greedy number;
+* 不成立 (fails): the sign flips — s has the other sign and its interval excludes 0;
+* 不确定 (uncertain): everything else — the same sign but a clearly different size (d excludes 0), a flip that this
+  sample cannot tell from 0, or a level without data.
+"""
+from __future__ import annotations
+
+import re
+
+import polars as pl
+
+from reports import readings
+from reports.tables import fixed
+
+STUDY = "skill"
+TITLE = "技术水平：强手打，结论还成立吗？规则奖励技术多少？"
+HOLDS, FAILS, UNSURE = "成立", "不成立", "不确定"
+#: Level -> its name in the report.
+LEVEL_WORDS = {"random": "随机", "greedy": "贪心", "strong": "强手"}
+#: Headline name (``chase_gain_k9`` read as ``chase_gain_k``) -> (words, unit, display scale).
+HEADLINE_WORDS = {
+    "dealer_result": ("庄家每手输赢", "底注/手", 1.0),
+    "huang_rate": ("荒庄率", "%", 100.0),
+    "zimo_share": ("自摸占胡牌的比例", "%", 100.0),
+    "deal_in_rate": ("点炮率（点胡的手占比）", "%", 100.0),
+    "mean_multiplier": ("胡牌平均倍数", "倍", 1.0),
+    "volatility": ("一家每手输赢的标准差", "底注/手", 1.0),
+    "chase_gain_k": ("追十三幺的收益（起手 {v} 种幺九/字，追 − 贪心）", "底注/手", 1.0),
+    "early_ting_cost_t": ("立即上架的代价（等 {v} 个活张再上架 − 立即上架）", "底注/手", 1.0),
+    "baotou_gain": ("等爆头的收益（等爆头 − 贪心）", "底注/手", 1.0),
+}
+EDGE_WORDS = {"one_strong": "一个强手对三个贪心", "one_greedy": "一个贪心对三个强手"}
+#: Headlines whose conclusion is a direction (money, signed); the others are levels (rates, sizes).
+SIGNED = ("dealer_result", "chase_gain_k", "early_ting_cost_t", "baotou_gain")
+RULE = ("判定：贪心桌与强手桌同号、且两桌的配对差的 95 % 区间含 0，为“成立”；强手桌符号相反、且其区间不含 0，为“不成立”；"
+        "其余（同号但大小明显变了、符号翻转但区间含 0）为“不确定”。")
+
+
+def _key(name: str) -> tuple[str, str]:
+    """Return (HEADLINE_WORDS key, its number) of a headline name: ``chase_gain_k9`` -> (``chase_gain_k``, ``9``)."""
+    match = re.fullmatch(r"(chase_gain_k|early_ting_cost_t)(\d+)", name)
+    return (match.group(1), match.group(2)) if match else (name, "")
+
+
+def words(name: str) -> tuple[str, str, float]:
+    """Return (words, unit, display scale) of a headline name."""
+    key, number = _key(name)
+    text, unit, scale = HEADLINE_WORDS.get(key, (name, "", 1.0))
+    return text.format(v=number), unit, scale
+
+
+def statistic_meaning(name: str) -> str:
+    """Return the plain-Chinese meaning of a skill statistic named with its k or t (``chase_gain_k9``,
+    ``diff_early_ting_cost_t4``), '' for any other name."""
+    key, number = _key(name.removeprefix("diff_"))
+    if not number:
+        return ""
+    text = words(name.removeprefix("diff_"))[0]
+    return text + ("，该水平 − 贪心水平（同一牌墙配对）" if name.startswith("diff_") else "")
+
+
+def _sign(value: float) -> int:
+    return (value > 0) - (value < 0)
+
+
+def verdict(greedy: dict | None, strong: dict | None, difference: dict | None) -> str:
+    """Return 成立 / 不成立 / 不确定 for one headline from its greedy-level row, strong-level row and their paired
+    difference row (strong − greedy); see the module docstring."""
+    if not (readings._has_interval(greedy) and readings._has_interval(strong) and readings._has_interval(difference)):
+        return UNSURE
+    same = _sign(greedy["estimate"]) == _sign(strong["estimate"])
+    if not same and readings.significant(strong):
+        return FAILS
+    if same and difference["ci_low"] <= 0 <= difference["ci_high"]:
+        return HOLDS
+    return UNSURE
+
+
+def _get(summary: pl.DataFrame, name: str, group: str) -> dict | None:
+    return readings._get(summary, STUDY, name, group)
+
+
+def level_specs(summary: pl.DataFrame) -> dict[str, tuple[str, int]]:
+    """Return {level: (strategy spec, hands of its table)} from the ``level_spec`` rows."""
+    rows = summary.filter((pl.col("study") == STUDY) & (pl.col("name") == "level_spec"))
+    return {r["group"].split("=", 1)[0]: (r["group"].split("=", 1)[1], int(r["n"])) for r in rows.iter_rows(named=True)}
+
+
+def headlines(summary: pl.DataFrame) -> list[str]:
+    """Return the headline names of the greedy level, in summary order."""
+    rows = summary.filter((pl.col("study") == STUDY) & (pl.col("group") == "greedy"))
+    return rows["name"].to_list()
+
+
+def _value(row: dict | None, name: str) -> str:
+    """Return a row's estimate and interval in the headline's unit ('–' without data)."""
+    if not readings._has_estimate(row):
+        return "–"
+    _, unit, scale = words(name)
+    spec = ".2f" if unit in ("%", "倍") else "+.3f" if _key(name)[0] in SIGNED else ".3f"
+    text = fixed(scale * row["estimate"], spec) + (" %" if unit == "%" else "")
+    if not readings._has_interval(row):
+        return text
+    return f"{text} [{fixed(scale * row['ci_low'], spec)}, {fixed(scale * row['ci_high'], spec)}]"
+
+
+def _difference(row: dict | None, name: str) -> str:
+    """Return a paired difference in the headline's unit (百分点 for rates)."""
+    if not readings._has_estimate(row):
+        return "–"
+    _, unit, scale = words(name)
+    if row["se"] == 0 and row["estimate"] == 0:
+        return "0（每手相同）"
+    text = (f"{fixed(scale * row['estimate'], '+.3f' if unit != '%' else '+.2f')} "
+            f"[{fixed(scale * row['ci_low'], '+.3f' if unit != '%' else '+.2f')}, "
+            f"{fixed(scale * row['ci_high'], '+.3f' if unit != '%' else '+.2f')}]")
+    return text + (" 个百分点" if unit == "%" else "")
+
+
+def verdicts(summary: pl.DataFrame) -> list[tuple[str, str]]:
+    """Return (headline name, verdict) for every headline with a strong level."""
+    return [(name, verdict(_get(summary, name, "greedy"), _get(summary, name, "strong"),
+                           _get(summary, f"diff_{name}", "strong − greedy")))
+            for name in headlines(summary) if _get(summary, name, "strong") is not None]
+
+
+def _reason(name: str, summary: pl.DataFrame, word: str) -> str:
+    greedy, strong = _get(summary, name, "greedy"), _get(summary, name, "strong")
+    difference = _get(summary, f"diff_{name}", "strong − greedy")
+    text = f"贪心桌 {_value(greedy, name)}，强手桌 {_value(strong, name)}，差 {_difference(difference, name)}"
+    if word == UNSURE and readings._has_interval(difference) and readings._has_estimate(strong) \
+            and _sign(greedy["estimate"]) == _sign(strong["estimate"]):
+        text += "：方向相同，但大小明显变了"
+    elif word == UNSURE and readings._has_estimate(strong):
+        text += "：符号翻转，但强手桌的区间含 0，分不清"
+    return text
+
+
+def edge_sentence(summary: pl.DataFrame) -> str:
+    """Return the skill-edge sentence (both edges with intervals), '' without them."""
+    parts = []
+    for group, text in EDGE_WORDS.items():
+        row = _get(summary, "skill_edge", group)
+        if readings._has_estimate(row):
+            parts.append(f"{text}，强手每手多赢 {readings.money(row)} 底注（同一批牌墙、0 号位对 0 号位配对，"
+                         f"{row['n']:,} 手，{readings.verdict(row)}）")
+    return ("技术优势：" + "；".join(parts) + "。") if parts else ""
+
+
+def variant_edges(summary: pl.DataFrame) -> dict[str, dict]:
+    """Return {variant: skill-edge row (one strong seat vs three greedy)} of every variant the summary measured:
+    this study's (the run's variant) and the variants study's ``skill_edge`` rows."""
+    from reports import terms
+
+    edges = {}
+    for row in summary.filter((pl.col("study") == "variants") & (pl.col("name") == "skill_edge")).iter_rows(named=True):
+        if readings._has_estimate(row):
+            edges[row["group"]] = row
+    own = _get(summary, "skill_edge", "one_strong")
+    if readings._has_estimate(own) and terms.variant() not in edges:
+        edges[terms.variant()] = own
+    return edges
+
+
+def ranking_sentence(summary: pl.DataFrame) -> str:
+    """Return the variants ranked by skill edge (largest first) when the summary measured several, else ''."""
+    from reports.win_labels import variant_label
+
+    edges = variant_edges(summary)
+    if len(edges) < 2:
+        return ""
+    ranked = sorted(edges.items(), key=lambda item: item[1]["estimate"], reverse=True)
+    return ("按技术优势（一个强手对三个贪心，每手多赢）给变体排序：" + " > ".join(
+        f"{variant_label(v)} {readings.money(row)}" for v, row in ranked)
+        + " 底注（各变体自己的牌墙，区间各自独立：相邻两名的区间重叠时名次分不开）。")
+
+
+def reading(summary: pl.DataFrame) -> str:
+    """Return the reading: per headline whether the greedy conclusion holds for strong players, then the skill edge
+    and, with several variants, their ranking."""
+    specs = level_specs(summary)
+    if not specs:
+        return readings.NO_DATA + "。"
+    parts = ["水平：" + "，".join(f"{LEVEL_WORDS.get(level, level)} `{spec}`（{hands:,} 手）"
+                                  for level, (spec, hands) in specs.items())
+             + "；每个水平与贪心水平打同一批牌墙、逐手配对。比较两种策略的结论（追十三幺、立即上架、等爆头）在每个水平里"
+               "让被研究的策略坐 0 号位、对手是该水平的三家。"]
+    found = verdicts(summary)
+    for word in (HOLDS, FAILS, UNSURE):
+        names = [name for name, w in found if w == word]
+        if names:
+            parts.append(f"{word}：" + "；".join(f"{words(n)[0]}（{_reason(n, summary, word)}）" for n in names) + "。")
+    parts += [RULE, edge_sentence(summary), ranking_sentence(summary)]
+    return "".join(p for p in parts if p)
+
+
+def verdict_table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
+    """Return (header, rows): per headline its value at each level, strong − greedy and the verdict."""
+    levels = list(level_specs(summary))
+    header = ["结论", "单位"] + [LEVEL_WORDS.get(level, level) for level in levels] + ["强手 − 贪心（配对）", "判定"]
+    found = dict(verdicts(summary))
+    rows = []
+    for name in headlines(summary):
+        text, unit, _ = words(name)
+        rows.append([text, unit] + [_value(_get(summary, name, level), name) for level in levels]
+                    + [_difference(_get(summary, f"diff_{name}", "strong − greedy"), name), found.get(name, "–")])
+    return header, rows
+
+
+def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
+    """Return the section's blocks: reading, verdict table, figure, folded full table."""
+    from reports.builder import full_table
+
+    header, rows = verdict_table(summary)
+    blocks = [("p", reading(summary)), ("table", header, rows)]
+    if figure is not None:
+        blocks.append(("figure", figure, "贪心桌与强手桌的各项结论（误差线为 95 % 区间），最后一格是技术优势"))
+    blocks.append(full_table(summary.filter(pl.col("study") == STUDY)))
+    return blocks
+
+
+def conclusion(summary: pl.DataFrame) -> str:
+    """Return the one-sentence answer for the report's 结论 block: how many headlines hold, and the skill edge."""
+    found = verdicts(summary)
+    if not found:
+        return ""
+    counts = {w: sum(1 for _, v in found if v == w) for w in (HOLDS, FAILS, UNSURE)}
+    text = f"{len(found)} 项结论里，强手打仍成立 {counts[HOLDS]} 项、不成立 {counts[FAILS]} 项、不确定 {counts[UNSURE]} 项"
+    failed = [words(n)[0] for n, v in found if v == FAILS]
+    if failed:
+        text += "（不成立：" + "、".join(failed) + "）"
+    edge = _get(summary, "skill_edge", "one_strong")
+    if readings._has_estimate(edge):
+        text += f"；一个强手对三个贪心每手多赢 {readings.money(edge)} 底注"
+    return text + "。"
+

@@ -1,0 +1,143 @@
+"""experiment=skill: the skill edge and the level differences on hand-made records with known answers, the verdict
+rule, one-line config errors, and small end-to-end runs on the engine with a stand-in strong level."""
+import numpy as np
+import polars as pl
+import pytest
+
+from experiments import runner, stats, study_skill
+from experiments.arms import ArmRunner
+from experiments.compose import load_run_config
+from experiments.config import ConfigError, SkillParams
+from reports import section_skill
+from synthetic_records import record_frame, skill_frames
+from test_cli_errors import assert_one_error_line, mjrules
+
+STAND_IN = "greedy{pong=always}"
+
+
+def with_transfer(frame: pl.DataFrame, transfer: np.ndarray) -> pl.DataFrame:
+    """Return ``frame`` with seat 0 winning ``transfer[i]`` 底注 more on hand i, paid equally by the three others."""
+    return frame.with_columns(pl.col("s0_delta") + transfer,
+                              *[pl.col(f"s{k}_delta") - transfer / 3 for k in (1, 2, 3)])
+
+
+def test_the_skill_edge_pairs_seat_0_with_seat_0_on_the_hands_both_arms_played():
+    rng = np.random.default_rng(5)
+    greedy_table = record_frame(3000, seed=3)                    # zero-sum hands, seat 0 dealt like any seat
+    transfer = rng.choice([0.0, 6.0], greedy_table.height, p=[2 / 3, 1 / 3])  # the strong seat's gain: mean 2
+    one_strong = with_transfer(greedy_table, transfer)
+    one_strong = one_strong.filter(pl.col("hand") < 2000).sample(fraction=1.0, shuffle=True, seed=1)  # fewer, shuffled
+    strong_table = record_frame(2000, seed=4)
+    one_greedy = with_transfer(strong_table, -transfer[:2000])   # the greedy seat among strong ones loses the same
+    edges = study_skill.skill_edges(greedy_table, one_strong, strong_table, one_greedy)
+    for edge in edges.values():
+        assert edge.n == 2000
+        assert edge.estimate == pytest.approx(transfer[:2000].mean(), abs=1e-9)  # exactly the transfer's mean
+        assert edge.se == pytest.approx(stats.mean_ci(transfer[:2000]).se)     # hand by hand: the transfer's spread
+        assert edge.ci_low < 2.0 < edge.ci_high
+    # the tempting estimator — the strong seat against the other seats of its own table — reads 4/3 of the edge
+    mixed = one_strong.sort("hand")
+    naive = (mixed["s0_delta"] - (mixed["s1_delta"] + mixed["s2_delta"] + mixed["s3_delta"]) / 3).mean()
+    seat0 = greedy_table.filter(pl.col("hand") < 2000)["s0_delta"].mean()  # 0 in expectation, not on these hands
+    assert naive == pytest.approx(4 / 3 * (seat0 + transfer[:2000].mean()))
+    assert abs(naive - edges["one_strong"].estimate) > 0.4
+
+
+def test_a_level_difference_is_the_paired_difference_of_the_two_levels_gains():
+    bound, frames = skill_frames(n=800)
+    for c in bound.applicable:  # gain 1 at every level, then 4 at the strong level: the difference is exactly 3
+        frames[f"{c.name} studied strong"] = frames[f"{c.name} comparator strong"].with_columns(
+            pl.col("s0_delta") + 4)
+    frames = {role: f.filter(pl.col("hand") < 500) if "strong" in role else f for role, f in frames.items()}
+    rows = {(r["name"], r["group"]): r for r in study_skill.summarize(frames, bound)}
+    assert [c.name for c in bound.applicable] == ["chase_gain_k9", "early_ting_cost_t4"]  # 晋城: no 爆头
+    for c in bound.applicable:
+        assert rows[(c.name, "greedy")]["estimate"] == pytest.approx(1.0)
+        assert rows[(c.name, "strong")]["estimate"] == pytest.approx(4.0)
+        difference = rows[(f"diff_{c.name}", "strong − greedy")]
+        assert difference["estimate"] == pytest.approx(3.0) and difference["n"] == 500
+    greedy, strong = frames["table greedy"].filter(pl.col("hand") < 500), frames["table strong"]
+    dealer = rows[("diff_dealer_result", "strong − greedy")]
+    expected = stats.paired_difference(*(study_skill.tune_targets.per_hand(f)["dealer_result"] for f in (strong, greedy)))
+    assert dealer["estimate"] == pytest.approx(expected.estimate) and dealer["n"] == 500
+
+
+def row(estimate, low, high):
+    return {"estimate": estimate, "se": (high - low) / 3.92, "ci_low": low, "ci_high": high, "n": 1000}
+
+
+@pytest.mark.parametrize("greedy, strong, difference, expected", [
+    (row(0.10, 0.05, 0.15), row(0.12, 0.02, 0.22), row(0.02, -0.05, 0.09), "成立"),      # same sign, d contains 0
+    (row(0.10, 0.05, 0.15), row(-0.20, -0.30, -0.10), row(-0.30, -0.40, -0.20), "不成立"),  # a clear flip
+    (row(0.10, 0.05, 0.15), row(-0.05, -0.15, 0.05), row(-0.15, -0.25, -0.05), "不确定"),  # a flip inside the noise
+    (row(0.10, 0.05, 0.15), row(0.30, 0.25, 0.35), row(0.20, 0.12, 0.28), "不确定"),      # same sign, size moved
+    (row(0.034, 0.030, 0.038), row(0.070, 0.066, 0.074), row(0.036, 0.031, 0.041), "不确定"),  # 荒庄 3.4 → 7.0 %
+    (row(1.0, 1.0, 1.0), row(1.0, 1.0, 1.0), row(0.0, 0.0, 0.0), "成立"),                # exactly equal everywhere
+    (row(0.10, 0.05, 0.15), None, None, "不确定"),                                       # no strong level
+])
+def test_the_verdict_on_a_headline(greedy, strong, difference, expected):
+    assert section_skill.verdict(greedy, strong, difference) == expected
+
+
+@pytest.mark.parametrize("params, rules, fragments", [
+    (SkillParams(strong="serch"), {}, ["experiment.skill.strong='serch'", "unknown strategy", "greedy", "random"]),
+    (SkillParams(strong="greedy{pong=sometimes}"), {}, ["experiment.skill.strong=", "improves, always, never"]),
+    (SkillParams(strong="baotou"), {}, ["experiment.skill.strong='baotou'", "rules=jinhua"]),
+    (SkillParams(random="early_ting"), {"variant": "jinhua"}, ["experiment.skill.random='early_ting'", "上架"]),
+    (SkillParams(levels=["random", "strong"]), {}, ["experiment.skill.levels", "'greedy'", "random, greedy, strong"]),
+])
+def test_bad_skill_parameters_are_one_line(params, rules, fragments):
+    with pytest.raises(ConfigError) as error:
+        study_skill.bind_rules(params, rules)
+    message = str(error.value)
+    assert "\n" not in message and all(f in message for f in fragments), message
+
+
+def test_the_rules_choose_the_comparing_headlines():
+    names = {v: [c.name for c in study_skill.bind_rules(SkillParams(strong=STAND_IN), {"variant": v}).applicable]
+             for v in ("jincheng", "jinzhong", "jinhua")}
+    assert names == {"jincheng": ["chase_gain_k9", "early_ting_cost_t4"],
+                     "jinzhong": ["chase_gain_k9", "early_ting_cost_t4"], "jinhua": ["baotou_gain"]}
+    no_honors = study_skill.bind_rules(SkillParams(strong=STAND_IN), {"variant": "jinzhong", "jz_tiles": 108})
+    assert [c.name for c in no_honors.applicable] == ["early_ting_cost_t4"]
+
+
+def test_an_unknown_strong_spec_stops_the_command_line_in_one_line(tmp_path):
+    process = mjrules(["experiment=skill", "experiment.skill.strong=serch", "jobs=1"], tmp_path)
+    assert_one_error_line(process, "experiment.skill.strong='serch'", "valid:")
+    assert not (tmp_path / "outputs").exists()
+
+
+def run_skill(tmp_path, overrides):
+    config = load_run_config(["experiment=skill", "jobs=1", "progress=false", *overrides])
+    runner.run(config, tmp_path, overrides)
+    return pl.read_parquet(tmp_path / "summary.parquet"), config
+
+
+def test_a_strong_level_that_plays_greedy_moves_nothing_on_the_same_walls(tmp_path):
+    """Strong = greedy in arms of other lengths (300 greedy hands, 200 strong): every paired difference and both
+    skill edges are exactly 0 on every hand, so the arms play the same walls hand by hand."""
+    summary, _ = run_skill(tmp_path, ["rules=jinhua", "hands=300", "experiment.skill.strong_hands=200",
+                                   "experiment.skill.strong=greedy", "experiment.skill.levels=[greedy,strong]"])
+    paired = summary.filter(pl.col("name").str.starts_with("diff_") | (pl.col("name") == "skill_edge"))
+    assert paired.height == 9 and set(paired["n"]) == {200}  # 6 table headlines, 爆头, two edges (金华)
+    assert (paired["estimate"] == 0).all() and (paired["se"] == 0).all()
+
+
+def test_skill_end_to_end_with_a_stand_in_strong_level(tmp_path):
+    summary, config = run_skill(tmp_path / "run", ["hands=300", "experiment.skill.strong_hands=150",
+                                                   f"experiment.skill.strong='{STAND_IN}'"])
+    arms = ArmRunner(config, tmp_path / "plan")
+    plans = runner.plan_studies(config, arms)
+    strong = {role: role.endswith(" strong") or role.startswith("edge ") for role in plans["skill"]}
+    assert {arms.hands_of(a) for role, a in plans["skill"].items() if strong[role]} == {150}  # fewer hands
+    assert {arms.hands_of(a) for role, a in plans["skill"].items() if not strong[role]} == {300}
+    tmp_path = tmp_path / "run"
+    groups = {(r["name"], r["group"]) for r in summary.iter_rows(named=True)}
+    for level in ("random", "greedy", "strong"):
+        assert {(n, level) for n in study_skill.TABLE_HEADLINES + ("chase_gain_k9", "early_ting_cost_t4")} <= groups
+    assert ("skill_edge", "one_strong") in groups and ("skill_edge", "one_greedy") in groups
+    assert ("level_spec", f"strong={STAND_IN}") in groups
+    report = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert section_skill.TITLE in report and "判定" in report and "一个强手对三个贪心" in report
+    assert (tmp_path / "figures" / "skill.png").stat().st_size > 10_000

@@ -74,8 +74,9 @@ def _matrix_panel(axis, summary: pl.DataFrame, names: list[str]) -> None:
                       fontsize=8)
     limit = np.nanmax(np.abs(values)) if np.isfinite(values).any() else 1.0
     axis.imshow(np.nan_to_num(values), cmap="RdYlGn", vmin=-limit * 1.6, vmax=limit * 1.6, aspect="auto")
-    axis.set_xticks(range(n), [f"−{name}" for name in names], rotation=15 if n > 2 else 0)
+    axis.set_xticks(range(n), names, rotation=15 if n > 2 else 0)
     axis.set_yticks(range(n), names)
+    axis.set_xlabel("列：被减去的策略", fontsize=9)
     axis.set_title("行 − 列：每座每手输赢差（逐墙配对）", fontsize=10)
 
 

@@ -107,10 +107,20 @@ def why_text(summary: pl.DataFrame) -> str:
     return "差从哪里来（底注/座/手，逐墙配对）：" + "；".join(parts) + "。"
 
 
+def loses(summary: pl.DataFrame, name: str) -> bool:
+    """Return True when some other strategy beats ``name`` with an interval that excludes 0."""
+    for row in summary.filter((pl.col("study") == STUDY) & (pl.col("name") == "diff_seat_result")).iter_rows(named=True):
+        first, second = row["group"].split(" − ")
+        if readings.significant(row) and ((first == name and row["estimate"] < 0)
+                                          or (second == name and row["estimate"] > 0)):
+            return True
+    return False
+
+
 def notes_text(summary: pl.DataFrame) -> str:
     """Return what each strategy of the tournament models (reports.strategy_words), one sentence each."""
     names = [r["group"] for r in ladder(summary)]
-    notes = [strategy_note(name) for name in names]
+    notes = [strategy_note(name, loses(summary, name)) for name in names]
     return "各策略模拟的是什么：" + "".join(n for n in notes if n) if any(notes) else ""
 
 

@@ -12,6 +12,7 @@ from experiments.arms import ArmSpec
 from experiments.compose import load_run_config
 from experiments.config import ConfigError
 from experiments.tournament_design import LINEUPS, is_balanced, seat_counts, seatings
+from test_figure_fit import saved  # noqa: F401  (fixture: every figure saved while a test runs)
 
 BASE = ArmSpec(("greedy",) * 4)
 
@@ -220,3 +221,44 @@ def test_jinhua_has_no_ting_rows(tmp_path):
     summary = run_tournament(tmp_path, ["rules=jinhua", "hands=100", "experiment.tournament.strategies=[greedy,baotou]"])
     assert not summary.filter(pl.col("name").str.starts_with("seat_ting")).height
     assert summary.filter(pl.col("name") == "seat_result").height == 2
+
+
+# --------------------------------------------------------------------------- report
+
+def test_a_four_strategy_figure_fits_the_page(tmp_path, saved):
+    import matplotlib
+
+    from reports import figures_tournament
+    from reports.fonts import figure_style
+    from test_figure_fit import problems
+
+    specs = ["greedy", "defensive{fold_shanten=3}", "selective_ting{min_live_waits=3}", "random"]
+    tournament = study_tournament.bind_rules(cfg.TournamentParams(strategies=specs), {})
+    frames = synthetic_seatings(200, tournament.design, 0.3, 5.0, 2.0, seed=3)
+    summary = pl.DataFrame(study_tournament.summarize(frames, tournament))
+    with matplotlib.rc_context(figure_style()):
+        figures_tournament.draw(summary, tmp_path / "tournament.png")
+    (fig, dpi, name), = saved
+    assert problems(fig, dpi, name) == []
+
+
+def difference_summary(low: float, high: float) -> pl.DataFrame:
+    from experiments import stats
+
+    rows = [stats.Estimate(0.04, 0.01, 0.02, 0.06, 100).row("tournament", "seat_result", "greedy"),
+            stats.Estimate(-0.04, 0.01, -0.06, -0.02, 100).row("tournament", "seat_result", "defensive"),
+            stats.Estimate((low + high) / 2, 0.01, low, high, 100).row("tournament", "diff_seat_result",
+                                                                       "greedy − defensive")]
+    return stats.summary_frame(rows)
+
+
+def test_the_notes_say_why_a_strategy_loses_only_when_it_clearly_loses():
+    from reports import section_tournament, terms
+
+    with terms.using("jinzhong"):
+        clear = section_tournament.notes_text(difference_summary(0.02, 0.10))
+        unclear = section_tournament.notes_text(difference_summary(-0.01, 0.10))
+    assert "`defensive`：" in clear and "它为什么输给贪心" in clear and "包三家" in clear
+    assert "`defensive`：" in unclear and "它为什么输给贪心" not in unclear
+    assert section_tournament.verdict(difference_summary(0.02, 0.10)).startswith("`greedy` 比 `defensive` 每手多赢 0.060")
+    assert "区间含 0" in section_tournament.verdict(difference_summary(-0.01, 0.10))

@@ -19,6 +19,13 @@ holds ``diff_<statistic>`` = arm − base over paired hands. A change that canno
 row named ``needs <requirement>`` (no estimate) instead of an arm: the config refuses it (e.g.
 ``stacks_per_kong=0`` under the physical dead wall needs ``huang_stacks >= 8``), or the flag only acts
 when another flag is on and that flag is off in the base (``PREREQUISITES``).
+
+With ``skill_edge_hands`` > 0 the base and every change also play the skill edge (experiments.study_skill): seat 0
+``strong`` among three greedy (arm ``edge <role>``) and four greedy (``edge_table <role>``), ``skill_edge_hands``
+each: group ``base`` gets ``skill_edge`` (seat 0's paired gain, 底注 per hand) and each change ``diff_skill_edge`` —
+the change's per-hand edge minus the base's on the same walls: which rules make skill matter more. ``rank_by`` (a
+statistic, default ``any`` = the largest |change| / se) is stored as a row ``rank_by`` whose group names it; the
+report ranks the changes by it.
 """
 from __future__ import annotations
 
@@ -89,6 +96,13 @@ def bind_rules(params: SensitivityParams, rules: dict) -> SensitivityPlan:
         if flag not in flags:
             raise ConfigError(f"experiment.sensitivity.flags[{i}]={flag!r} is not a rule flag; "
                               f"choose from {', '.join(flags)} (the flags of {run_rules.variant})")
+    if getattr(params, "skill_edge_hands", 0):
+        from experiments.study_skill import check_spec
+
+        check_spec("experiment.sensitivity.strong", params.strong, run_rules)
+    elif getattr(params, "rank_by", "any") == "skill_edge":
+        raise ConfigError("experiment.sensitivity.rank_by=skill_edge needs experiment.sensitivity.skill_edge_hands > 0 "
+                          "(the hands of each change's skill-edge arms)")
     return SensitivityPlan(params, run_rules)
 
 
@@ -145,6 +159,12 @@ def plan(bound: SensitivityPlan, base: ArmSpec) -> dict[str, ArmSpec]:
     for change in bound.changes():
         if change.blocked is None:
             arms[change.role] = ArmSpec(base.seats, base.rules + ((change.flag, change.value),), 0, hands)
+    if getattr(bound.params, "skill_edge_hands", 0):
+        from experiments.study_skill import edge_arms
+
+        for role, arm in list(arms.items()):
+            edge = edge_arms(bound.params.strong, arm.rules, bound.params.skill_edge_hands)
+            arms[f"edge {role}"], arms[f"edge_table {role}"] = edge["mixed"], edge["table"]
     return arms
 
 
@@ -206,4 +226,31 @@ def summarize(frames: dict[str, pl.DataFrame], bound: SensitivityPlan) -> list[d
             raise ValueError(f"arm {change.role} and arm base do not hold the same hands")
         for name, estimate in paired_changes(per_hand(frame), base).items():
             rows.append(estimate.row(STUDY, f"diff_{name}", change.role))
+    return rows + skill_edge_rows(frames, bound)
+
+
+def skill_edge_rows(frames: dict[str, pl.DataFrame], bound: SensitivityPlan) -> list[dict]:
+    """Return the base's ``skill_edge`` and each change's ``diff_skill_edge`` (module docstring; none without the
+    edge arms), and the ``rank_by`` row of a chosen ranking statistic."""
+    from experiments.study_skill import common_hands
+
+    rows = []
+    rank_by = getattr(bound.params, "rank_by", "any")
+    if rank_by != "any":
+        rows.append(stats.Estimate(math.nan, math.nan, math.nan, math.nan, 0).row(STUDY, "rank_by", rank_by))
+    if f"edge {BASE}" not in frames:
+        return rows
+
+    def edges(role: str) -> pl.DataFrame:  # per hand: seat 0 strong among greedy − seat 0 at four greedy
+        mixed, table = common_hands(frames[f"edge {role}"], frames[f"edge_table {role}"])
+        return pl.DataFrame({"hand": mixed["hand"], "edge": (mixed["s0_delta"].cast(pl.Float64)
+                                                             - table["s0_delta"].cast(pl.Float64))})
+
+    base = edges(BASE)
+    rows.append(stats.mean_ci(base["edge"].to_numpy()).row(STUDY, "skill_edge", BASE))
+    for change in bound.changes():
+        if change.blocked is None:
+            arm, reference = common_hands(edges(change.role), base)
+            rows.append(stats.paired_difference(arm["edge"].to_numpy(), reference["edge"].to_numpy())
+                        .row(STUDY, "diff_skill_edge", change.role))
     return rows

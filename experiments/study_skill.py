@@ -95,16 +95,17 @@ class SkillPlan:
         return self.params.strong_hands if level == "strong" else self.params.hands
 
 
-def _check_spec(key: str, spec, rules) -> str:
-    """Return the seat label of ``spec``; ConfigError (one line) naming ``experiment.skill.<key>`` and the registry's
-    valid choices when the registry refuses it (unknown name, bad parameter, meaningless under the rules)."""
+def check_spec(path: str, spec, rules) -> str:
+    """Return the seat label of ``spec``; ConfigError (one line) naming ``path`` (e.g. ``experiment.skill.strong``)
+    and the registry's valid choices when the registry refuses it (unknown name, bad parameter, meaningless under the
+    rules, a sim.rules VariantRules)."""
     from strategies.registry import check_seats_for_rules, parse_seat
 
     try:
         config = parse_seat(spec)
         check_seats_for_rules([config], rules)
     except ValueError as error:
-        raise ConfigError(f"experiment.skill.{key}={spec!r}: {str(error).splitlines()[0]}") from None
+        raise ConfigError(f"{path}={spec!r}: {str(error).splitlines()[0]}") from None
     return str(spec)
 
 
@@ -119,7 +120,7 @@ def bind_rules(params: SkillParams, rules: dict) -> SkillPlan:
     if REFERENCE not in levels:
         raise ConfigError(f"experiment.skill.levels={list(params.levels)!r} must include {REFERENCE!r} "
                           f"(every level is paired with it); choose from {', '.join(SKILL_LEVELS)}")
-    specs = tuple((level, _check_spec(level, getattr(params, level), resolved)) for level in levels)
+    specs = tuple((level, check_spec(f"experiment.skill.{level}", getattr(params, level), resolved)) for level in levels)
     refused = rule_refusals(resolved)
     applicable = tuple(c for c in comparisons(params) if skip_reason(c.source_study, dict(rules)) is None
                        and c.studied.split("{")[0] not in refused and c.comparator not in refused)
@@ -170,6 +171,14 @@ def seat0_difference(treatment: pl.DataFrame, control: pl.DataFrame) -> stats.Es
     treatment, control = common_hands(treatment, control)
     return stats.paired_difference(treatment["s0_delta"].cast(pl.Float64).to_numpy(),
                                    control["s0_delta"].cast(pl.Float64).to_numpy())
+
+
+def edge_arms(strong: str, rules: tuple, hands: int) -> dict[str, ArmSpec]:
+    """Return the two arms of the skill edge one strong seat against three greedy (what ``experiment=variants`` and
+    ``experiment=sensitivity`` measure per variant or rule change): ``mixed`` (seat 0 ``strong``, three greedy) and
+    ``table`` (four greedy), ``hands`` each, on the rules ``rules`` (same walls)."""
+    return {"mixed": ArmSpec((strong,) + (REFERENCE,) * 3, rules, 0, hands),
+            "table": ArmSpec((REFERENCE,) * 4, rules, 0, hands)}
 
 
 def skill_edges(greedy_table: pl.DataFrame, one_strong: pl.DataFrame, strong_table: pl.DataFrame,

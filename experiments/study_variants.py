@@ -14,7 +14,11 @@ Summary rows, group = the variant name (money in 底注 per hand, shares as frac
 * ``volatility``: standard deviation of a seat's result per hand (the sensitivity study's estimator);
 * ``shape_<name>``: share of wins with that ``shape`` (regular, qidui, shisanyao; Wilson over wins);
 * ``feature_<name>``: share of wins with that ``win_features`` bit, and ``mean_multiplier`` over wins — only
-  when the engine records those columns (the report then says no shape data was recorded).
+  when the engine records those columns (the report then says no shape data was recorded);
+* ``skill_edge`` (with ``skill_edge_hands`` > 0): seat 0's result as ``strong`` among three greedy minus seat 0's at
+  four greedy, paired on the same walls (experiments.study_skill, 底注 per hand), from two more arms per variant
+  (``edge <variant>`` and ``edge_base <variant>``, ``skill_edge_hands`` hands each). Off by default: with the search
+  player it costs about skill_edge_hands / 15 s per variant on a core.
 """
 from __future__ import annotations
 
@@ -50,7 +54,15 @@ def bind_rules(params: VariantsParams, rules: dict) -> VariantsPlan:
         if name not in VARIANTS:
             raise ConfigError(f"experiment.variants.variants[{i}]={name!r} is not a variant; "
                               f"choose from {', '.join(VARIANTS)}")
-    return VariantsPlan(params, tuple(dict.fromkeys(params.variants)) or tuple(VARIANTS))
+    bound = VariantsPlan(params, tuple(dict.fromkeys(params.variants)) or tuple(VARIANTS))
+    if getattr(params, "skill_edge_hands", 0):
+        from sim.rules import resolve_rules
+
+        from experiments.study_skill import check_spec
+
+        for name in bound.variants:
+            check_spec("experiment.variants.strong", params.strong, resolve_rules({"variant": name}))
+    return bound
 
 
 #: The row a variant gets when the run's seat mix cannot play it (a strategy it refuses): NaN, n = 0.
@@ -75,7 +87,14 @@ def plan(bound: VariantsPlan, base: ArmSpec) -> dict[str, ArmSpec]:
     the one-line refusal."""
     chosen = [name for name in bound.variants
               if bound.params.variants or seats_refused(base.seats, name) is None]
-    return {name: ArmSpec(base.seats, (("variant", name),), 0, bound.params.hands) for name in chosen}
+    arms = {name: ArmSpec(base.seats, (("variant", name),), 0, bound.params.hands) for name in chosen}
+    if getattr(bound.params, "skill_edge_hands", 0):
+        from experiments.study_skill import edge_arms
+
+        for name in bound.variants:
+            edge = edge_arms(bound.params.strong, (("variant", name),), bound.params.skill_edge_hands)
+            arms[f"edge {name}"], arms[f"edge_base {name}"] = edge["mixed"], edge["table"]
+    return arms
 
 
 def columns(role: str) -> list[str]:
@@ -120,4 +139,10 @@ def summarize(frames: dict[str, pl.DataFrame], bound: VariantsPlan) -> list[dict
             rows.append(stats.Estimate(math.nan, math.nan, math.nan, math.nan, 0).row(STUDY, SKIPPED_ROW, name))
             continue
         rows += [e.row(STUDY, statistic, name) for statistic, e in variant_statistics(frames[name], name).items()]
+    for name in bound.variants:
+        if f"edge {name}" in frames:
+            from experiments.study_skill import seat0_difference
+
+            rows.append(seat0_difference(frames[f"edge {name}"], frames[f"edge_base {name}"])
+                        .row(STUDY, "skill_edge", name))
     return rows

@@ -27,12 +27,13 @@ STATISTICS = {
     "zimo_share": ("自摸比例（百分点）", 100.0, " 个百分点"),
     "hand_draws": ("每手摸牌数（张）", 1.0, " 张"),
     "volatility": ("输赢标准差（底注）", 1.0, " 底注"),
+    "skill_edge": ("技术优势（底注）", 1.0, " 底注/手"),  # only with experiment.sensitivity.skill_edge_hands > 0
 }
 #: A cell of a change that left every hand as it was.
 SAME = "0（每手相同）"
 #: statistic -> its name in the plain-Chinese reading.
 SPOKEN = {"dealer_result": "庄家每手输赢", "huang_rate": "荒庄率", "zimo_share": "自摸比例",
-          "hand_draws": "每手摸牌数", "volatility": "输赢标准差"}
+          "hand_draws": "每手摸牌数", "volatility": "输赢标准差", "skill_edge": "技术优势（一个强手对三个贪心每手多赢）"}
 
 
 @dataclass
@@ -66,13 +67,42 @@ class ArmChanges:
         return row is not None and (row["ci_low"] > 0 or row["ci_high"] < 0)
 
 
+def rank_statistic(summary: pl.DataFrame) -> str | None:
+    """Return the statistic the run chose to rank the changes by (its ``rank_by`` row), None = the largest score."""
+    rows = summary.filter((pl.col("study") == STUDY) & (pl.col("name") == "rank_by"))
+    return rows["group"][0] if rows.height else None
+
+
 def arm_changes(summary: pl.DataFrame) -> list[ArmChanges]:
-    """Return the study's changes ranked by score (largest first)."""
+    """Return the study's changes ranked by score, or by |change| / se of the run's ``rank_by`` statistic (largest
+    first)."""
     rows = summary.filter((pl.col("study") == STUDY) & pl.col("name").str.starts_with("diff_"))
     arms: dict[str, ArmChanges] = {}
     for row in rows.iter_rows(named=True):
         arms.setdefault(row["group"], ArmChanges(row["group"])).rows[row["name"].removeprefix("diff_")] = row
-    return sorted(arms.values(), key=lambda a: a.score, reverse=True)
+    by = rank_statistic(summary)
+    return sorted(arms.values(), key=(lambda a: (a.z(by), a.score)) if by else (lambda a: a.score), reverse=True)
+
+
+def shown_statistics(arms: list[ArmChanges]) -> list[str]:
+    """Return the statistics of STATISTICS the changes have rows for (the skill edge only when it was played)."""
+    return [n for n in STATISTICS if n != "skill_edge" or any(n in a.rows for a in arms)]
+
+
+def skill_sentence(summary: pl.DataFrame) -> str:
+    """Return which changes make skill matter more or less (the largest |Δ skill edge| / se), '' without them."""
+    arms = [a for a in arm_changes(summary) if "skill_edge" in a.rows]
+    if not arms:
+        return ""
+    base = summary.filter((pl.col("study") == STUDY) & (pl.col("name") == "skill_edge") & (pl.col("group") == "base"))
+    top = sorted(arms, key=lambda a: a.z("skill_edge"), reverse=True)[:3]
+    text = "哪些规则让技术更值钱："
+    if base.height:
+        row = base.row(0, named=True)
+        text += (f"基准规则下一个强手对三个贪心每手多赢 {fixed(row['estimate'], '+.3f')} "
+                 f"[{fixed(row['ci_low'], '+.3f')}, {fixed(row['ci_high'], '+.3f')}] 底注；")
+    return text + "技术优势变化最明显的改变是 " + "、".join(
+        f"{change_label(a.role)} {_cell(a.rows['skill_edge'], 1.0, 3)} 底注/手" for a in top) + "（改后 − 基准，逐手配对）。"
 
 
 def blocked(summary: pl.DataFrame) -> list[tuple[str, str]]:
@@ -149,6 +179,10 @@ def reading(summary: pl.DataFrame) -> str:
     if identical:
         parts.append("每一手的结果都与基准完全相同（在这个座位组合的单手对局里这条规则从未起作用）："
                      + "、".join(change_label(r) for r in identical) + "。")
+    parts.append(skill_sentence(summary))
+    if rank_statistic(summary):
+        parts.append(f"排名表按{SPOKEN.get(rank_statistic(summary), rank_statistic(summary))}的 |变化|/se 排序"
+                     "（`experiment.sensitivity.rank_by`）。")
     needs = blocked(summary)
     if needs:
         parts.append("不能单独改变、因此未模拟：" + "；".join(f"`{role}` {need_words(need)}" for role, need in needs)
@@ -158,19 +192,20 @@ def reading(summary: pl.DataFrame) -> str:
 
 def ranked_table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
     """Return (header, rows) of the ranked table: rank, change, score, each statistic's change [95 % CI]."""
-    header = ["名次", "改变", "含义", "最大 z（变化/se）"] + [h for h, _, _ in STATISTICS.values()]
     arms = arm_changes(summary)
+    shown = {n: STATISTICS[n] for n in shown_statistics(arms)}
+    header = ["名次", "改变", "含义", "最大 z（变化/se）"] + [h for h, _, _ in shown.values()]
     decimals = {n: column_decimals([scale * r[key] for a in arms if (r := a.rows.get(n)) is not None
                                     for key in ("estimate", "ci_low", "ci_high")])
-                for n, (_, scale, _) in STATISTICS.items()}
+                for n, (_, scale, _) in shown.items()}
     rows = []
     for rank, arm in enumerate(arms, start=1):
         score = SAME if arm.identical() else f"{arm.score:.1f}"
         rows.append([str(rank), f"`{arm.role}`", change_words(arm.role, terms.variant()), score]
-                    + [_cell(arm.rows.get(n), s, decimals[n]) for n, (_, s, _) in STATISTICS.items()])
+                    + [_cell(arm.rows.get(n), s, decimals[n]) for n, (_, s, _) in shown.items()])
     for role, need in blocked(summary):
         rows.append(["–", f"`{role}`", change_words(role, terms.variant()), need_words(need)]
-                    + ["–"] * len(STATISTICS))
+                    + ["–"] * len(shown))
     return header, rows
 
 

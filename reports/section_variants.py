@@ -25,6 +25,7 @@ STATISTICS = {
     "hand_draws": ("每手摸牌数", readings.number, readings.money),
     "volatility": ("一家每手输赢的标准差（底注）", readings.number, readings.money),
     "mean_multiplier": ("胡牌平均倍数", readings.number, readings.money),
+    "skill_edge": ("技术优势：一个强手对三个贪心每手多赢（底注）", readings.money, readings.money),
 }
 
 
@@ -115,7 +116,9 @@ def reading(summary: pl.DataFrame) -> str:
     for variant, rows in by_variant.items():
         if not any(n.startswith("feature_") for n in rows):
             parts.append(f"{variant_label(variant)}：{NO_SHAPE_DATA}。")
-    return "".join(parts) + skipped
+    from reports.section_skill import ranking_sentence  # with the skill edge measured per variant
+
+    return "".join(parts) + skipped + ranking_sentence(summary)
 
 
 def table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:

@@ -70,6 +70,7 @@ MEANINGS = {
     # skill (groups: a level, or ``level − greedy`` for a paired difference to the greedy level)
     "skill_edge": "技术优势：强手比贪心每手多赢（同一牌墙，0 号位对 0 号位配对）", "deal_in_rate": "点炮率（点胡的手占比）",
     "level_spec": "该水平的策略（分组里）和它四家桌的手数", "diff_deal_in_rate": "点炮率差（配对）",
+    "diff_skill_edge": "技术优势变化（改后 − 基准，配对）", "rank_by": "排名表所按的统计量（分组里）",
     "diff_mean_multiplier": "胡牌平均倍数差（配对）",
     # tournament (per seat-hand: each seat a strategy holds counts once; pairs A − B paired by wall)
     "seat_result": "该策略每座每手输赢（各座次、各座位平均）", "seat_win_rate": "该策略的胡牌率（每座每手）",

@@ -141,3 +141,70 @@ def test_skill_end_to_end_with_a_stand_in_strong_level(tmp_path):
     report = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert section_skill.TITLE in report and "判定" in report and "一个强手对三个贪心" in report
     assert (tmp_path / "figures" / "skill.png").stat().st_size > 10_000
+
+
+def test_the_variants_study_adds_the_skill_edge_per_variant_only_when_asked():
+    from experiments import study_variants
+    from experiments.arms import ArmSpec
+    from experiments.config import VariantsParams
+    from reports import section_variants
+
+    base = ArmSpec(("greedy",) * 4)
+    default = study_variants.bind_rules(VariantsParams(), {})
+    assert list(study_variants.plan(default, base)) == ["jincheng", "jinzhong", "jinhua"]  # the overview: no extra arm
+    bound = study_variants.bind_rules(VariantsParams(variants=["jincheng", "jinzhong"], skill_edge_hands=300,
+                                                     strong=STAND_IN), {})
+    arms = study_variants.plan(bound, base)
+    assert arms["edge jinzhong"].seats == (STAND_IN, "greedy", "greedy", "greedy") and arms["edge jinzhong"].hands == 300
+    assert arms["edge_base jinzhong"].seats == ("greedy",) * 4 and dict(arms["edge_base jinzhong"].rules) == {
+        "variant": "jinzhong"}
+    rng = np.random.default_rng(2)
+    frames = {name: record_frame(400, seed=i) for i, name in enumerate(("jincheng", "jinzhong"))}
+    known = {}
+    for i, name in enumerate(("jincheng", "jinzhong")):
+        frames[f"edge_base {name}"] = record_frame(300, seed=10 + i)
+        transfer = rng.normal(0.5 + i, 1.0, 300)  # jinzhong rewards skill more
+        frames[f"edge {name}"] = with_transfer(frames[f"edge_base {name}"], transfer)
+        known[name] = transfer.mean()
+    summary = stats.summary_frame(study_variants.summarize(frames, bound))
+    edges = {r["group"]: r["estimate"] for r in summary.filter(pl.col("name") == "skill_edge").iter_rows(named=True)}
+    assert edges == pytest.approx(known)
+    ranking = section_variants.reading(summary).split("给变体排序：")[1]
+    assert ranking.index("晋中") < ranking.index("晋城")
+    with pytest.raises(ConfigError, match=r"^experiment.variants.strong='defensive': .*rules=jinhua"):
+        study_variants.bind_rules(VariantsParams(skill_edge_hands=300, strong="defensive"), {})
+
+
+def test_sensitivity_ranks_the_flags_by_the_change_of_the_skill_edge(tmp_path):
+    from experiments import study_sensitivity
+    from experiments.arms import ArmSpec
+    from experiments.config import SensitivityParams
+    from reports import section_sensitivity
+
+    base = ArmSpec(("greedy",) * 4)
+    flags = ["houbao_units", "huang_stacks"]
+    assert not any(r.startswith("edge") for r in study_sensitivity.plan(
+        study_sensitivity.bind_rules(SensitivityParams(flags=flags), {}), base))  # off by default
+    bound = study_sensitivity.bind_rules(SensitivityParams(flags=flags, skill_edge_hands=400, strong=STAND_IN,
+                                                           rank_by="skill_edge"), {})
+    arms = study_sensitivity.plan(bound, base)
+    roles = [c.role for c in bound.changes() if c.blocked is None]
+    assert {f"edge {r}" for r in ["base", *roles]} <= set(arms)
+    assert dict(arms["edge huang_stacks=6"].rules) == {"huang_stacks": 6}
+    frames = {role: record_frame(500, seed=1) for role in arms}  # every change plays like the base ...
+    rng = np.random.default_rng(3)                              # ... but this one makes hands 5 draws longer:
+    frames["houbao_units=1"] = frames["base"].with_columns(pl.col("draws") + rng.integers(3, 8, 500))  # z ≈ 80
+    gains = {"base": rng.normal(1.0, 1.0, 400), "houbao_units=1": rng.normal(1.0, 1.0, 400),
+             "huang_stacks=6": rng.normal(1.0, 1.0, 400), "huang_stacks=8": rng.normal(1.5, 1.0, 400)}
+    for role, gain in gains.items():
+        frames[f"edge_table {role}"] = record_frame(400, seed=4)
+        frames[f"edge {role}"] = with_transfer(frames[f"edge_table {role}"], gain)
+    summary = stats.summary_frame(study_sensitivity.summarize(frames, bound))
+    change = summary.filter((pl.col("name") == "diff_skill_edge") & (pl.col("group") == "huang_stacks=8")).row(0, named=True)
+    assert change["estimate"] == pytest.approx((gains["huang_stacks=8"] - gains["base"]).mean())
+    assert [a.role for a in section_sensitivity.arm_changes(summary)][0] == "huang_stacks=8"   # ranked by skill edge
+    unranked = summary.filter(pl.col("name") != "rank_by")
+    assert [a.role for a in section_sensitivity.arm_changes(unranked)][0] == "houbao_units=1"  # by the largest z
+    assert "哪些规则让技术更值钱" in section_sensitivity.reading(summary)
+    with pytest.raises(ConfigError, match="rank_by=skill_edge needs experiment.sensitivity.skill_edge_hands"):
+        study_sensitivity.bind_rules(SensitivityParams(rank_by="skill_edge"), {})

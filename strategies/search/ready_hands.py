@@ -5,7 +5,9 @@ A declared seat's concealed tiles must be ready under its variant's own test (``
 (``st[ST_PASSED + seat]``; under 晋中's point limit a rank 3–5 wait may pass, it wins only by 自摸).
 
 Sampling: ``build_ready`` draws random sets and a pair from the unseen tiles (a 晋中 seat's sets avoid one suit
-it may still give up) and drops one tile, retrying until the hand passes the test; ``mh_swaps`` then runs
+it may still give up) and drops one tile (each kind of the shape in turn from a random one until the hand passes
+the test), or, every other attempt, draws the sets and one tile of a random kind it may wait on (a 单钓 wait: what
+finds a hand for a seat that let most kinds pass), retrying up to BUILD_ATTEMPTS times; ``mh_swaps`` then runs
 Metropolis steps: swap a uniform tile of a declared seat's hand with a uniform tile of the undealt rest, accept
 iff that seat's hand still passes. The proposal is symmetric, so the chain's stationary law is uniform over the
 consistent assignments of tile copies, i.e. the conditional law of the hidden tiles given the public facts (with
@@ -25,7 +27,7 @@ from sim.core.state import ST_PASSED
 from sim.variants import hooks
 from sim.variants.jinzhong._rules import blocked_suits
 
-BUILD_ATTEMPTS = 40  # tries of build_ready before it gives up (the caller then keeps a random hand)
+BUILD_ATTEMPTS = 60  # tries of build_ready before it gives up (the caller then keeps a random hand)
 SET_TRIES = 24       # random kinds tried per set or pair
 
 
@@ -75,9 +77,9 @@ def _take_set(avail, build, rng, n_kinds, missing):
 
 
 @njit(cache=True, _nrt=False)
-def _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds):
-    """Fill ``build`` (int64[34]) with n = 3k+1 tiles of ``avail``: k random sets and a pair less one random tile;
-    returns True on success."""
+def _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds, single):
+    """Fill ``build`` (int64[34]) with k = (n-1)/3 random sets of ``avail`` and then a random pair (n + 1 tiles) or,
+    when ``single`` >= 0, one tile of kind ``single`` (n tiles, waiting on it); returns True on success."""
     build[:] = 0
     missing = -1
     if rule_vec[R_VARIANT] == VARIANT_JINZHONG:  # 缺一门: one suit it may still give up stays empty
@@ -93,9 +95,16 @@ def _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds):
                         missing = suit
                         break
                     pick -= 1
+    if single >= 0 and single < 27 and single // 9 == missing:
+        return False
     for _ in range((n - 1) // 3):
         if not _take_set(avail, build, rng, n_kinds, missing):
             return False
+    if single >= 0:
+        if avail[single] - build[single] < 1:
+            return False
+        build[single] += 1
+        return True
     paired = False
     for _ in range(SET_TRIES):
         kind = bounded(rng, n_kinds)
@@ -103,15 +112,7 @@ def _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds):
             build[kind] += 2
             paired = True
             break
-    if not paired:
-        return False
-    drop = bounded(rng, n + 1)
-    for kind in range(34):
-        if drop < build[kind]:
-            build[kind] -= 1
-            break
-        drop -= build[kind]
-    return True
+    return paired
 
 
 @njit(cache=True, _nrt=False)
@@ -134,14 +135,41 @@ def build_ready(rule_vec, tables, tiles, start, end, n, s, hands, frozen, melds,
     ``hands[s]``; returns True when one passed ``ready_ok`` within BUILD_ATTEMPTS, else keeps ``tiles[start:start+n]``
     as they are (a random hand) and returns False."""
     region_counts(tiles, start, end, avail)
-    for _ in range(BUILD_ATTEMPTS):
-        if not _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds):
+    allowed = ~st[ST_PASSED + s] | passable_kinds(rule_vec)  # kinds a wait may be
+    n_allowed = 0  # of them, the kinds available in the range
+    for kind in range(n_kinds):
+        if (allowed >> kind) & 1 == 1 and avail[kind] > 0:
+            n_allowed += 1
+    for attempt in range(BUILD_ATTEMPTS):
+        single = -1
+        if attempt % 2 == 1 and n_allowed > 0:  # every other attempt: a single tile of a kind it may wait on
+            pick = bounded(rng, n_allowed)
+            for kind in range(n_kinds):
+                if (allowed >> kind) & 1 == 1 and avail[kind] > 0:
+                    if pick == 0:
+                        single = kind
+                        break
+                    pick -= 1
+        if not _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds, single):
             continue
         for kind in range(34):
             hands[s, kind] = build[kind]
-        if ready_ok(rule_vec, tables, hands, frozen, melds, st, s):
-            _place(tiles, start, end, build)
-            return True
+        if single >= 0:
+            if ready_ok(rule_vec, tables, hands, frozen, melds, st, s):
+                _place(tiles, start, end, build)
+                return True
+            continue
+        offset = bounded(rng, 34)
+        for i in range(34):  # drop one tile of the complete shape: each kind in turn from a random one
+            kind = (offset + i) % 34
+            if build[kind] == 0:
+                continue
+            hands[s, kind] -= 1
+            if ready_ok(rule_vec, tables, hands, frozen, melds, st, s):
+                build[kind] -= 1
+                _place(tiles, start, end, build)
+                return True
+            hands[s, kind] += 1
     hands[s, :] = 0
     for p in range(start, start + n):
         hands[s, tiles[p]] += 1

@@ -2,7 +2,7 @@
 
 ``search_action`` returns the candidate (strategies/search/candidates.py) with the highest summed money of the seat
 over ``worlds`` sampled worlds (strategies/search/sampler.py), the same worlds for every candidate; ties go to the
-earlier candidate (greedy's choice first). Each rollout copies the world into scratch arrays, applies the
+earlier candidate (greedy's choice first), so when every world is refused (the sampler's -1) greedy's choice stays. Each rollout copies the world into scratch arrays, applies the
 candidate as the hand loop applies a decision (``apply_self``, or ``st[ST_STEPS] += 1`` and ``apply_claim``) and
 plays the rest of the hand with ``sim.core.turn.run_until`` and four greedy seats. In a claim window the seats
 asked before the searching seat answer first, in each world, as greedy (their true answers are not seen).
@@ -79,12 +79,14 @@ def _decider(leak, stage):
         sums[:] = 0
         for _ in range(n_worlds):
             if leak:
-                leaky_sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, seat, rng, wwall,
-                                   whands, wfrozen, wmelds, wrivers, wst, wmoney, pool, tiles, avail, build, segs, seen)
+                placed = leaky_sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, seat, rng,
+                                            wwall, whands, wfrozen, wmelds, wrivers, wst, wmoney, pool, tiles, avail,
+                                            build, segs, seen)
             else:
-                sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, seat, rng, wwall, whands,
-                             wfrozen, wmelds, wrivers, wst, wmoney, pool, tiles, avail, build, segs, seen)
-            if stage == STAGE_SAMPLE:
+                placed = sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, seat, rng, wwall,
+                                      whands, wfrozen, wmelds, wrivers, wst, wmoney, pool, tiles, avail, build, segs,
+                                      seen)
+            if placed < 0 or stage == STAGE_SAMPLE:  # a refused world is not played
                 continue
             if wst[ST_PHASE] == PHASE_CLAIM:  # the seats asked before this one answer as greedy
                 me_script[:] = False

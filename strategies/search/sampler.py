@@ -4,7 +4,9 @@
 暗杠 kinds (uniform among the kinds whose four copies are unseen, never the 财神 nor a declared suit), their
 concealed tiles (their counts are public), their face-down 上架 tiles and every wall position not drawn yet, all
 from the unseen tiles, with the ready-hand law of strategies/search/ready_hands.py for the seats that declared
-上架/报听. It then re-derives from the sampled tiles every private field of those seats: their waits, and in an
+上架/报听 (a world where some declared seat got no ready hand in READY_ROUNDS rounds is refused: -1, and the
+decision does without it; it happens when the unseen tiles are almost exactly the declared seats' hands, e.g. in
+a few 晋中 endgames with three 报听 seats, see tests/test_search_worlds.py). It then re-derives from the sampled tiles every private field of those seats: their waits, and in an
 open claim window each other seat's options (CLAIM_BIT_*) and whether it is still to answer.
 
 Uniformity of the declared hands (``python benchmarks/search_speed.py --uniformity``): on 4-tile ready hands drawn
@@ -32,6 +34,7 @@ from strategies.search.ready_hands import build_ready, mh_swaps
 from strategies.search.view import hidden_count, known_kong_tiles, public_world, undrawn_positions, unseen_pool
 
 MH_STEPS_PER_TILE = 3  # Metropolis swaps per tile of the declared seats' hands
+READY_ROUNDS = 16      # rounds of building every declared seat's ready hand before a failed one is kept as drawn
 
 
 @njit(cache=True, _nrt=False)
@@ -61,7 +64,8 @@ def _world_sampler(leak):
                      wfrozen, wmelds, wrivers, wst, wmoney, pool, tiles, avail, build, segs, seen):
         """Fill the world arrays (w*) with one determinization of ``seat``'s view of the state (module docstring),
         drawing from ``rng``; ``pool``/``avail``/``build`` int64[34], ``tiles`` int8[136], ``segs`` int64[12] and
-        ``seen`` int8[34] are scratch. Returns the number of unseen tiles placed."""
+        ``seen`` int8[34] are scratch. Returns the number of unseen tiles placed, or -1 when no ready hand was found
+        for some declared seat in READY_ROUNDS rounds (the world is then not consistent and must not be used)."""
         public_world(rule_vec, wall, hands, frozen, melds, rivers, st, money, seat, wwall, whands, wfrozen, wmelds,
                      wrivers, wst, wmoney)
         unseen_pool(rule_vec, hands, frozen, melds, rivers, st, seat, seen, pool)
@@ -94,18 +98,28 @@ def _world_sampler(leak):
         pos = 0
         n_ready = 0
         ready_tiles = 0
-        for i in range(1, 4):  # the declared seats first: ready hands
-            s = (seat + i) % 4
-            if st[ST_TING + s] == 1:
-                n = hidden_count(hands, st, s)
-                build_ready(rule_vec, tables, tiles, pos, n_unseen, n, s, whands, wfrozen, wmelds, wst, avail, build,
-                            rng, n_kinds)
-                segs[n_ready] = pos
-                segs[4 + n_ready] = n
-                segs[8 + n_ready] = s
-                n_ready += 1
-                pos += n
-                ready_tiles += n
+        for attempt in range(READY_ROUNDS):  # the declared seats first: ready hands, all built in one round
+            pos = 0
+            n_ready = 0
+            ready_tiles = 0
+            built = True
+            for i in range(3):  # each round starts at another seat, so no seat is always left the scarce tiles
+                s = (seat + 1 + (i + attempt) % 3) % 4
+                if st[ST_TING + s] == 1:
+                    n = hidden_count(hands, st, s)
+                    built &= build_ready(rule_vec, tables, tiles, pos, n_unseen, n, s, whands, wfrozen, wmelds, wst,
+                                         avail, build, rng, n_kinds)
+                    segs[n_ready] = pos
+                    segs[4 + n_ready] = n
+                    segs[8 + n_ready] = s
+                    n_ready += 1
+                    pos += n
+                    ready_tiles += n
+            if built:
+                break
+            if attempt == READY_ROUNDS - 1:
+                return -1
+            shuffle(rng, tiles[:n_unseen])
         mh_swaps(rule_vec, tables, tiles, segs[0:4], segs[4:8], segs[8:12], n_ready, pos, n_unseen, whands, wfrozen,
                  wmelds, wst, MH_STEPS_PER_TILE * ready_tiles, rng)
         shuffle(rng, tiles[pos:n_unseen])

@@ -21,7 +21,7 @@ def sampled_world(g, seat, sampler=sample_world):
     pool, tiles, avail, build, segs, rng = work[13], work[14], work[15], work[16], work[17], work[20]
     seed_search_generator(rng, g._st, seat)
     sampler(g._rule_vec, g._tables, g.wall, g._hands, g._frozen, g._melds, g._rivers, g._st, g._money, seat, rng,
-            *world, pool, tiles, avail, build, segs, np.zeros(34, np.int8))
+            *world, pool, tiles, avail, build, segs, np.zeros(34, np.int8), work[21])
     return [a.copy() for a in world]
 
 

@@ -26,7 +26,8 @@ def draw_worlds(g, seat, n, key):
     for i in range(n):
         seed_generator(rng, 99, key, i)
         placed = sample_world(g._rule_vec, g._tables, g.wall, g._hands, g._frozen, g._melds, g._rivers, g._st,
-                              g._money, seat, rng, *world, pool, tiles, avail, build, segs, np.zeros(34, np.int8))
+                              g._money, seat, rng, *world, pool, tiles, avail, build, segs, np.zeros(34, np.int8),
+                              work[21])
         yield [a.copy() for a in world] if placed >= 0 else None
 
 

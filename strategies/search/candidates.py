@@ -4,7 +4,9 @@
 mask, so ``candidates=1`` plays as greedy does. The next candidates are greedy's choice again with the ones
 already taken removed from the mask (so discards come by shanten after the discard, then live useful copies;
 a kong or 自摸 before the discards greedy would make without it), except that a greedy 上架/报听 on tile t is
-followed by the plain discard of t (ting or not is the choice there). In a claim window every legal answer can
+followed by the plain discard of t (ting or not is the choice there), and that once another seat has declared,
+greedy's best discard among those safe from every declared seat (kinds it let pass while ready; under 晋中's point
+limit ranks 1–5, never won on a discard) comes next: the fold that greedy's ordering would rank too low. In a claim window every legal answer can
 be a candidate, except 晋城's 拾/抢 (十三幺 commitments the greedy rollouts cannot play): a window whose only
 options are 拾/抢 is passed as greedy passes it.
 """
@@ -12,16 +14,41 @@ import numpy as np
 from numba import njit
 
 from sim.core.legal import NOT_SCANNED, NO_FLOOR, claim_mask, legal_self_floored, legal_self_scanned
+from sim.core.codes import VARIANT_JINZHONG
+from sim.core.hand.queyimen_kernel import NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK
+from sim.core.rule_layout import R_JZ_POINT_LIMIT, R_VARIANT
 from sim.core.state import (
-    ACT_DISCARD, ACT_PASS, ACT_QIANG, ACT_SHANGJIA, ACT_SHI, N_ACTIONS, PHASE_SELF, ST_CLAIM_BITS, ST_PHASE,
+    ACT_DISCARD, ACT_PASS, ACT_QIANG, ACT_SHANGJIA, ACT_SHI, N_ACTIONS, PHASE_SELF, ST_CLAIM_BITS, ST_PASSED,
+    ST_PHASE, ST_TING,
 )
+from sim.core.ting import ALL_KINDS_BITS as ALL_KINDS
 from sim.variants import hooks
 from strategies.dispatch import (
     STRATEGY_GREEDY, choose_action, greedy_self_from_scan, greedy_self_rows, passes_claim,
 )
 
+@njit(cache=True, _nrt=False)
+def discard_proof_kinds(rule_vec):
+    """Return the int64 kinds a declared seat can never win on a discard: 晋中's ranks 1–5 under the point limit."""
+    if rule_vec[R_VARIANT] == VARIANT_JINZHONG and rule_vec[R_JZ_POINT_LIMIT] != 0:
+        return NEVER_WINS_MASK | SELF_DRAW_ONLY_MASK
+    return np.int64(0)
+
+
 #: greedy's parameter row for the search seat's own ranking and for every rollout seat: pong=improves, kong=true
 GREEDY_PARAMS = np.array([0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+
+
+@njit(cache=True, _nrt=False)
+def _safe_kinds(rule_vec, st, seat):
+    """Return the int64 kinds no declared other seat can 胡 on ``seat``'s discard: those it let pass while ready
+    (public, ``st[ST_PASSED]``) and those it may not win by a discard at all (晋中's point limit); every kind
+    (ALL_KINDS) when no other seat has declared."""
+    safe = ALL_KINDS
+    for s in range(4):
+        if s != seat and st[ST_TING + s] == 1:
+            safe &= st[ST_PASSED + s] | discard_proof_kinds(rule_vec)
+    return safe
 
 
 @njit(cache=True, _nrt=True)
@@ -76,6 +103,23 @@ def rank_candidates(rule_vec, tables, scan_tables, hands, frozen, melds, rivers,
             n += 1
             remaining[plain] = False
             left -= 1
+    if st[ST_PHASE] == PHASE_SELF and n < max_candidates and st[ST_TING + seat] == 0:
+        safe = _safe_kinds(rule_vec, st, seat)
+        if safe != ALL_KINDS:  # someone declared: greedy's best among the discards safe from every declared seat
+            any_safe = False
+            for t in range(34):
+                mask[t] = remaining[ACT_DISCARD + t] and (safe >> t) & 1 == 1
+                any_safe |= mask[t]
+            for a in range(34, N_ACTIONS):
+                mask[a] = False
+            if any_safe:
+                a = choose_action(STRATEGY_GREEDY, gparams, rule_vec, tables, hands, frozen, melds, rivers, st, mask,
+                                  seat, rng, seen)
+                if a >= 0 and a < 34 and mask[a]:
+                    cands[n] = a
+                    n += 1
+                    remaining[a] = False
+                    left -= 1
     while n < max_candidates and left > 0:
         if st[ST_PHASE] == PHASE_SELF:
             a = choose_action(STRATEGY_GREEDY, gparams, rule_vec, tables, hands, frozen, melds, rivers, st,

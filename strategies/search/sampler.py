@@ -4,7 +4,7 @@
 暗杠 kinds (uniform among the kinds whose four copies are unseen, never the 财神 nor a declared suit), their
 concealed tiles (their counts are public), their face-down 上架 tiles and every wall position not drawn yet, all
 from the unseen tiles, with the ready-hand law of strategies/search/ready_hands.py for the seats that declared
-上架/报听 (a world where some declared seat got no ready hand in READY_ROUNDS rounds is refused: -1, and the
+上架/报听 and the tempered law of strategies/search/opponent_hands.py for the others (a world where some declared seat got no ready hand in READY_ROUNDS rounds is refused: -1, and the
 decision does without it; it happens when the unseen tiles are almost exactly the declared seats' hands, e.g. in
 a few 晋中 endgames with three 报听 seats, see tests/test_search_worlds.py). It then re-derives from the sampled tiles every private field of those seats: their waits, and in an
 open claim window each other seat's options (CLAIM_BIT_*) and whether it is still to answer.
@@ -30,6 +30,7 @@ from sim.core.melds import meld_slot
 from sim.core.wall import wall_size
 from sim.variants import hooks
 from sim.variants.jinzhong._rules import declared_kinds
+from strategies.search.opponent_hands import OPPONENT_STEPS_PER_TILE, tempered_swaps
 from strategies.search.ready_hands import build_ready, mh_swaps
 from strategies.search.view import hidden_count, known_kong_tiles, public_world, undrawn_positions, unseen_pool
 
@@ -61,10 +62,10 @@ def _world_sampler(leak):
     """Return the compiled ``sample_world``; ``leak`` (a Python bool, compile-time) makes it peek (module docstring)."""
     @njit(cache=True, _nrt=False)
     def sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, seat, rng, wwall, whands,
-                     wfrozen, wmelds, wrivers, wst, wmoney, pool, tiles, avail, build, segs, seen):
+                     wfrozen, wmelds, wrivers, wst, wmoney, pool, tiles, avail, build, segs, seen, shanten):
         """Fill the world arrays (w*) with one determinization of ``seat``'s view of the state (module docstring),
-        drawing from ``rng``; ``pool``/``avail``/``build`` int64[34], ``tiles`` int8[136], ``segs`` int64[12] and
-        ``seen`` int8[34] are scratch. Returns the number of unseen tiles placed, or -1 when no ready hand was found
+        drawing from ``rng``; ``pool``/``avail``/``build`` int64[34], ``tiles`` int8[136], ``segs`` int64[24],
+        ``seen`` int8[34] and ``shanten`` int64[4] are scratch. Returns the number of unseen tiles placed, or -1 when no ready hand was found
         for some declared seat in READY_ROUNDS rounds (the world is then not consistent and must not be used)."""
         public_world(rule_vec, wall, hands, frozen, melds, rivers, st, money, seat, wwall, whands, wfrozen, wmelds,
                      wrivers, wst, wmoney)
@@ -123,12 +124,23 @@ def _world_sampler(leak):
         mh_swaps(rule_vec, tables, tiles, segs[0:4], segs[4:8], segs[8:12], n_ready, pos, n_unseen, whands, wfrozen,
                  wmelds, wst, MH_STEPS_PER_TILE * ready_tiles, rng)
         shuffle(rng, tiles[pos:n_unseen])
-        for i in range(1, 4):  # the others' concealed tiles
+        n_open = 0
+        open_tiles = 0
+        for i in range(1, 4):  # the others' concealed tiles, then tempered towards playing strength
             s = (seat + i) % 4
             if st[ST_TING + s] == 0:
-                for _ in range(hidden_count(hands, st, s)):
+                n = hidden_count(hands, st, s)
+                segs[12 + n_open] = pos
+                segs[16 + n_open] = n
+                segs[20 + n_open] = s
+                n_open += 1
+                open_tiles += n
+                for _ in range(n):
                     whands[s, tiles[pos]] += 1
                     pos += 1
+        tempered_swaps(rule_vec, tables, tiles, segs[12:16], segs[16:20], segs[20:24], n_open, pos, n_unseen, whands,
+                       wmelds, wst, OPPONENT_STEPS_PER_TILE * open_tiles, shanten, rng)
+        shuffle(rng, tiles[pos:n_unseen])
         for i in range(1, 4):  # face-down 上架 tiles
             s = (seat + i) % 4
             if st[ST_SHANGJIA_TILE + s] >= 0:

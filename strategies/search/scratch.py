@@ -33,10 +33,13 @@ def new_search_scratch():
     tiles = np.zeros(136, dtype=np.int8)                # the unseen tiles, one entry per copy
     avail = np.zeros(34, dtype=np.int64)                # [kind] copies in a range of ``tiles``
     build = np.zeros(34, dtype=np.int64)                # [kind] a ready hand being built
-    segs = np.zeros(12, dtype=np.int64)                 # declared seats' ranges of ``tiles``: starts, lengths, seats
+    segs = np.zeros(24, dtype=np.int64)                 # ranges of ``tiles`` (starts, lengths, seats): declared
+                                                        # seats [0:12], the others [12:24]
+    shanten = np.zeros(4, dtype=np.int64)               # [seat] shanten of the others' sampled hands
     cands = np.zeros(MAX_CANDIDATES, dtype=np.int64)    # the candidate ACT_*, greedy's first
     sums = np.zeros(MAX_CANDIDATES, dtype=np.int64)     # [candidate] summed money of the seat over the worlds (底注)
     rng = np.zeros(2, dtype=np.uint64)                  # the decision's search stream
+    squares = np.zeros(MAX_CANDIDATES, dtype=np.float64)  # [candidate] summed squared money differences with greedy's
     work = (events, rngs, ids, params, no_script, me_script, mask, remaining, seen, tracks, after_shanten,
-            after_useful, floors, pool, tiles, avail, build, segs, cands, sums, rng)
+            after_useful, floors, pool, tiles, avail, build, segs, cands, sums, rng, shanten, squares)
     return world, roll, work

@@ -104,7 +104,8 @@ def strength(variants, hands, jobs, seed=2024):
 
 
 def uniformity(draws=20000):
-    """Print the TV distance of the sampler's 4-tile ready hands to the exact uniform law (module docstring)."""
+    """Print the TV distance of the sampler's 4-tile ready hands to the exact uniform law (module docstring), for
+    the sampler's MH_STEPS_PER_TILE and for no and for four times as many Metropolis steps."""
     from itertools import combinations_with_replacement
 
     from sim.core import state as S
@@ -136,7 +137,26 @@ def uniformity(draws=20000):
     rng = np.zeros(2, np.uint64)
     avail, build = np.zeros(34, np.int64), np.zeros(34, np.int64)
     segs = np.array([0, 0, 0, 0, 4, 0, 0, 0, seat, 0, 0, 0], dtype=np.int64)
-    sampled, rejected = {}, {}
+    rejected = {}
+    exact_rng = np.random.default_rng(5)
+    keys = list(exact)
+    for k in exact_rng.choice(len(keys), size=draws, p=[exact[k] for k in keys]):
+        rejected[keys[k]] = rejected.get(keys[k], 0) + 1
+    floor = 0.5 * sum(abs(rejected.get(h, 0) / draws - p) for h, p in exact.items())
+    print(f"{len(exact)} ready 4-tile hands, {draws} draws; TV(exact draws, exact) = {floor:.3f} (Monte Carlo floor)")
+    for per_tile in (0, MH_STEPS_PER_TILE, 4 * MH_STEPS_PER_TILE):
+        tv = _sampler_tv(rule_vec, tables, hands, frozen, melds, st, seat, pool, exact, draws, per_tile, segs, rng,
+                         avail, build)
+        print(f"  {per_tile:2d} Metropolis steps per tile: TV(sampler, exact) = {tv:.3f}")
+
+
+def _sampler_tv(rule_vec, tables, hands, frozen, melds, st, seat, pool, exact, draws, per_tile, segs, rng, avail,
+                build):
+    """Return the TV distance of ``draws`` sampled ready hands (construction + ``per_tile`` * 4 swaps) to ``exact``."""
+    from sim.core.rng import seed_generator, shuffle
+    from strategies.search.ready_hands import build_ready, mh_swaps
+
+    sampled = {}
     for i in range(draws):
         seed_generator(rng, 5, i, 0)
         tiles = pool.copy()
@@ -144,18 +164,11 @@ def uniformity(draws=20000):
         hands[seat] = 0
         build_ready(rule_vec, tables, tiles, 0, 20, 4, seat, hands, frozen, melds, st, avail, build, rng, 34)
         mh_swaps(rule_vec, tables, tiles, segs[0:4], segs[4:8], segs[8:12], 1, 4, 20, hands, frozen, melds, st,
-                 MH_STEPS_PER_TILE * 4, rng)
+                 per_tile * 4, rng)
         key = tuple(sorted(int(t) for t in tiles[:4]))
         sampled[key] = sampled.get(key, 0) + 1
-    exact_rng = np.random.default_rng(5)
-    keys = list(exact)
-    for k in exact_rng.choice(len(keys), size=draws, p=[exact[k] for k in keys]):
-        rejected[keys[k]] = rejected.get(keys[k], 0) + 1
     tv = 0.5 * sum(abs(sampled.get(h, 0) / draws - p) for h, p in exact.items())
-    tv += 0.5 * sum(c / draws for h, c in sampled.items() if h not in exact)
-    floor = 0.5 * sum(abs(rejected.get(h, 0) / draws - p) for h, p in exact.items())
-    print(f"{len(exact)} ready 4-tile hands; {draws} draws: TV(sampler, exact) = {tv:.3f}, "
-          f"TV(exact draws, exact) = {floor:.3f} (Monte Carlo floor)")
+    return tv + 0.5 * sum(c / draws for h, c in sampled.items() if h not in exact)
 
 
 def main():

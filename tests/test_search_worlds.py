@@ -8,7 +8,8 @@ from search_states import decision_states, opponents_declared
 from sim.core import state as S
 from sim.core.legal import claim_bits
 from sim.core.melds import meld_slot
-from sim.variants.hooks import first_tail_position, meld_tile_kind, ting_waits
+from sim.core.wall import wall_size
+from sim.variants.hooks import meld_tile_kind, ting_waits
 from strategies.search.ready_hands import passable_kinds
 from strategies.search.sampler import sample_world
 from strategies.search.scratch import new_search_scratch
@@ -36,7 +37,7 @@ def world_problems(g, seat, world):
     wall, hands, frozen, melds, rivers, st, money = world
     rule_vec = g._rule_vec
     problems = []
-    n_tiles = 136 if int(g.wall[107]) >= 0 and len(np.flatnonzero(g.wall >= 0)) == 136 else 108
+    n_tiles = wall_size(rule_vec)
     count = np.zeros(34, np.int64)
     for s in range(4):
         count += hands[s] + frozen[s]

@@ -22,7 +22,7 @@ from numba import njit
 from sim.core.legal import claim_bits
 from sim.core.rng import bounded, shuffle
 from sim.core.state import (
-    CLAIM_NOT_ELIGIBLE, CLAIM_WAITING, MAX_MELDS, MELD_ANGANG, PHASE_CLAIM, REC_TILE, REC_TYPE, ST_CLAIM,
+    CLAIM_NOT_ELIGIBLE, CLAIM_WAITING, MELD_ANGANG, PHASE_CLAIM, REC_TILE, REC_TYPE, ST_CLAIM,
     ST_CLAIM_BITS, ST_JH_CAISHEN, ST_N_MELDS, ST_PENDING_FROM, ST_PHASE, ST_SHANGJIA_TILE, ST_TING, ST_WAITS,
 )
 from sim.core.melds import meld_slot

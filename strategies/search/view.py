@@ -9,7 +9,6 @@ tiles, their face-down 上架 tiles, the kinds of their 暗杠, and every wall p
 holds another seat's private knowledge (its waits, live waits, 上架 tile, passed wins, dealt counts, 过碰 marks,
 claim options and answers, a drawn tile) is reset here and re-derived by the sampler from the sampled tiles.
 """
-import numpy as np
 from numba import njit
 
 from sim.core.state import (

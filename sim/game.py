@@ -6,6 +6,7 @@ Example::
     g.advance()                    # strategies play until seat 0 must decide
     g.legal_actions(0)             # ['discard 1m', ..., 'shangjia 7z']
     g.step(0, "discard 7z"); g.advance()
+    h = g.copy()                   # an independent copy of the hand as it stands: playing h leaves g unchanged
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from sim.rules import resolve_rules
 from sim.tiles import format as format_tiles
 from sim.tiles import name
 from sim.core.wall import NO_TILE, draw_dealer, fill_wall, wall_size
+from strategies.dispatch import STRATEGY_SEARCH
 from strategies.registry import check_seats_for_rules, resolve_seats, seat_arrays
 
 PHASE_NAMES = {S.PHASE_SELF: "self", S.PHASE_CLAIM: "claim", S.PHASE_OVER: "over"}
@@ -71,6 +73,10 @@ class Game:
         check_seats_for_rules(configs, self.rules)
         self.seat_labels = [None if s is None else c.label() for s, c in zip(seats, configs)]
         self._ids, self._params = seat_arrays(configs)
+        # [seat] search seats (strategies/search): the loop hands their decisions back and advance() lets them search
+        self._search = np.array([s is not None and c.strategy_id == STRATEGY_SEARCH for s, c in zip(seats, configs)],
+                                dtype=np.bool_)
+        self._search_scratch = None  # strategies.search.scratch.new_search_scratch(), made at the first search
         self.seed, self.hand_index = int(seed), int(hand_index)
         if not isinstance(session_length, (int, np.integer)) or session_length < 0:
             raise ValueError(f"session_length={session_length!r} must be an integer >= 0")
@@ -240,6 +246,10 @@ class Game:
         else:
             self._st[S.ST_STEPS] += 1
             apply_claim(*state, seat, code)
+        self._check_after_action()
+
+    def _check_after_action(self) -> None:
+        """In check mode, check the engine invariants after an applied action and raise on the first broken one."""
         if self.check:
             error = check_state(self._rule_vec, self._tables, self.wall, self._hands, self._frozen, self._melds,
                                 self._rivers, self._st, self._money, self._tracks)
@@ -258,14 +268,50 @@ class Game:
                                f"of seed {self.seed})")
 
     def advance(self) -> int | None:
-        """Let strategy seats play until a scripted seat must decide or the hand ends; returns ``to_act``."""
+        """Let strategy seats play until a scripted seat must decide or the hand ends; returns ``to_act``.
+
+        Search seats are handed back by the loop like scripted ones and decide with the compiled search step
+        (strategies.search.batch.search_step), exactly as in the batch engine."""
         loop = run_until_checked if self.check else run_until  # the one loop, with or without its checks
-        seat = loop(self._rule_vec, self._tables, self._scan_tables, self.wall, self._hands, self._frozen,
-                    self._melds, self._rivers, self._st, self._money, self._events, self._rngs, self._ids, self._params,
-                    self.scripted, self._mask, self._seen, self._tracks, self._after_shanten, self._after_useful,
-                    self._floors)
-        self._raise_on_error()
-        return None if seat < 0 else int(seat)
+        stop = self.scripted | self._search  # the loop returns at these seats
+        while True:
+            seat = loop(self._rule_vec, self._tables, self._scan_tables, self.wall, self._hands, self._frozen,
+                        self._melds, self._rivers, self._st, self._money, self._events, self._rngs, self._ids,
+                        self._params, stop, self._mask, self._seen, self._tracks, self._after_shanten,
+                        self._after_useful, self._floors)
+            self._raise_on_error()
+            if seat < 0 or not self._search[seat]:
+                return None if seat < 0 else int(seat)
+            self._search_decides(int(seat))
+
+    def _search_decides(self, seat: int) -> None:
+        """Let search seat ``seat`` decide and apply its action (the batch engine's step), then check it."""
+        from strategies.search.batch import search_step
+        from strategies.search.scratch import new_search_scratch
+
+        if self._search_scratch is None:
+            self._search_scratch = new_search_scratch()
+        self_phase = self._st[S.ST_PHASE] == S.PHASE_SELF
+        code = search_step(self._rule_vec, self._tables, self._scan_tables, self.wall, self._hands, self._frozen,
+                           self._melds, self._rivers, self._st, self._money, self._events, seat, self._params,
+                           *self._search_scratch)
+        if self_phase and code < S.ACT_SHANGJIA:
+            self._tracks[T_DISCARDS] += 1
+        self._check_after_action()
+
+    def copy(self) -> "Game":
+        """Return an independent copy of this hand as it stands: the same state arrays (wall, hands, melds, rivers,
+        counters, ledger, event log, decision generators, checker memory), seats and rules. Playing the copy (step,
+        advance) leaves this game unchanged, and both play on exactly as this game would from here."""
+        other = object.__new__(Game)
+        for key, value in self.__dict__.items():
+            if isinstance(value, np.ndarray):
+                value = value.copy()
+            elif isinstance(value, list):
+                value = list(value)
+            other.__dict__[key] = value
+        other._search_scratch = None  # scratch only: made again at the copy's first search
+        return other
 
     # --- results -------------------------------------------------------------------------------
     def record(self) -> dict[str, int]:

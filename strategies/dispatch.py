@@ -29,6 +29,7 @@ STRATEGY_SELECTIVE_TING = 2
 STRATEGY_THIRTEEN_ORPHANS = 3
 STRATEGY_DEFENSIVE = 4
 STRATEGY_BAOTOU = 5          # 金华 only (the registry refuses it under another variant)
+STRATEGY_SEARCH = 6          # never dispatched here: its seats are scripted and decided by strategies/search (sim.play)
 
 
 @njit(cache=True, inline="always")

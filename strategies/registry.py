@@ -15,7 +15,8 @@ from typing import Any, Mapping
 import numpy as np
 
 from strategies.dispatch import (
-    STRATEGY_BAOTOU, STRATEGY_DEFENSIVE, STRATEGY_GREEDY, STRATEGY_RANDOM, STRATEGY_SELECTIVE_TING, STRATEGY_THIRTEEN_ORPHANS,
+    STRATEGY_BAOTOU, STRATEGY_DEFENSIVE, STRATEGY_GREEDY, STRATEGY_RANDOM, STRATEGY_SEARCH, STRATEGY_SELECTIVE_TING,
+    STRATEGY_THIRTEEN_ORPHANS,
 )
 
 N_PARAMS = 8  # columns of the per-seat parameter block
@@ -87,6 +88,14 @@ register(StrategySpec(
     ranges={"min_live_tiles": (0, 68)},
     doc="金华 greedy, but while more than min_live_tiles live tiles are left it declines plain wins to self-draw "
         "爆头: a 捉冲 when 爆头-ready, a plain 自摸 one discard from 爆头-ready",
+))
+
+register(StrategySpec(
+    "search", STRATEGY_SEARCH,
+    defaults=(("worlds", 16), ("candidates", 4)),
+    ranges={"worlds": (1, 256), "candidates": (1, 16)},
+    doc="at each real choice, greedy's best `candidates` actions played out by greedy rollouts on `worlds` samples of "
+        "what the seat cannot see (strategies/search); candidates=1 plays as greedy",
 ))
 
 #: Strategies that play under some variants only: {strategy name: (variants it plays, why)} (refused in one line).

@@ -141,6 +141,32 @@ def seed_seats(rngs, run_seed, hand_index):
         seed_generator(rngs[s], run_seed, hand_index, STREAM_SEAT0 + s)
 
 
+@njit(cache=True, inline='always')
+def begin_batch_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, rngs, strategy_ids, params,
+                     run_seed, hand_index, session_length, dealer, deal_condition):
+    """Set up hand ``hand_index`` of a batch as every batch loop does (``play_hands`` and the search player's batch,
+    strategies/search/batch.py): its dealer (single hands: its own key; sessions: ``dealer``, the one the previous
+    hand passed on, or a fresh key at a session's first hand), its wall (plain or given ``deal_condition``), the seats'
+    decision generators, the deal and the declared missing suits. Returns (session, hand within the session, dealer)."""
+    if session_length > 0:
+        session = hand_index // session_length
+        in_session = hand_index % session_length
+        if in_session == 0:
+            dealer = draw_dealer(run_seed, hand_index)
+    else:
+        session = hand_index
+        in_session = 0
+        dealer = draw_dealer(run_seed, hand_index)
+    if deal_condition == 0:
+        fill_wall(run_seed, hand_index, wall, wall_size(rule_vec))
+    else:  # seat 0's start tiles drawn given the condition (sim.deal_conditions)
+        fill_wall_conditioned(run_seed, hand_index, dealer, deal_condition, wall)
+    seed_seats(rngs, run_seed, hand_index)
+    start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index)
+    declare_missing_suits(rule_vec, hands, st, strategy_ids, params)
+    return session, in_session, dealer
+
+
 def _batch(check):
     """Return the compiled batch loop over hands; ``check`` (a Python bool) picks the hand loop at compile time."""
     @njit(cache=True, _nrt=True)
@@ -159,22 +185,9 @@ def _batch(check):
         dealer = 0
         for i in range(n_hands):
             hand_index = first_hand + i
-            if session_length > 0:
-                session = hand_index // session_length
-                in_session = hand_index % session_length
-                if in_session == 0:
-                    dealer = draw_dealer(run_seed, hand_index)
-            else:
-                session = hand_index
-                in_session = 0
-                dealer = draw_dealer(run_seed, hand_index)
-            if deal_condition == 0:
-                fill_wall(run_seed, hand_index, wall, wall_size(rule_vec))
-            else:  # seat 0's start tiles drawn given the condition (sim.deal_conditions)
-                fill_wall_conditioned(run_seed, hand_index, dealer, deal_condition, wall)
-            seed_seats(rngs, run_seed, hand_index)
-            start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index)
-            declare_missing_suits(rule_vec, hands, st, strategy_ids, params)
+            session, in_session, dealer = begin_batch_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money,
+                                                           events, rngs, strategy_ids, params, run_seed, hand_index,
+                                                           session_length, dealer, deal_condition)
             if check:
                 tracks[:] = 0
                 run_until_checked(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money,

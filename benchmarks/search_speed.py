@@ -1,0 +1,197 @@
+"""Search player benchmark (not a test): speed on one core, where the time goes, and strength against greedy.
+
+Usage: ``python benchmarks/search_speed.py [--variants jincheng,jinzhong,jinhua] [--hands 60] [--hands4 16]``
+``[--breakdown] [--strength 3000 --jobs 2] [--uniformity]``
+
+* speed (default): per variant, hands/s on one core of a table with one search seat at its defaults (seat 0,
+  three greedy) and of four search seats, each as a ratio to four greedy timed in the same run. The first call of
+  the run (one hand, which loads or compiles the kernels) is timed and printed apart.
+* ``--breakdown``: where the time of the one-search-seat table goes, from timing variants of the same kernel
+  (strategies/search/batch.py): the decision stopped after ranking and sampling the worlds, or after also copying
+  each world and applying each candidate, then returning greedy's choice. Per hand: greedy loop, ranking +
+  sampling, copies + applies, rollouts (the full search less the copy variant; the variants play greedy's hands,
+  the full search its own, so the split is approximate).
+* ``--strength N``: duplicate comparison, per variant: seat 0 ``search`` against three greedy, and seat 0
+  ``greedy`` against the same three, on the same N walls (same seed: same walls and dealers); the paired mean
+  difference of seat 0's money (底注/hand) with its 95 % Student-t interval.
+* ``--uniformity``: on a small case where the exact law is known (4-tile ready hands, no melds, from a 20-tile
+  pool), the total-variation distance between the law of the sampler's declared hands (construction + Metropolis
+  swaps) and the uniform law over all ready hands, next to the distance of an exact sampler's draws of the same
+  size (the Monte Carlo floor).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import time
+
+import numpy as np
+
+
+def _rate(rules, seats, hands, seed=1, first=1000):
+    from sim.play import play_chunk
+
+    t = time.perf_counter()
+    play_chunk(rules, seats, seed, first, hands)
+    return hands / (time.perf_counter() - t)
+
+
+def speed(variants, hands, hands4):
+    from sim.play import play_chunk
+
+    t = time.perf_counter()
+    play_chunk("jincheng", ["search", "greedy", "greedy", "greedy"], 1, 0, 1)
+    print(f"first call (load or compile the kernels): {time.perf_counter() - t:.1f} s")
+    print(f"{'variant':10} {'greedy h/s':>11} {'1 search h/s':>13} {'ratio':>8} {'4 search h/s':>13} {'ratio':>8}")
+    for rules in variants:
+        play_chunk(rules, ["search"] * 4, 1, 0, 1)  # warm every path of the variant
+        play_chunk(rules, ["greedy"] * 4, 1, 0, 1)
+        greedy = _rate(rules, ["greedy"] * 4, 2000)
+        one = _rate(rules, ["search", "greedy", "greedy", "greedy"], hands)
+        four = _rate(rules, ["search"] * 4, hands4)
+        print(f"{rules:10} {greedy:11.0f} {one:13.1f} {one / greedy:8.4f} {four:13.2f} {four / greedy:8.5f}")
+
+
+def breakdown(variants, hands):
+    from sim.core.turn import play_hands
+    from sim.hand_tables import get_scan_tables
+    from sim.record import N_KERNEL_COLUMNS
+    from sim.rules import resolve_rules
+    from strategies.registry import resolve_seats, seat_arrays
+    from strategies.search.batch import play_hands_copy_only, play_hands_sample_only, play_hands_search
+
+    print("per hand, one search seat at the defaults (ms): greedy loop | ranking + sampling | copies + applies | "
+          "rollouts | total")
+    for rules in variants:
+        config = resolve_rules(rules)
+        ids, params = seat_arrays(resolve_seats(["search", "greedy", "greedy", "greedy"]))
+        gids, gparams = seat_arrays(resolve_seats(["greedy"] * 4))
+        args = (config.pack(), config.hand_tables(), get_scan_tables())
+        times = {}
+        for name, kernel, i, p in (("greedy", play_hands, gids, gparams), ("sample", play_hands_sample_only, ids, params),
+                                   ("copy", play_hands_copy_only, ids, params), ("full", play_hands_search, ids, params)):
+            out = np.zeros((1, N_KERNEL_COLUMNS), np.int32)
+            t = time.perf_counter()
+            kernel(*args, i, p, 1, 0, 1, 0, out, np.zeros(1, np.int64), 0)  # compile or load
+            compile_s = time.perf_counter() - t
+            n = 2000 if name == "greedy" else hands
+            out = np.zeros((n, N_KERNEL_COLUMNS), np.int32)
+            t = time.perf_counter()
+            kernel(*args, i, p, 1, 1000, n, 0, out, np.zeros(1, np.int64), 0)
+            times[name] = (time.perf_counter() - t) / n * 1000
+            if compile_s > 2:
+                print(f"  ({name} kernel compiled in {compile_s:.0f} s)")
+        g, s, c, f = times["greedy"], times["sample"], times["copy"], times["full"]
+        print(f"{rules:10} {g:8.3f} | {s - g:8.2f} | {c - s:8.2f} | {f - c:8.2f} | {f:8.2f}")
+
+
+def strength(variants, hands, jobs, seed=2024):
+    from sim import simulate
+
+    print(f"duplicate, {hands} walls per variant: seat 0 search − seat 0 greedy (three greedy opponents), 底注/hand")
+    for rules in variants:
+        t = time.perf_counter()
+        base = simulate(hands, seed=seed, rules=rules, seats=["greedy"] * 4, jobs=jobs)["s0_delta"].to_numpy()
+        search = simulate(hands, seed=seed, rules=rules, seats=["search", "greedy", "greedy", "greedy"],
+                          jobs=jobs)["s0_delta"].to_numpy()
+        d = search.astype(np.float64) - base
+        mean, se = d.mean(), d.std(ddof=1) / math.sqrt(len(d))
+        from scipy import stats
+
+        half = stats.t.ppf(0.975, len(d) - 1) * se
+        print(f"{rules:10} search {search.mean():+.3f}  greedy {base.mean():+.3f}  Δ {mean:+.3f} "
+              f"[{mean - half:+.3f}, {mean + half:+.3f}]  ({time.perf_counter() - t:.0f} s)")
+
+
+def uniformity(draws=20000):
+    """Print the TV distance of the sampler's 4-tile ready hands to the exact uniform law (module docstring), for
+    the sampler's MH_STEPS_PER_TILE and for no and for four times as many Metropolis steps."""
+    from itertools import combinations_with_replacement
+
+    from sim.core import state as S
+    from sim.core.rng import seed_generator, shuffle
+    from sim.rules import resolve_rules
+    from strategies.search.ready_hands import build_ready, mh_swaps, ready_ok
+    from strategies.search.sampler import MH_STEPS_PER_TILE
+
+    rules = resolve_rules("jincheng")
+    rule_vec, tables = rules.pack(), rules.hand_tables()
+    wall, hands, frozen, melds, rivers, st, money = S.new_state()
+    seat = 1
+    st[S.ST_N_MELDS + seat] = 3  # 4 concealed tiles (3 melds of other kinds, recorded in the per-kind view only)
+    for k in (27, 28, 29):
+        melds[seat, k] = S.MELD_PONG
+    st[S.ST_TING + seat] = 1
+    pool_kinds = [0, 1, 2, 3, 4, 9, 10, 11, 12, 13]  # 1–5m, 1–5p, two copies each: a 20-tile pool
+    pool = np.array(sorted(pool_kinds * 2), dtype=np.int8)
+    ready = {}
+    for combo in combinations_with_replacement(pool_kinds, 4):  # every 4-tile hand with its count of tile choices
+        counts = np.bincount(combo, minlength=34)
+        if (counts > 2).any():
+            continue
+        hands[seat] = counts
+        if ready_ok(rule_vec, tables, hands, frozen, melds, st, seat):
+            ready[combo] = math.prod(math.comb(2, int(c)) for c in counts[counts > 0])
+    total = sum(ready.values())
+    exact = {h: w / total for h, w in ready.items()}
+    rng = np.zeros(2, np.uint64)
+    avail, build = np.zeros(34, np.int64), np.zeros(34, np.int64)
+    segs = np.array([0, 0, 0, 0, 4, 0, 0, 0, seat, 0, 0, 0], dtype=np.int64)
+    rejected = {}
+    exact_rng = np.random.default_rng(5)
+    keys = list(exact)
+    for k in exact_rng.choice(len(keys), size=draws, p=[exact[k] for k in keys]):
+        rejected[keys[k]] = rejected.get(keys[k], 0) + 1
+    floor = 0.5 * sum(abs(rejected.get(h, 0) / draws - p) for h, p in exact.items())
+    print(f"{len(exact)} ready 4-tile hands, {draws} draws; TV(exact draws, exact) = {floor:.3f} (Monte Carlo floor)")
+    for per_tile in (0, MH_STEPS_PER_TILE, 4 * MH_STEPS_PER_TILE):
+        tv = _sampler_tv(rule_vec, tables, hands, frozen, melds, st, seat, pool, exact, draws, per_tile, segs, rng,
+                         avail, build)
+        print(f"  {per_tile:2d} Metropolis steps per tile: TV(sampler, exact) = {tv:.3f}")
+
+
+def _sampler_tv(rule_vec, tables, hands, frozen, melds, st, seat, pool, exact, draws, per_tile, segs, rng, avail,
+                build):
+    """Return the TV distance of ``draws`` sampled ready hands (construction + ``per_tile`` * 4 swaps) to ``exact``."""
+    from sim.core.rng import seed_generator, shuffle
+    from strategies.search.ready_hands import build_ready, mh_swaps
+
+    sampled = {}
+    for i in range(draws):
+        seed_generator(rng, 5, i, 0)
+        tiles = pool.copy()
+        shuffle(rng, tiles)
+        hands[seat] = 0
+        build_ready(rule_vec, tables, tiles, 0, 20, 4, seat, hands, frozen, melds, st, avail, build, rng, 34)
+        mh_swaps(rule_vec, tables, tiles, segs[0:4], segs[4:8], segs[8:12], 1, 4, 20, hands, frozen, melds, st,
+                 per_tile * 4, rng)
+        key = tuple(sorted(int(t) for t in tiles[:4]))
+        sampled[key] = sampled.get(key, 0) + 1
+    tv = 0.5 * sum(abs(sampled.get(h, 0) / draws - p) for h, p in exact.items())
+    return tv + 0.5 * sum(c / draws for h, c in sampled.items() if h not in exact)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variants", default="jincheng,jinzhong,jinhua")
+    parser.add_argument("--hands", type=int, default=60, help="hands of the one-search-seat table")
+    parser.add_argument("--hands4", type=int, default=16, help="hands of the four-search-seat table")
+    parser.add_argument("--breakdown", action="store_true")
+    parser.add_argument("--strength", type=int, default=0, help="walls per variant of the duplicate comparison")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--uniformity", action="store_true")
+    args = parser.parse_args()
+    variants = args.variants.split(",")
+    if args.uniformity:
+        uniformity()
+        return
+    if args.strength:
+        strength(variants, args.strength, args.jobs)
+        return
+    speed(variants, args.hands, args.hands4)
+    if args.breakdown:
+        breakdown(variants, args.hands)
+
+
+if __name__ == "__main__":
+    main()

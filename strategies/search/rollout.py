@@ -1,0 +1,178 @@
+"""The search decision: candidates, worlds, rollouts with the engine's hand loop — compiled kernels.
+
+``search_action`` plays each candidate (strategies/search/candidates.py) on ``worlds`` sampled worlds
+(strategies/search/sampler.py), the same worlds for every candidate, and returns the one with the highest mean
+money of the seat among those that beat greedy's choice (the first candidate) by more than CONFIDENCE_Z standard
+errors of their paired differences; else greedy's choice (also when every world is refused, the sampler's -1).
+Successive halving: after the first 6 of 16 worlds only greedy's choice and the best other are played on the rest. Each rollout copies the world into scratch arrays, applies the
+candidate as the hand loop applies a decision (``apply_self``, or ``st[ST_STEPS] += 1`` and ``apply_claim``) and
+plays the rest of the hand with ``sim.core.turn.run_until`` and four greedy seats. In a claim window the seats
+asked before the searching seat answer first, in each world, as greedy (their true answers are not seen).
+
+``_decider(leak, stage)`` is the factory; ``stage`` (compile-time) is STAGE_ALL in play, and the timing
+variants of benchmarks/search_speed.py stop after sampling (STAGE_SAMPLE) or after copying and applying
+(STAGE_COPY) and then return greedy's choice.
+"""
+import numpy as np
+from numba import njit
+
+from sim.core.apply import apply_self
+from sim.core.claims import apply_claim
+from sim.core.state import PHASE_CLAIM, PHASE_SELF, ST_PHASE, ST_STEPS
+from sim.core.turn import run_until
+from strategies.search.candidates import rank_candidates
+from strategies.search.sampler import leaky_sample_world, sample_world
+from strategies.search.streams import seed_search_generator
+
+#: successive halving: after HALVING_NUM / HALVING_DEN of the worlds (6 of 16), only the best FINALISTS candidates
+#: are played on the other worlds; the choice is the best of them over every world (64 rollouts become 44)
+HALVING_NUM = 3
+HALVING_DEN = 8
+HALVING_MIN_WORLDS = 4
+FINALISTS = 2  # greedy's choice and the best other
+#: another candidate replaces greedy's choice only when its mean gain over it on the same worlds exceeds
+#: CONFIDENCE_Z standard errors of the paired differences: rollouts assume greedy play afterwards, and noise-driven
+#: deviations (deferring a 上架, passing a win) repeated decision after decision cost far more than they showed
+CONFIDENCE_Z = 2.0
+
+STAGE_ALL = 0
+STAGE_SAMPLE = 1
+STAGE_COPY = 2
+
+
+@njit(cache=True, inline='always')
+def _copy_rows(src, dst):
+    """Copy the 2-D array ``src`` into ``dst`` element by element (a slice assignment may allocate)."""
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            dst[i, j] = src[i, j]
+
+
+@njit(cache=True, _nrt=False)
+def copy_state(wall, hands, frozen, melds, rivers, st, money, rwall, rhands, rfrozen, rmelds, rrivers, rst, rmoney):
+    """Copy one state's arrays into another's (r*); returns nothing."""
+    for i in range(wall.shape[0]):
+        rwall[i] = wall[i]
+    for i in range(st.shape[0]):
+        rst[i] = st[i]
+    _copy_rows(hands, rhands)
+    _copy_rows(frozen, rfrozen)
+    _copy_rows(melds, rmelds)
+    _copy_rows(rivers, rrivers)
+    _copy_rows(money, rmoney)
+
+
+@njit(cache=True, _nrt=False)
+def _keep_best(cands, sums, squares, n, keep):
+    """Keep greedy's candidate (the first) and the ``keep`` - 1 others with the highest ``sums`` (ties to the
+    earlier) at the front of ``cands`` / ``sums`` / ``squares``, in their original order; returns ``keep``."""
+    for _ in range(n - keep):  # drop the worst other (ties: the later one) until ``keep`` are left
+        worst = 1
+        for c in range(2, n):
+            if sums[c] <= sums[worst]:
+                worst = c
+        for c in range(worst, n - 1):
+            cands[c] = cands[c + 1]
+            sums[c] = sums[c + 1]
+            squares[c] = squares[c + 1]
+        n -= 1
+    return keep
+
+
+@njit(cache=True, _nrt=False)
+def seat_money(money, seat):
+    """Return the seat's money over every ledger row (底注)."""
+    total = 0
+    for row in range(money.shape[0]):
+        total += money[row, seat]
+    return total
+
+
+def _decider(leak, stage):
+    """Return the compiled ``search_action``; ``leak`` (compile-time) samples with the deliberately peeking
+    ``leaky_sample_world`` (tests only), ``stage`` is compile-time too (module docstring). Both are plain values:
+    a compiled kernel captured by a closure would defeat numba's cache (its key holds a per-process id)."""
+    @njit(cache=True, _nrt=True)
+    def search_action(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, seat, n_worlds,
+                      max_candidates, world, roll, work):
+        """Return the ACT_* of ``seat`` (whose decision is due in the given state) chosen by search; ``world``,
+        ``roll`` and ``work`` come from strategies.search.scratch.new_search_scratch. The state is not changed."""
+        (events, rngs, ids, params, no_script, me_script, mask, remaining, seen, tracks, after_shanten, after_useful,
+         floors, pool, tiles, avail, build, segs, cands, sums, rng, shanten, squares) = work
+        wwall, whands, wfrozen, wmelds, wrivers, wst, wmoney = world
+        rwall, rhands, rfrozen, rmelds, rrivers, rst, rmoney = roll
+        n = rank_candidates(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st, seat, params[seat],
+                            max_candidates, cands, mask, remaining, seen, after_shanten, after_useful, floors, rng)
+        if n == 1:
+            return cands[0]
+        seed_search_generator(rng, st, seat)
+        sums[:] = 0
+        squares[:] = 0.0
+        played = 0  # worlds played (a refused world is not)
+        alive = n  # candidates still rolled out: after the first worlds only the best FINALISTS are
+        cut = n_worlds * HALVING_NUM // HALVING_DEN if n > FINALISTS and n_worlds >= HALVING_MIN_WORLDS else n_worlds
+        for w in range(n_worlds):
+            if w == cut:  # successive halving: keep the best FINALISTS (ties to the earlier), in their order
+                alive = _keep_best(cands, sums, squares, n, FINALISTS)
+            if leak:
+                placed = leaky_sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, seat, rng,
+                                            wwall, whands, wfrozen, wmelds, wrivers, wst, wmoney, pool, tiles, avail,
+                                            build, segs, seen, shanten)
+            else:
+                placed = sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, seat, rng, wwall,
+                                      whands, wfrozen, wmelds, wrivers, wst, wmoney, pool, tiles, avail, build, segs,
+                                      seen, shanten)
+            if placed < 0 or stage == STAGE_SAMPLE:  # a refused world is not played
+                continue
+            if wst[ST_PHASE] == PHASE_CLAIM:  # the seats asked before this one answer as greedy
+                me_script[:] = False
+                me_script[seat] = True
+                run_until(rule_vec, tables, scan_tables, wwall, whands, wfrozen, wmelds, wrivers, wst, wmoney, events,
+                          rngs, ids, params, me_script, mask, seen, tracks, after_shanten, after_useful, floors)
+            start = seat_money(wmoney, seat)
+            played += 1
+            first = 0
+            for c in range(alive):
+                copy_state(wwall, whands, wfrozen, wmelds, wrivers, wst, wmoney, rwall, rhands, rfrozen, rmelds,
+                           rrivers, rst, rmoney)
+                if rst[ST_PHASE] == PHASE_SELF:
+                    apply_self(rule_vec, tables, rwall, rhands, rfrozen, rmelds, rrivers, rst, rmoney, events,
+                               cands[c])
+                else:
+                    rst[ST_STEPS] += 1
+                    apply_claim(rule_vec, tables, rwall, rhands, rfrozen, rmelds, rrivers, rst, rmoney, events, seat,
+                                cands[c])
+                if stage == STAGE_ALL:
+                    run_until(rule_vec, tables, scan_tables, rwall, rhands, rfrozen, rmelds, rrivers, rst, rmoney,
+                              events, rngs, ids, params, no_script, mask, seen, tracks, after_shanten, after_useful,
+                              floors)
+                value = seat_money(rmoney, seat) - start
+                if c == 0:
+                    first = value
+                sums[c] += value
+                squares[c] += (value - first) * (value - first)  # paired with greedy's candidate in this world
+        if stage != STAGE_ALL:
+            return cands[0]
+        best = 0  # greedy's choice unless another beats it clearly in the paired comparison
+        best_gain = 0.0
+        for c in range(1, alive):
+            gain = (sums[c] - sums[0]) / max(played, 1)  # mean money over greedy's choice, same worlds (底注)
+            if played > 1 and gain > best_gain:
+                spread = squares[c] / played - gain * gain
+                se = np.sqrt(max(spread, 0.0) / (played - 1))
+                if gain > CONFIDENCE_Z * se:
+                    best = c
+                    best_gain = gain
+        return cands[best]
+
+    return search_action
+
+
+#: search_action(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, seat, n_worlds,
+#: max_candidates, world, roll, work): the production decision (``_decider(False, STAGE_ALL)``)
+search_action = _decider(False, STAGE_ALL)
+#: the timing variants of benchmarks/search_speed.py (compiled only when used): stop after sampling / after copying
+sample_only_action = _decider(False, STAGE_SAMPLE)
+copy_only_action = _decider(False, STAGE_COPY)
+#: the deliberately peeking decision of the no-peek test (compiled only when used)
+leaky_search_action = _decider(True, STAGE_ALL)

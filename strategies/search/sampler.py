@@ -1,0 +1,177 @@
+"""One determinization of what the searching seat cannot see — compiled kernels.
+
+``sample_world`` fills the world arrays from the seat's view only (strategies/search/view.py): the other seats'
+暗杠 kinds (uniform among the kinds whose four copies are unseen, never the 财神 nor a declared suit), their
+concealed tiles (their counts are public), their face-down 上架 tiles and every wall position not drawn yet, all
+from the unseen tiles, with the ready-hand law of strategies/search/ready_hands.py for the seats that declared
+上架/报听 and the tempered law of strategies/search/opponent_hands.py for the others (a world where some declared seat got no ready hand in READY_ROUNDS rounds is refused: -1, and the
+decision does without it; it happens when the unseen tiles are almost exactly the declared seats' hands, e.g. in
+a few 晋中 endgames with three 报听 seats, see tests/test_search_worlds.py). It then re-derives from the sampled tiles every private field of those seats: their waits, and in an
+open claim window each other seat's options (CLAIM_BIT_*) and whether it is still to answer.
+
+Uniformity of the declared hands (``python benchmarks/search_speed.py --uniformity``, strategies/search/ready_hands.py):
+total-variation distance to the exact law on a small enumerable case 0.062 with MH_STEPS_PER_TILE = 3 swaps per
+tile (0.395 without swaps, 0.035 = the Monte Carlo floor with 12).
+
+``_world_sampler(leak)`` is the factory: ``leak`` True compiles a deliberately peeking sampler (its stream mixes
+in the other seats' true concealed tiles), for the test that shows the no-peek test can fail.
+"""
+import numpy as np
+from numba import njit
+
+from sim.core.legal import claim_bits
+from sim.core.rng import bounded, shuffle
+from sim.core.state import (
+    CLAIM_NOT_ELIGIBLE, CLAIM_WAITING, MELD_ANGANG, PHASE_CLAIM, REC_TILE, REC_TYPE, ST_CLAIM,
+    ST_CLAIM_BITS, ST_JH_CAISHEN, ST_N_MELDS, ST_PENDING_FROM, ST_PHASE, ST_SHANGJIA_TILE, ST_TING, ST_WAITS,
+)
+from sim.core.melds import meld_slot
+from sim.core.wall import wall_size
+from sim.variants import hooks
+from sim.variants.jinzhong._rules import declared_kinds
+from strategies.search.opponent_hands import OPPONENT_STEPS_PER_TILE, tempered_swaps
+from strategies.search.ready_hands import build_ready, mh_swaps
+from strategies.search.view import hidden_count, known_kong_tiles, public_world, undrawn_positions, unseen_pool
+
+MH_STEPS_PER_TILE = 3  # Metropolis swaps per tile of the declared seats' hands
+READY_ROUNDS = 16      # rounds of building every declared seat's ready hand before a failed one is kept as drawn
+
+
+@njit(cache=True, _nrt=False)
+def _hidden_angang_kind(pool, st, s, caishen, rng):
+    """Return a kind uniform among those with four unseen copies that seat ``s`` may 暗杠 (not the 财神, not its
+    declared suit), -1 when none."""
+    forbidden = declared_kinds(st, s)
+    n = 0
+    for k in range(34):
+        if pool[k] >= 4 and k != caishen and (forbidden >> k) & 1 == 0:
+            n += 1
+    if n == 0:
+        return -1
+    pick = bounded(rng, n)
+    for k in range(34):
+        if pool[k] >= 4 and k != caishen and (forbidden >> k) & 1 == 0:
+            if pick == 0:
+                return k
+            pick -= 1
+    return -1
+
+
+def _world_sampler(leak):
+    """Return the compiled ``sample_world``; ``leak`` (a Python bool, compile-time) makes it peek (module docstring)."""
+    @njit(cache=True, _nrt=False)
+    def sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, seat, rng, wwall, whands,
+                     wfrozen, wmelds, wrivers, wst, wmoney, pool, tiles, avail, build, segs, seen, shanten):
+        """Fill the world arrays (w*) with one determinization of ``seat``'s view of the state (module docstring),
+        drawing from ``rng``; ``pool``/``avail``/``build`` int64[34], ``tiles`` int8[136], ``segs`` int64[24],
+        ``seen`` int8[34] and ``shanten`` int64[4] are scratch. Returns the number of unseen tiles placed, or -1 when no ready hand was found
+        for some declared seat in READY_ROUNDS rounds (the world is then not consistent and must not be used)."""
+        public_world(rule_vec, wall, hands, frozen, melds, rivers, st, money, seat, wwall, whands, wfrozen, wmelds,
+                     wrivers, wst, wmoney)
+        unseen_pool(rule_vec, hands, frozen, melds, rivers, st, seat, seen, pool)
+        if leak:  # deliberately broken: the stream depends on the other seats' true concealed tiles
+            h = np.uint64(0)
+            for s in range(4):
+                if s != seat:
+                    for k in range(34):
+                        h = h * np.uint64(31) + np.uint64(hands[s, k])
+            rng[0] ^= h
+        n_kinds = 34 if wall_size(rule_vec) == 136 else 27
+        caishen = st[ST_JH_CAISHEN]
+        for i in range(1, 4):  # the other seats' 暗杠 kinds
+            s = (seat + i) % 4
+            for m in range(st[ST_N_MELDS + s]):
+                slot = meld_slot(s, m)
+                if st[slot + REC_TYPE] == MELD_ANGANG:
+                    k = _hidden_angang_kind(pool, st, s, caishen, rng)
+                    if k < 0:
+                        raise RuntimeError("search: no unseen kind left for a hidden 暗杠")
+                    pool[k] -= 4
+                    wmelds[s, k] = MELD_ANGANG
+                    wst[slot + REC_TILE] = k
+        n_unseen = 0
+        for k in range(34):
+            for _ in range(pool[k]):
+                tiles[n_unseen] = k
+                n_unseen += 1
+        shuffle(rng, tiles[:n_unseen])
+        pos = 0
+        n_ready = 0
+        ready_tiles = 0
+        for attempt in range(READY_ROUNDS):  # the declared seats first: ready hands, all built in one round
+            pos = 0
+            n_ready = 0
+            ready_tiles = 0
+            built = True
+            for i in range(3):  # each round starts at another seat, so no seat is always left the scarce tiles
+                s = (seat + 1 + (i + attempt) % 3) % 4
+                if st[ST_TING + s] == 1:
+                    n = hidden_count(hands, st, s)
+                    built &= build_ready(rule_vec, tables, tiles, pos, n_unseen, n, s, whands, wfrozen, wmelds, wst,
+                                         avail, build, rng, n_kinds)
+                    segs[n_ready] = pos
+                    segs[4 + n_ready] = n
+                    segs[8 + n_ready] = s
+                    n_ready += 1
+                    pos += n
+                    ready_tiles += n
+            if built:
+                break
+            if attempt == READY_ROUNDS - 1:
+                return -1
+            shuffle(rng, tiles[:n_unseen])
+        mh_swaps(rule_vec, tables, tiles, segs[0:4], segs[4:8], segs[8:12], n_ready, pos, n_unseen, whands, wfrozen,
+                 wmelds, wst, MH_STEPS_PER_TILE * ready_tiles, rng)
+        shuffle(rng, tiles[pos:n_unseen])
+        n_open = 0
+        open_tiles = 0
+        for i in range(1, 4):  # the others' concealed tiles, then tempered towards playing strength
+            s = (seat + i) % 4
+            if st[ST_TING + s] == 0:
+                n = hidden_count(hands, st, s)
+                segs[12 + n_open] = pos
+                segs[16 + n_open] = n
+                segs[20 + n_open] = s
+                n_open += 1
+                open_tiles += n
+                for _ in range(n):
+                    whands[s, tiles[pos]] += 1
+                    pos += 1
+        tempered_swaps(rule_vec, tables, tiles, segs[12:16], segs[16:20], segs[20:24], n_open, pos, n_unseen, whands,
+                       wmelds, wst, OPPONENT_STEPS_PER_TILE * open_tiles, shanten, rng)
+        shuffle(rng, tiles[pos:n_unseen])
+        for i in range(1, 4):  # face-down 上架 tiles
+            s = (seat + i) % 4
+            if st[ST_SHANGJIA_TILE + s] >= 0:
+                wst[ST_SHANGJIA_TILE + s] = tiles[pos]
+                pos += 1
+        first, last = undrawn_positions(rule_vec, st)
+        for p in range(first, last + 1):
+            wwall[p] = tiles[pos]
+            pos += 1
+        if pos != n_unseen:
+            raise RuntimeError("search: the unseen tiles do not fill the hidden places")
+        for i in range(1, 4):  # private fields re-derived from the sampled tiles
+            s = (seat + i) % 4
+            if st[ST_TING + s] == 1:
+                wst[ST_WAITS + s] = hooks.ting_waits(rule_vec, tables, whands, wfrozen, wmelds, wst, s)
+            kind, shown = known_kong_tiles(st, s)
+            if shown > 0:
+                whands[s, kind] += shown
+        if st[ST_PHASE] == PHASE_CLAIM:
+            source = st[ST_PENDING_FROM]
+            for i in range(1, 4):
+                s = (seat + i) % 4
+                if s != source:
+                    bits = claim_bits(rule_vec, tables, whands, wfrozen, wmelds, wst, s)
+                    wst[ST_CLAIM_BITS + s] = bits
+                    wst[ST_CLAIM + s] = CLAIM_WAITING if bits != 0 else CLAIM_NOT_ELIGIBLE
+        return n_unseen
+
+    return sample_world
+
+
+#: sample_world(...): the production sampler (``_world_sampler(False)``)
+sample_world = _world_sampler(False)
+#: the deliberately peeking sampler of the no-peek test (compiled only when a test uses it)
+leaky_sample_world = _world_sampler(True)

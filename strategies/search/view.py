@@ -1,0 +1,122 @@
+"""What the searching seat sees: the unseen tiles and the public part of the state — compiled kernels.
+
+Seen by the seat: its own concealed tiles, its own face-down 上架 tile, every river, every frozen 拾/抢 tile, every
+exposed meld (碰, 明杠/补杠, 吃) and its own 暗杠, the tile of an open 补杠/暗杠 window (still in its declarer's
+hand), and under 金华 the turned 财神 indicator (its wall position fixed). Unseen: the other seats' concealed
+tiles, their face-down 上架 tiles, the kinds of their 暗杠, and every wall position not yet drawn.
+
+``public_world`` copies into the world arrays only what the seat sees and the public counters; every field that
+holds another seat's private knowledge (its waits, live waits, 上架 tile, passed wins, dealt counts, 过碰 marks,
+claim options and answers, a drawn tile) is reset here and re-derived by the sampler from the sampled tiles.
+"""
+from numba import njit
+
+from sim.core.state import (
+    CLAIM_NOT_ELIGIBLE, MAX_MELDS, MELD_ANGANG, MELD_CHOW, PEND_ANGANG, PEND_BUGANG, PHASE_CLAIM, REC_TILE, REC_TYPE,
+    ST_CLAIM, ST_CLAIM_BITS, ST_CURRENT, ST_FRONT_DRAWS, ST_GUO_HU, ST_JH_CAISHEN, ST_JH_DECLINED_PONGS,
+    ST_JH_WILDS_DEALT, ST_LAST_DRAWN, ST_LIVE_WAITS, ST_N_EVENTS, ST_N_MELDS, ST_PENDING_FROM, ST_PENDING_KIND,
+    ST_PENDING_TILE, ST_PHASE, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_TING, ST_WAITS, ST_YAOJIU_START,
+)
+from sim.core.melds import meld_slot
+from sim.core.ting import visible_counts
+from sim.core.wall import FIRST_FRONT, wall_size
+from sim.variants import hooks
+from sim.variants.jinhua._reserve import INDICATOR_POSITION
+
+
+@njit(cache=True, _nrt=False)
+def undrawn_positions(rule_vec, st):
+    """Return (first, last) wall positions not drawn yet, inclusive (front from ``first``, kong replacements from
+    ``last`` down); empty when first > last."""
+    return FIRST_FRONT + st[ST_FRONT_DRAWS], hooks.first_tail_position(rule_vec) - st[ST_REPLACEMENTS]
+
+
+@njit(cache=True, _nrt=False)
+def known_kong_tiles(st, s):
+    """Return (kind, copies) of the tiles seat ``s`` shows in its hand for an open 补杠 (1) / 暗杠 (4) window it
+    declared, (-1, 0) otherwise."""
+    if st[ST_PHASE] == PHASE_CLAIM and st[ST_PENDING_FROM] == s:
+        if st[ST_PENDING_KIND] == PEND_BUGANG:
+            return st[ST_PENDING_TILE], 1
+        if st[ST_PENDING_KIND] == PEND_ANGANG:
+            return st[ST_PENDING_TILE], 4
+    return -1, 0
+
+
+@njit(cache=True, _nrt=False)
+def hidden_count(hands, st, s):
+    """Return the number of concealed tiles of seat ``s`` the searching seat cannot see (public: the hand size less
+    the tiles of an open kong window it declared)."""
+    n = 0
+    for k in range(34):
+        n += hands[s, k]
+    _, shown = known_kong_tiles(st, s)
+    return n - shown
+
+
+@njit(cache=True, _nrt=False)
+def unseen_pool(rule_vec, hands, frozen, melds, rivers, st, seat, seen, pool):
+    """Fill ``pool`` (int64[34]) with the copies of each kind ``seat`` cannot see (module docstring); ``seen`` is an
+    int8[34] scratch row. Returns nothing."""
+    visible_counts(hands, frozen, melds, rivers, st, seat, seen)
+    n_kinds = 34 if wall_size(rule_vec) == 136 else 27
+    for k in range(34):
+        pool[k] = (4 if k < n_kinds else 0) - seen[k]
+    for s in range(4):  # 吃 melds live in the records only (visible_counts reads the per-kind view)
+        for i in range(st[ST_N_MELDS + s]):
+            slot = meld_slot(s, i)
+            if st[slot + REC_TYPE] == MELD_CHOW:
+                for j in range(3):
+                    pool[hooks.meld_tile_kind(rule_vec, st, st[slot + REC_TILE] + j)] -= 1
+        if s != seat:
+            kind, shown = known_kong_tiles(st, s)
+            if shown > 0:
+                pool[kind] -= shown
+    if st[ST_SHANGJIA_TILE + seat] >= 0:
+        pool[st[ST_SHANGJIA_TILE + seat]] -= 1
+    if st[ST_JH_CAISHEN] >= 0:  # 金华: the turned indicator
+        pool[st[ST_JH_CAISHEN]] -= 1
+
+
+@njit(cache=True, _nrt=False)
+def public_world(rule_vec, wall, hands, frozen, melds, rivers, st, money, seat, wwall, whands, wfrozen, wmelds,
+                 wrivers, wst, wmoney):
+    """Copy what ``seat`` sees into the world arrays (w*, shapes of sim.core.state) and reset every private field of
+    the other seats (module docstring): their concealed rows, 暗杠 kinds (record kind -1) and 上架 tiles are left for
+    the sampler. The wall keeps only the 金华 indicator (every other position -1). Returns nothing."""
+    wwall[:] = -1
+    if st[ST_JH_CAISHEN] >= 0:
+        wwall[INDICATOR_POSITION] = st[ST_JH_CAISHEN]
+    for i in range(st.shape[0]):
+        wst[i] = st[i]
+    for s in range(4):
+        for k in range(34):
+            wfrozen[s, k] = frozen[s, k]
+    for r in range(money.shape[0]):
+        for s in range(4):
+            wmoney[r, s] = money[r, s]
+    for s in range(4):
+        for i in range(rivers.shape[1]):
+            wrivers[s, i] = rivers[s, i] if i < st[ST_RIVER_LEN + s] else 0
+    for s in range(4):
+        for k in range(34):
+            whands[s, k] = hands[s, k] if s == seat else 0
+            wmelds[s, k] = melds[s, k] if (s == seat or melds[s, k] != MELD_ANGANG) else 0
+        if s == seat:
+            continue
+        for i in range(MAX_MELDS):
+            slot = meld_slot(s, i)
+            if i < st[ST_N_MELDS + s] and st[slot + REC_TYPE] == MELD_ANGANG:
+                wst[slot + REC_TILE] = -1
+        wst[ST_WAITS + s] = 0
+        wst[ST_LIVE_WAITS + s] = 0 if st[ST_TING + s] == 1 else -1
+        wst[ST_SHANGJIA_TILE + s] = -1
+        wst[ST_GUO_HU + s] = 0
+        wst[ST_YAOJIU_START + s] = 0
+        wst[ST_JH_WILDS_DEALT + s] = 0 if st[ST_JH_CAISHEN] >= 0 else -1
+        wst[ST_JH_DECLINED_PONGS + s] = 0
+        wst[ST_CLAIM_BITS + s] = 0
+        wst[ST_CLAIM + s] = CLAIM_NOT_ELIGIBLE
+    if st[ST_CURRENT] != seat:
+        wst[ST_LAST_DRAWN] = -1
+    wst[ST_N_EVENTS] = 0

@@ -183,7 +183,7 @@ class TournamentParams:
     """tournament: 2–4 strategy specs (registry strings such as ``defensive{fold_shanten=1}``) played on the same
     walls in every seating of the ``lineup`` design (experiments/tournament_design.py); ``hands`` walls each."""
 
-    strategies: list[Any] = field(default_factory=lambda: ["greedy", "random"])
+    strategies: list[Any] = field(default_factory=lambda: ["search", "greedy"])
     lineup: str = field(default="rotation", metadata=_choices(TOURNAMENT_LINEUPS))
 
 

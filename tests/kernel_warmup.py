@@ -64,6 +64,15 @@ game = Game(rules="jinzhong", seats=["greedy"] * 4, seed=1)
 game.advance()
 game.record()
 """,
+    "search player": """
+from sim.play import play_chunk
+from sim.game import Game
+for variant in ("jincheng", "jinzhong", "jinhua"):
+    play_chunk(variant, ["search{worlds=2,candidates=2}", "greedy", "greedy", "greedy"], 1, 0, 2)
+game = Game(rules="jincheng", seats=["search{worlds=2,candidates=2}", None, "greedy", "greedy"], seed=1)
+game.advance()
+game.copy()
+""",
 }
 
 
@@ -106,8 +115,10 @@ def _run_job(name: str, source: str) -> tuple[str, float, str]:
 # Two lanes side by side (one per core of the CI machine), each running its jobs in order. The check-mode
 # loop and the step play reuse nearly every kernel of the batch loop, so they follow it in its lane (run side
 # by side, both would compile those kernels); hand evaluation needs few of them, and its lane then compiles the
-# hand loop's late kernels from the other end (sim.compile_lanes), as a run's cold start does.
-LANES = (("batch loop", "check mode and step play"), ("hand evaluation", "late kernels of the hand loop"))
+# hand loop's late kernels from the other end (sim.compile_lanes), as a run's cold start does, then the search
+# player's kernels (they link the hand loop's, compiled by then in one lane or the other).
+LANES = (("batch loop", "check mode and step play"),
+         ("hand evaluation", "late kernels of the hand loop", "search player"))
 
 
 def _run_lane(names) -> list[tuple[str, float, str]]:

@@ -4,11 +4,13 @@ how much does the rule set reward skill. Built from the summary rows alone (stud
 The verdict on one headline (``verdict``) compares the greedy level's value g, the strong level's value s and their
 paired difference d = s − g (same walls):
 
-* 成立 (holds): g and s have the same sign and d's 95 % interval contains 0 — the strong table does not contradict
-  the greedy number;
+* 成立 (holds): g and s have the same sign, d's 95 % interval contains 0 — the strong table does not contradict
+  the greedy number — and, when g's interval excludes 0, s's does too: a clear greedy conclusion holds only if the
+  strong table shows it clearly as well (else a small strong sample would call every conclusion 成立);
 * 不成立 (fails): the sign flips — s has the other sign and its interval excludes 0;
-* 不确定 (uncertain): everything else — the same sign but a clearly different size (d excludes 0), a flip that this
-  sample cannot tell from 0, or a level without data.
+* 不确定 (uncertain): everything else — the same sign but a clearly different size (d excludes 0), a clear greedy
+  conclusion that the strong sample cannot tell from 0, a flip that this sample cannot tell from 0, or a level
+  without data.
 """
 from __future__ import annotations
 
@@ -78,7 +80,8 @@ def verdict(greedy: dict | None, strong: dict | None, difference: dict | None) -
     same = _sign(greedy["estimate"]) == _sign(strong["estimate"])
     if not same and readings.significant(strong):
         return FAILS
-    if same and difference["ci_low"] <= 0 <= difference["ci_high"]:
+    shown = readings.significant(strong) or not readings.significant(greedy)  # a clear greedy result seen again
+    if same and difference["ci_low"] <= 0 <= difference["ci_high"] and shown:
         return HOLDS
     return UNSURE
 
@@ -135,8 +138,11 @@ def _reason(name: str, summary: pl.DataFrame, word: str) -> str:
     greedy, strong = _get(summary, name, "greedy"), _get(summary, name, "strong")
     difference = _get(summary, f"diff_{name}", "strong − greedy")
     text = f"贪心桌 {_value(greedy, name)}，强手桌 {_value(strong, name)}，差 {_difference(difference, name)}"
-    if word == UNSURE and readings._has_interval(difference) and readings._has_estimate(strong) \
-            and _sign(greedy["estimate"]) == _sign(strong["estimate"]):
+    same = readings._has_estimate(strong) and _sign(greedy["estimate"]) == _sign(strong["estimate"])
+    if word == UNSURE and same and readings._has_interval(difference) \
+            and difference["ci_low"] <= 0 <= difference["ci_high"]:
+        text += "：方向相同，但强手桌的区间含 0，这个样本还证实不了"
+    elif word == UNSURE and readings._has_interval(difference) and same:
         text += "：方向相同，但大小明显变了"
     elif word == UNSURE and readings._has_estimate(strong):
         text += "：符号翻转，但强手桌的区间含 0，分不清"

@@ -73,6 +73,8 @@ def row(estimate, low, high):
     (row(0.10, 0.05, 0.15), row(0.30, 0.25, 0.35), row(0.20, 0.12, 0.28), "不确定"),      # same sign, size moved
     (row(0.034, 0.030, 0.038), row(0.070, 0.066, 0.074), row(0.036, 0.031, 0.041), "不确定"),  # 荒庄 3.4 → 7.0 %
     (row(1.0, 1.0, 1.0), row(1.0, 1.0, 1.0), row(0.0, 0.0, 0.0), "成立"),                # exactly equal everywhere
+    (row(0.10, 0.05, 0.15), row(0.08, -0.02, 0.18), row(-0.02, -0.09, 0.05), "不确定"),   # clear at greedy, not shown
+    (row(0.01, -0.04, 0.06), row(0.02, -0.08, 0.12), row(0.01, -0.06, 0.08), "成立"),     # no clear effect either way
     (row(0.10, 0.05, 0.15), None, None, "不确定"),                                       # no strong level
 ])
 def test_the_verdict_on_a_headline(greedy, strong, difference, expected):

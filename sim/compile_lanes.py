@@ -25,24 +25,31 @@ ROOT = Path(__file__).resolve().parent.parent
 _SELF = ("rule_vec", "tables", "hands", "frozen", "melds", "rivers", "st", "mask", "seat", "params", "seen")
 _APPLY = ("rule_vec", "tables", "wall", "hands", "frozen", "melds", "rivers", "st", "money", "events")
 
-#: (module, kernel, argument names) in the order the lane compiles them: the reverse of the hand loop's own order.
-LATE_KERNELS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("sim.core.claims", "apply_claim", _APPLY + ("seat", "action")),
-    ("sim.core.apply", "apply_self", _APPLY + ("action",)),
-    ("strategies.defensive", "defensive_claim", ("rule_vec", "tables", "hands", "st", "mask", "seat", "params")),
-    ("strategies.defensive", "defensive_self", _SELF),
-    ("strategies.thirteen_orphans", "thirteen_orphans_claim",
+_CLAIM = ("rule_vec", "tables", "hands", "st", "mask", "seat", "params")
+_GREEDY = "strategies.seats.greedy"
+
+#: (policy module of a table's seat, or None for every table; the variants it serves, or None for all; module,
+#: kernel, argument names) in the order the lane compiles them: the reverse of the hand loop's own order. The lane
+#: compiles an entry only for a table that plays it (its policy among the table's, its variant among the listed),
+#: bound to the table's engine (sim.engine): a 晋城 lane compiles no 晋中 or 金华 kernel and no unused strategy.
+LATE_KERNELS: tuple[tuple[str | None, tuple[str, ...] | None, str, str, tuple[str, ...]], ...] = (
+    (None, None, "sim.core.claims", "apply_claim", _APPLY + ("seat", "action")),
+    (None, None, "sim.core.apply", "apply_self", _APPLY + ("action",)),
+    ("strategies.seats.defensive", None, "strategies.defensive", "defensive_claim", _CLAIM),
+    ("strategies.seats.defensive", None, "strategies.defensive", "defensive_self", _SELF),
+    ("strategies.seats.thirteen_orphans", None, "strategies.thirteen_orphans", "thirteen_orphans_claim",
      ("rule_vec", "tables", "hands", "frozen", "st", "mask", "seat", "params")),
-    ("strategies.thirteen_orphans", "thirteen_orphans_self", _SELF),
-    ("strategies.selective_ting", "selective_self", _SELF),
-    ("strategies.greedy", "greedy_claim", ("rule_vec", "tables", "hands", "st", "mask", "seat", "tile", "params")),
-    ("strategies.jinzhong_play", "jz_greedy_claim",
+    ("strategies.seats.thirteen_orphans", None, "strategies.thirteen_orphans", "thirteen_orphans_self", _SELF),
+    ("strategies.seats.selective_ting", None, "strategies.selective_ting", "selective_self", _SELF),
+    (_GREEDY, ("jincheng",), "strategies.greedy", "greedy_claim",
+     ("rule_vec", "tables", "hands", "st", "mask", "seat", "tile", "params")),
+    (_GREEDY, ("jinzhong",), "strategies.jinzhong_play", "jz_greedy_claim",
      ("rule_vec", "tables", "hands", "melds", "st", "mask", "seat", "tile", "params")),
-    ("strategies.greedy", "greedy_self", _SELF),
-    ("strategies.jinhua_baotou", "jh_baotou_claim", ("rule_vec", "tables", "hands", "st", "mask", "seat", "params")),
-    ("strategies.jinhua_baotou", "jh_baotou_self", _SELF),
-    ("strategies.jinhua_play", "jh_greedy_claim", ("rule_vec", "tables", "hands", "st", "mask", "seat", "params")),
-    ("strategies.jinhua_play", "jh_greedy_self", _SELF),
+    (_GREEDY, ("jincheng",), "strategies.greedy", "greedy_self", _SELF),
+    ("strategies.seats.baotou", ("jinhua",), "strategies.jinhua_baotou", "jh_baotou_claim", _CLAIM),
+    ("strategies.seats.baotou", ("jinhua",), "strategies.jinhua_baotou", "jh_baotou_self", _SELF),
+    (_GREEDY, ("jinhua",), "strategies.jinhua_play", "jh_greedy_claim", _CLAIM),
+    (_GREEDY, ("jinhua",), "strategies.jinhua_play", "jh_greedy_self", _SELF),
 )
 
 
@@ -62,13 +69,18 @@ def sample_arguments(variant: str) -> dict:
             "seat": 0, "action": 0, "tile": 0}
 
 
-def late_signatures(variant: str) -> list[tuple[object, tuple]]:
-    """Return [(dispatcher, numba argument types)] of LATE_KERNELS under ``variant``, in the lane's order."""
+def late_signatures(variant: str, policies: tuple[str, ...]) -> list[tuple[object, tuple]]:
+    """Return [(dispatcher bound to the table's engine, numba argument types)] of the LATE_KERNELS a table of
+    ``variant`` whose seats play ``policies`` (sim.engine) runs, in the lane's order."""
     from numba import typeof
 
+    from sim.engine import engine
+
+    eng = engine(variant, tuple(policies))
     values = sample_arguments(variant)
-    return [(getattr(import_module(module), name), tuple(typeof(values[arg]) for arg in args))
-            for module, name, args in LATE_KERNELS]
+    return [(eng.kernel(module, name), tuple(typeof(values[arg]) for arg in args))
+            for policy, variants, module, name, args in LATE_KERNELS
+            if (policy is None or policy in policies) and (variants is None or variant in variants)]
 
 
 def report_compiled(kernel: str) -> None:
@@ -78,26 +90,28 @@ def report_compiled(kernel: str) -> None:
     sys.stdout.flush()
 
 
-def compile_late_kernels(variant: str, report: bool = False) -> int:
-    """Compile (or load from the cache) every LATE_KERNELS entry under ``variant``; return how many were compiled.
+def compile_late_kernels(variant: str, policies: tuple[str, ...], report: bool = False) -> int:
+    """Compile (or load from the cache) the LATE_KERNELS entries of a table of ``variant`` playing ``policies``;
+    return how many were compiled.
     With ``report``, each compiled kernel (callees included) also writes one line on stdout (``report_compiled``)."""
     from sim.compile_progress import compile_bar
 
     with compile_bar(False, on_compiled=report_compiled if report else None) as counter:
-        for dispatcher, types in late_signatures(variant):
+        for dispatcher, types in late_signatures(variant, policies):
             dispatcher.compile(types)
     return counter.compiled
 
 
-def start_lane(variant: str) -> subprocess.Popen | None:
-    """Start the lane for ``variant`` in a helper process (same environment and cache as this one; its stdout is a
+def start_lane(variant: str, policies: tuple[str, ...]) -> subprocess.Popen | None:
+    """Start the lane for a table of ``variant`` playing ``policies`` in a helper process (same environment and cache as this one; its stdout is a
     pipe with one line per kernel it compiles, its stderr silenced; it ends when this process dies); return it, or
     None on a machine with a single core, where a second lane could only slow the first."""
     if (os.cpu_count() or 1) < 2:
         return None
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))
     code = (f"from sim.parent_watch import watch_parent; watch_parent({os.getpid()}); "
-            f"from sim.compile_lanes import compile_late_kernels; compile_late_kernels({variant!r}, report=True)")
+            f"from sim.compile_lanes import compile_late_kernels; "
+            f"compile_late_kernels({variant!r}, {tuple(policies)!r}, report=True)")
     return subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL)
 

@@ -370,7 +370,9 @@ def _prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, back
     lanes = []  # the second compile lane, started at the first real compile (sim.compile_lanes)
 
     def start_second_lane():
-        lane = start_lane(variant)
+        from strategies.registry import resolve_seats, table_policies
+
+        lane = start_lane(variant, table_policies(resolve_seats(seat_configs)))
         lanes.append(lane)
         return getattr(lane, "stdout", None)
 

@@ -17,13 +17,11 @@ from sim import kernel_cache
 kernel_cache.ensure_fresh()  # before any kernel below is compiled or loaded
 
 from sim.core import state as S  # noqa: E402
-from sim.core.claims import apply_claim
-from sim.core.apply import apply_self
-from sim.core.deal import start_hand
-from sim.core.invariants import N_TRACKS, T_DISCARDS, check_state
-from sim.core.legal import legal_claim, legal_self
+from sim.core.invariants import N_TRACKS, T_DISCARDS
 from sim.core.record_fill import fill_record
-from sim.core.turn import declare_missing_suits, run_until, run_until_checked, seat_to_act, seed_seats
+from sim.core.seat_dispatch import SCRIPTED
+from sim.core.turn import seat_to_act, seed_seats
+from sim.engine import engine
 from sim.game_log import action_text, event_text, parse_action
 from sim.hand_tables import get_scan_tables
 from sim.record import KERNEL_COLUMNS, N_KERNEL_COLUMNS
@@ -31,8 +29,7 @@ from sim.rules import resolve_rules
 from sim.tiles import format as format_tiles
 from sim.tiles import name
 from sim.core.wall import NO_TILE, draw_dealer, fill_wall, wall_size
-from strategies.dispatch import STRATEGY_SEARCH
-from strategies.registry import check_seats_for_rules, resolve_seats, seat_arrays
+from strategies.registry import RANDOM_POLICY, check_seats_for_rules, resolve_seats, seat_arrays, table_policies
 
 PHASE_NAMES = {S.PHASE_SELF: "self", S.PHASE_CLAIM: "claim", S.PHASE_OVER: "over"}
 MELD_NAMES = {S.MELD_PONG: "peng", S.MELD_MINGGANG: "minggang", S.MELD_BUGANG: "bugang", S.MELD_ANGANG: "angang"}
@@ -72,10 +69,15 @@ class Game:
         configs = resolve_seats([s if s is not None else "random" for s in seats])
         check_seats_for_rules(configs, self.rules)
         self.seat_labels = [None if s is None else c.label() for s, c in zip(seats, configs)]
-        self._ids, self._params = seat_arrays(configs)
+        played = [c for s, c in zip(seats, configs) if s is not None]
+        # the hand's kernels: its variant and the policies of its strategy seats (a table of scripted seats: random's)
+        self._engine = engine(self.rules.variant, table_policies(played) or (RANDOM_POLICY,))
+        _, self._params = seat_arrays(configs)
+        policies = self._engine.policies
+        self._ids = np.array([SCRIPTED if s is None or c.policy is None else policies.index(c.policy)
+                              for s, c in zip(seats, configs)], dtype=np.int64)  # [seat] its policy slot
         # [seat] search seats (strategies/search): the loop hands their decisions back and advance() lets them search
-        self._search = np.array([s is not None and c.strategy_id == STRATEGY_SEARCH for s, c in zip(seats, configs)],
-                                dtype=np.bool_)
+        self._search = np.array([s is not None and c.policy is None for s, c in zip(seats, configs)], dtype=np.bool_)
         self._search_scratch = None  # strategies.search.scratch.new_search_scratch(), made at the first search
         self.seed, self.hand_index = int(seed), int(hand_index)
         if not isinstance(session_length, (int, np.integer)) or session_length < 0:
@@ -109,9 +111,9 @@ class Game:
         self._after_useful = np.zeros(34, dtype=np.int64)          # ... [kind] useful kinds after it
         self._floors = np.zeros(4, dtype=np.int64)                 # ... [seat] shanten floors
         seed_seats(self._rngs, self.seed, self.hand_index)
-        start_hand(self._rule_vec, self.wall, self._hands, self._frozen, self._melds, self._rivers, self._st,
+        self._engine.start_hand(self._rule_vec, self.wall, self._hands, self._frozen, self._melds, self._rivers, self._st,
                    self._money, self._events, int(dealer), self.seed, self.hand_index)
-        declare_missing_suits(self._rule_vec, self._hands, self._st, self._ids, self._params)
+        self._engine.declare_missing_suits(self._rule_vec, self._hands, self._st, self._ids, self._params)
 
     def _batch_dealer(self, seats) -> int:
         """Return the dealer the batch engine gives this hand (single hands: its own key; sessions: passed on)."""
@@ -221,9 +223,9 @@ class Game:
             return []
         args = (self._rule_vec, self._tables, self._hands, self._frozen, self._melds, self._st)
         if self._st[S.ST_PHASE] == S.PHASE_SELF:
-            legal_self(*args, self._mask)
+            self._engine.legal_self(*args, self._mask)
         else:
-            legal_claim(*args, seat, self._mask)
+            self._engine.legal_claim(*args, seat, self._mask)
         return [int(a) for a in np.flatnonzero(self._mask)]
 
     def legal_actions(self, seat: int) -> list[str]:
@@ -240,18 +242,18 @@ class Game:
         state = (self._rule_vec, self._tables, self.wall, self._hands, self._frozen, self._melds, self._rivers,
                  self._st, self._money, self._events)
         if self._st[S.ST_PHASE] == S.PHASE_SELF:
-            apply_self(*state, code)
+            self._engine.apply_self(*state, code)
             if code < S.ACT_SHANGJIA:
                 self._tracks[T_DISCARDS] += 1
         else:
             self._st[S.ST_STEPS] += 1
-            apply_claim(*state, seat, code)
+            self._engine.apply_claim(*state, seat, code)
         self._check_after_action()
 
     def _check_after_action(self) -> None:
         """In check mode, check the engine invariants after an applied action and raise on the first broken one."""
         if self.check:
-            error = check_state(self._rule_vec, self._tables, self.wall, self._hands, self._frozen, self._melds,
+            error = self._engine.check_state(self._rule_vec, self._tables, self.wall, self._hands, self._frozen, self._melds,
                                 self._rivers, self._st, self._money, self._tracks)
             if error:
                 self._st[S.ST_ERROR] = error
@@ -272,7 +274,7 @@ class Game:
 
         Search seats are handed back by the loop like scripted ones and decide with the compiled search step
         (strategies.search.batch.search_step), exactly as in the batch engine."""
-        loop = run_until_checked if self.check else run_until  # the one loop, with or without its checks
+        loop = self._engine.run_until_checked if self.check else self._engine.run_until  # the one loop, with or without its checks
         stop = self.scripted | self._search  # the loop returns at these seats
         while True:
             seat = loop(self._rule_vec, self._tables, self._scan_tables, self.wall, self._hands, self._frozen,
@@ -286,13 +288,12 @@ class Game:
 
     def _search_decides(self, seat: int) -> None:
         """Let search seat ``seat`` decide and apply its action (the batch engine's step), then check it."""
-        from strategies.search.batch import search_step
         from strategies.search.scratch import new_search_scratch
 
         if self._search_scratch is None:
             self._search_scratch = new_search_scratch()
         self_phase = self._st[S.ST_PHASE] == S.PHASE_SELF
-        code = search_step(self._rule_vec, self._tables, self._scan_tables, self.wall, self._hands, self._frozen,
+        code = self._engine.search_step(self._rule_vec, self._tables, self._scan_tables, self.wall, self._hands, self._frozen,
                            self._melds, self._rivers, self._st, self._money, self._events, seat, self._params,
                            *self._search_scratch)
         if self_phase and code < S.ACT_SHANGJIA:

@@ -14,8 +14,7 @@ from strategies.registry import check_seats_for_rules, resolve_seats, seat_array
 def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_condition=0):
     """Return (int32[n_hands, N_KERNEL_COLUMNS] records, int64[n_hands] ERR_* codes or a 1-element dummy)."""
     kernel_cache.ensure_fresh()
-    from sim.core.turn import play_hands, play_hands_checked
-    from strategies.dispatch import STRATEGY_SEARCH
+    from sim.engine import table_engine
 
     if session_length < 0:
         raise ValueError(f"session_length must be >= 0, got {session_length}")
@@ -31,14 +30,13 @@ def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_c
     ids, params = seat_arrays(seat_configs)
     out = np.zeros((n_hands, N_KERNEL_COLUMNS), dtype=np.int32)  # one record row per hand
     errors = np.zeros(n_hands if check else 1, dtype=np.int64)    # check mode: ERR_* per hand
-    play = play_hands_checked if check else play_hands  # one loop source, compiled with or without checks
-    if (ids == STRATEGY_SEARCH).any():  # search seats: the batch that hands their decisions to the search
+    eng = table_engine(rules_config, seat_configs)  # the table's kernels: its variant and its seats' policies only
+    play = eng.play_hands_checked if check else eng.play_hands  # one loop source, compiled with or without checks
+    if any(c.policy is None for c in seat_configs):  # search seats: the batch that hands their decisions to the search
         if check:
             raise ValueError("check mode does not play search seats (valid: play_chunk with search, or play_checked "
                              "without it)")
-        from strategies.search.batch import play_hands_search
-
-        play = play_hands_search
+        play = eng.play_hands_search
     play(rules_config.pack(), rules_config.hand_tables(), get_scan_tables(), ids, params, int(seed), int(first_hand),
          int(n_hands), int(session_length), out, errors, int(deal_condition))
     return out, errors

@@ -1,6 +1,6 @@
 """The suit a seat declares it gives up at the deal (晋中 ``jz_dingque_upfront``, RULES §2.4 r13, A18) — compiled.
 
-Every strategy declares the same way (strategies/dispatch.py ``choose_dingque``): the suit with the fewest
+Every strategy declares the same way (every policy's ``choose_dingque``, strategies/seats/): the suit with the fewest
 tiles in its initial hand (the dealer's 14, the others' 13), ties to the lower suit (万 0 < 饼 1 < 条 2).
 """
 from numba import njit

@@ -1,8 +1,9 @@
-"""Strategy registry: names, validated parameters, and the arrays the compiled dispatch reads.
+"""Strategy registry: names, validated parameters, and the arrays the compiled seat switch reads.
 
 A seat is given as a name (``"greedy"``), a ``"name{key=value,...}"`` string, a dict
 (``{"name": "greedy", "pong": "always"}``) or a ``StrategyConfig``. Each registered
-strategy has a compiled id (strategies/dispatch.py) and an ordered parameter table;
+strategy names its policy module (``strategies/seats/<name>.py``, the protocol of sim.core.seat_dispatch;
+none for a player that decides outside the hand loop, as ``search``) and an ordered parameter table;
 parameter *i* is stored in column *i* of the seat's float64[8] parameter row. Enumerated
 parameters are stored as the index of their value.
 """
@@ -14,20 +15,17 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from strategies.dispatch import (
-    STRATEGY_BAOTOU, STRATEGY_DEFENSIVE, STRATEGY_GREEDY, STRATEGY_RANDOM, STRATEGY_SEARCH, STRATEGY_SELECTIVE_TING,
-    STRATEGY_THIRTEEN_ORPHANS,
-)
 
 N_PARAMS = 8  # columns of the per-seat parameter block
 
 
 @dataclasses.dataclass(frozen=True)
 class StrategySpec:
-    """A registered strategy: compiled id, parameter defaults (ordered), enum choices per parameter."""
+    """A registered strategy: its policy module (None: decided outside the hand loop), parameter defaults
+    (ordered), enum choices per parameter."""
 
     name: str
-    strategy_id: int
+    policy: str | None
     defaults: tuple[tuple[str, Any], ...] = ()
     choices: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     ranges: Mapping[str, tuple[int, int]] = dataclasses.field(default_factory=dict)  # inclusive bounds of numbers
@@ -46,9 +44,9 @@ def register(spec: StrategySpec) -> None:
     REGISTRY[spec.name] = spec
 
 
-register(StrategySpec("random", STRATEGY_RANDOM, doc="uniform over legal actions; 上架 whenever allowed"))
+register(StrategySpec("random", "strategies.seats.random", doc="uniform over legal actions; 上架 whenever allowed"))
 register(StrategySpec(
-    "greedy", STRATEGY_GREEDY,
+    "greedy", "strategies.seats.greedy",
     defaults=(("pong", "improves"), ("kong", True)),
     choices={"pong": ("improves", "always", "never")},
     doc="minimise shanten, ties by live useful tiles; 上架 at first tenpai on the most live waits",
@@ -57,32 +55,32 @@ register(StrategySpec(
 # --- strategies of the strategies issue: greedy's pong/kong first, so they share its parameter columns ---
 _GREEDY_PARAMS = (("pong", "improves"), ("kong", True))
 register(StrategySpec(
-    "early_ting", STRATEGY_GREEDY, defaults=_GREEDY_PARAMS, choices={"pong": ("improves", "always", "never")},
+    "early_ting", "strategies.seats.greedy", defaults=_GREEDY_PARAMS, choices={"pong": ("improves", "always", "never")},
     doc="上架 at the first tenpai (the greedy policy, named for the early-ting study)",
 ))
 register(StrategySpec(
-    "selective_ting", STRATEGY_SELECTIVE_TING,
+    "selective_ting", "strategies.seats.selective_ting",
     defaults=_GREEDY_PARAMS + (("min_live_waits", 5), ("give_up_turn", 10)),
     choices={"pong": ("improves", "always", "never")},
     ranges={"min_live_waits": (1, 136), "give_up_turn": (0, 136)},
     doc="greedy, but 上架 only with >= min_live_waits live wait copies or from own turn give_up_turn",
 ))
 register(StrategySpec(
-    "thirteen_orphans", STRATEGY_THIRTEEN_ORPHANS,
+    "thirteen_orphans", "strategies.seats.thirteen_orphans",
     defaults=_GREEDY_PARAMS + (("min_distinct", 9),),
     choices={"pong": ("improves", "always", "never")},
     ranges={"min_distinct": (0, 13)},
     doc="chase 十三幺 with 拾 and one 抢 when dealt >= min_distinct distinct 幺九/字 kinds, else greedy",
 ))
 register(StrategySpec(
-    "defensive", STRATEGY_DEFENSIVE,
+    "defensive", "strategies.seats.defensive",
     defaults=_GREEDY_PARAMS + (("fold_shanten", 2),),
     choices={"pong": ("improves", "always", "never")},
     ranges={"fold_shanten": (0, 8)},
     doc="greedy, but once an opponent has 上架 and own shanten >= fold_shanten, discard the safest tile",
 ))
 register(StrategySpec(
-    "baotou", STRATEGY_BAOTOU,
+    "baotou", "strategies.seats.baotou",
     defaults=_GREEDY_PARAMS + (("min_live_tiles", 4),),
     choices={"pong": ("improves", "always", "never")},
     ranges={"min_live_tiles": (0, 68)},
@@ -91,7 +89,7 @@ register(StrategySpec(
 ))
 
 register(StrategySpec(
-    "search", STRATEGY_SEARCH,
+    "search", None,
     defaults=(("worlds", 16), ("candidates", 4)),
     ranges={"worlds": (1, 256), "candidates": (1, 16)},
     doc="at each real choice, greedy's best `candidates` actions played out by greedy rollouts on `worlds` samples of "
@@ -174,9 +172,9 @@ class StrategyConfig:
         object.__setattr__(self, "params", merged)
 
     @property
-    def strategy_id(self) -> int:
-        """Return the compiled dispatch id of this strategy."""
-        return _spec(self.name).strategy_id
+    def policy(self) -> str | None:
+        """Return the policy module of this strategy (None: it decides outside the hand loop, as ``search``)."""
+        return _spec(self.name).policy
 
     def param_row(self) -> np.ndarray:
         """Return the float64[8] parameter row the compiled strategy reads (enums as value indices)."""
@@ -273,8 +271,26 @@ def resolve_seats(seats=None) -> list[StrategyConfig]:
     return [parse_seat(s) for s in seats]
 
 
+GREEDY_POLICY = "strategies.seats.greedy"  # the rollout policy of the search player
+RANDOM_POLICY = "strategies.seats.random"  # the policy of a table whose seats are all scripted
+
+
+def table_policies(configs) -> tuple[str, ...]:
+    """Return the distinct policy modules of a table's seats in slot order (sim.core.seat_dispatch): greedy first
+    when a seat decides outside the loop (its rollouts play greedy from slot 0), then the seats' in seat order."""
+    policies = [GREEDY_POLICY] if any(c.policy is None for c in configs) else []
+    for c in configs:
+        if c.policy is not None and c.policy not in policies:
+            policies.append(c.policy)
+    return tuple(policies)
+
+
 def seat_arrays(configs) -> tuple[np.ndarray, np.ndarray]:
-    """Return ``(strategy_ids int64[4], params float64[4, 8])`` for the compiled dispatch."""
-    ids = np.array([c.strategy_id for c in configs], dtype=np.int64)
+    """Return ``(strategy_ids int64[4], params float64[4, 8])`` for the compiled seat switch: each seat's slot in
+    ``table_policies(configs)``, or sim.core.seat_dispatch.SCRIPTED for a seat decided outside the loop."""
+    from sim.core.seat_dispatch import SCRIPTED
+
+    policies = table_policies(configs)
+    ids = np.array([SCRIPTED if c.policy is None else policies.index(c.policy) for c in configs], dtype=np.int64)
     params = np.stack([c.param_row() for c in configs]).astype(np.float64)
     return ids, params

@@ -18,7 +18,7 @@ from numba import njit
 
 from sim.core.state import ACT_DISCARD, ACT_SHANGJIA, ACT_ANGANG, ST_TURNS
 from sim.core.ting import live_copies, visible_counts
-from sim.variants.hooks import ting_waits
+from sim.core.slots import hooks  # the variant's 上架/报听 waits (晋中: 缺一门 and the point limit)
 from strategies.greedy import greedy_self
 
 P_MIN_LIVE_WAITS = 2   # params column of min_live_waits
@@ -30,7 +30,7 @@ def shangjia_live_waits(rule_vec, tables, hands, frozen, melds, rivers, st, seat
     """Return the live wait copies the seat would have after 上架-ing ``tile`` (``seen``: int8[34] scratch)."""
     visible_counts(hands, frozen, melds, rivers, st, seat, seen)
     hands[seat, tile] -= 1
-    waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    waits = hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
     hands[seat, tile] += 1
     return live_copies(waits, seen)
 

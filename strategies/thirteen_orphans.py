@@ -27,7 +27,7 @@ from sim.core.state import (
     ST_PENDING_TILE, ST_TING, ST_YAOJIU_START,
 )
 from sim.core.ting import live_copies, visible_counts
-from sim.variants.hooks import ting_waits  # the variant's 上架/报听 waits (晋中: 缺一门 and the point limit)
+from sim.core.slots import hooks  # the variant's 上架/报听 waits (晋中: 缺一门 and the point limit)
 from strategies.greedy import greedy_claim, greedy_self
 
 P_MIN_DISTINCT = 2  # params column of min_distinct
@@ -81,7 +81,7 @@ def orphan_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
         for t in range(34):
             if mask[ACT_SHANGJIA + t]:
                 hands[seat, t] -= 1
-                waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+                waits = hooks.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
                 hands[seat, t] += 1
                 live = live_copies(waits, seen)
                 if live > best_waits:

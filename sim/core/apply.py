@@ -18,7 +18,7 @@ from sim.core.state import (
 )
 from sim.core.ting import live_copies, visible_counts
 from sim.core.codes import WIN_ZIMO
-from sim.variants import hooks
+from sim.core.slots import hooks
 
 
 @njit(cache=True, inline='always')

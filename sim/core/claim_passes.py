@@ -1,14 +1,14 @@
 """Claim answers the hand loop records without asking the strategy — kernel.
 
 Most claim windows of a greedy 晋城 hand open only for 拾/抢, which greedy, selective_ting and defensive never
-take (``strategies.dispatch.passes_claim``). Their answers are ACT_PASS; this module records them all at once
+take (``passes_claim`` of their policy, sim.core.seat_dispatch). Their answers are ACT_PASS; this module records them all at once
 instead of one loop turn per seat.
 """
 from numba import njit
 
 from sim.core.claims import resolve_claims
 from sim.core.state import ACT_PASS, CLAIM_WAITING, ST_CLAIM, ST_CLAIM_BITS, ST_PENDING_FROM, ST_STEPS
-from strategies.dispatch import passes_claim
+from sim.core import seat_dispatch as seats
 
 
 @njit(cache=True, inline='always')
@@ -28,7 +28,7 @@ def pass_unasked(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money
         s = (source + i) % 4
         if st[ST_CLAIM + s] != CLAIM_WAITING:
             continue
-        if not scripted[s] and passes_claim(strategy_ids[s], rule_vec, st[ST_CLAIM_BITS + s]):
+        if not scripted[s] and seats.passes_claim(strategy_ids[s], rule_vec, st[ST_CLAIM_BITS + s]):
             st[ST_CLAIM + s] = ACT_PASS
             answered += 1
         else:

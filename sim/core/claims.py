@@ -20,7 +20,7 @@ from sim.core.state import (
     ST_CLAIM_BITS, ST_GUO_HU, log_event,
 )
 from sim.core.codes import GUO_HU_RESTRICTED, MULTI_RON_ALL, WIN_DIANHU, WIN_QIANGGANG
-from sim.variants import hooks
+from sim.core.slots import hooks
 
 
 @njit(cache=True, _nrt=False)  # not inlined: apply_self calls it three times; one compilation serves all

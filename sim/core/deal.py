@@ -1,5 +1,5 @@
 """Starting a hand (RULES §1.1 r1–r5) — kernels. The next dealer of a session is the hook
-``sim.variants.hooks.next_dealer``."""
+the variant hook ``next_dealer``."""
 from numba import njit
 
 from sim.core.flow import seat_draws
@@ -10,7 +10,7 @@ from sim.core.state import (
 )
 from sim.core.codes import NO_WIN_FEATURES
 from sim.core.wall import deal_position
-from sim.variants import hooks
+from sim.core.slots import hooks
 
 
 @njit(cache=True, _nrt=False)

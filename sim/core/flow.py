@@ -2,7 +2,7 @@
 
 Every function mutates the flat state arrays documented in sim.core.state and returns
 nothing unless stated. What a variant decides (draw limit, win shape and money, kong money,
-荒庄 money) goes through sim.variants.hooks; this module only decides when it is called.
+荒庄 money) goes through the variant's hooks (the ``hooks`` slot, sim.core.slots); this module only decides when it is called.
 """
 from numba import njit
 
@@ -14,7 +14,7 @@ from sim.core.state import (
 )
 from sim.core.melds import add_meld, upgrade_meld
 from sim.core.wall import front_position
-from sim.variants import hooks
+from sim.core.slots import hooks
 
 
 @njit(cache=True, inline='always')

@@ -24,7 +24,8 @@ from sim.core.state import (
     ST_WIN_FEATURES, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
 )
 from sim.core.wall import DEAL_SIZE, wall_size
-from sim.variants import hooks
+from sim.core.hook_defaults import LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS
+from sim.core.slots import hooks
 
 ERR_NONE = 0
 ERR_TILE_COUNT = 1        # a kind is not accounted for exactly (hands, melds, frozen, rivers, 上架 tiles vs the wall drawn)
@@ -235,10 +236,10 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
     mode, kept = hooks.draw_limit(rule_vec, st)
     drew_front = st[ST_FRONT_DRAWS] > tracks[T_FRONT_SEEN]
     drew_tail = st[ST_REPLACEMENTS] > tracks[T_TAIL_SEEN]
-    if mode == hooks.LIMIT_FRONT_DRAWS:
+    if mode == LIMIT_FRONT_DRAWS:
         if drew_front and st[ST_FRONT_DRAWS] > n_tiles - DEAL_SIZE - kept:
             return ERR_FRONT_LIMIT
-    elif drew_front or (drew_tail and mode == hooks.LIMIT_EVERY_DRAW):
+    elif drew_front or (drew_tail and mode == LIMIT_EVERY_DRAW):
         if undrawn < kept:
             return ERR_FRONT_LIMIT
     tracks[T_FRONT_SEEN] = st[ST_FRONT_DRAWS]

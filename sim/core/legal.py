@@ -21,7 +21,7 @@ from sim.core.state import (
     ST_PENDING_KIND, ST_PENDING_TILE, ST_TING, ST_WAITS, is_yaojiu,
 )
 from sim.core.ting import mark_scanned_tenpai, seat_forms
-from sim.variants import hooks
+from sim.core.slots import hooks
 
 POLICY_SAME_WAITS = TING_KONG_SAME_WAITS
 POLICY_STILL_TENPAI = TING_KONG_STILL_TENPAI
@@ -214,7 +214,7 @@ def legal_self_scanned(rule_vec, tables, scan_tables, hands, frozen, melds, st, 
     14-tile shanten and a scan when it is <= 0: the least shanten over the discards is max(14-tile shanten,
     0), since a 13-tile hand is at best tenpai and the best discard of a hand not complete is a tile its
     closest completion does not use. Greedy, which scans the legal discards the same way, reads the arrays
-    instead of scanning again (strategies.dispatch.greedy_self_from_scan). Any other seat gets ``legal_self``
+    instead of scanning again (the greedy policy's self_from_scan, strategies/seats/greedy.py). Any other seat gets ``legal_self``
     and NOT_SCANNED (the arrays are left as they were).
     """
     seat = st[ST_CURRENT]

@@ -49,7 +49,7 @@ PEND_DISCARD = 0  # a face-up discard: 胡 / 抢 / 拾 / 杠 / 碰
 PEND_BUGANG = 1   # a 补杠 tile: 抢杠胡 only
 PEND_ANGANG = 2   # a 暗杠 (flag rob_angang): 十三幺 抢杠胡 only
 
-# --- claim option bits (sim.core.legal.claim_options; variant claims from sim.variants.hooks.variant_claim_bits) ---
+# --- claim option bits (sim.core.legal.claim_options; variant claims from the variant hook variant_claim_bits) ---
 CLAIM_BIT_HU = 1
 CLAIM_BIT_QIANG = 2   # 晋城 抢
 CLAIM_BIT_SHI = 4     # 晋城 拾

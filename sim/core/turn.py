@@ -26,12 +26,8 @@ from sim.core.state import (
 from sim.core.rng import STREAM_SEAT0, seed_generator
 from sim.core.conditioned_deal import fill_wall_conditioned
 from sim.core.wall import draw_dealer, fill_wall, wall_size
-from sim.variants import hooks
-from strategies.dispatch import (
-    STRATEGY_GREEDY, STRATEGY_RANDOM, choose_action, choose_dingque, greedy_self_from_scan, greedy_self_rows, passes_claim,
-    shares_discard_scan,
-)
-from strategies.random_policy import random_claim_action, random_self_action
+from sim.core.slots import hooks
+from sim.core import seat_dispatch as seats
 
 @njit(cache=True, inline='always')
 def seat_to_act(st):
@@ -60,41 +56,42 @@ def _hand_loop(check):
             if scripted[seat]:
                 return seat
             if st[ST_PHASE] == PHASE_SELF:
-                if strategy_ids[seat] == STRATEGY_RANDOM:
+                if seats.is_random(strategy_ids[seat]):
                     # = choose_action on legal_self's mask, drawn from the mask's kind sets (the mask not filled)
                     discards, marks, angang, bugang, zimo = legal_self_kinds(rule_vec, tables, hands, frozen, melds,
                                                                              st, mask, floors)
-                    action = random_self_action(discards, marks, angang, bugang, zimo, rngs[seat])
+                    action = seats.random_self(strategy_ids[seat], discards, marks, angang, bugang, zimo, rngs[seat])
                 else:
                     least = NOT_SCANNED  # the legal builder's discard scan, when greedy can take it
-                    if shares_discard_scan(strategy_ids[seat]) and hooks.shares_self_scan(rule_vec):
+                    if seats.scans(strategy_ids[seat]) and hooks.shares_self_scan(rule_vec):
                         _, least = legal_self_scanned(rule_vec, tables, scan_tables, hands, frozen, melds, st, mask,
                                                       after_shanten, after_useful)
                     else:  # any other strategy, or greedy under a variant that shares no scan (金华), takes the floor
                         legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
                     if least != NOT_SCANNED:
-                        action = greedy_self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
-                                                       params[seat], seen, after_shanten, after_useful, least)
-                    elif strategy_ids[seat] == STRATEGY_GREEDY:  # its scan on the loop's rows (金华; a locked 晋中 seat)
-                        action = greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
-                                                  params[seat], seen, after_shanten, after_useful)
+                        action = seats.self_from_scan(strategy_ids[seat], rule_vec, tables, hands, frozen, melds,
+                                                      rivers, st, mask, seat, params[seat], seen, after_shanten,
+                                                      after_useful, least)
+                    elif seats.scans(strategy_ids[seat]):  # its scan on the loop's rows (金华; a locked 晋中 seat)
+                        action = seats.self_rows(strategy_ids[seat], rule_vec, tables, hands, frozen, melds, rivers,
+                                                 st, mask, seat, params[seat], seen, after_shanten, after_useful)
                     else:
-                        action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
+                        action = seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
                                                melds, rivers, st, mask, seat, rngs[seat], seen)
                 apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
                 if check and action < ACT_SHANGJIA:
                     tracks[T_DISCARDS] += 1
             else:
                 bits = st[ST_CLAIM_BITS + seat]  # = claim_options, kept since the window opened
-                if passes_claim(strategy_ids[seat], rule_vec, bits):  # it and every other such seat pass unasked
+                if seats.passes_claim(strategy_ids[seat], rule_vec, bits):  # it and every other such seat pass unasked
                     pass_unasked(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events,
                                  strategy_ids, scripted)
                 else:
-                    if strategy_ids[seat] == STRATEGY_RANDOM:  # = choose_action on claim_mask(bits), no mask built
-                        action = random_claim_action(bits, rngs[seat])
+                    if seats.is_random(strategy_ids[seat]):  # = choose_action on claim_mask(bits), no mask built
+                        action = seats.random_claim(strategy_ids[seat], bits, rngs[seat])
                     else:
                         claim_mask(bits, mask)  # = legal_claim
-                        action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
+                        action = seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
                                                melds, rivers, st, mask, seat, rngs[seat], seen)
                     st[ST_STEPS] += 1
                     apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
@@ -131,7 +128,7 @@ def declare_missing_suits(rule_vec, hands, st, strategy_ids, params):
     jz_dingque_upfront, RULES §2.4 r13); returns nothing."""
     if hooks.declares_missing_suit(rule_vec):
         for s in range(4):
-            st[ST_DINGQUE + s] = 1 + choose_dingque(strategy_ids[s], params[s], hands, s)
+            st[ST_DINGQUE + s] = 1 + seats.choose_dingque(strategy_ids[s], params[s], hands, s)
 
 
 @njit(cache=True, _nrt=False)

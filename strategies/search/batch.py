@@ -14,8 +14,8 @@ from sim.core.invariants import N_TRACKS
 from sim.core.record_fill import fill_record
 from sim.core.state import N_ACTIONS, PHASE_SELF, ST_PHASE, ST_STEPS, new_state
 from sim.core.turn import begin_batch_hand, run_until
-from sim.variants import hooks
-from strategies.dispatch import STRATEGY_SEARCH
+from sim.core.slots import hooks
+from sim.core.seat_dispatch import SCRIPTED
 from strategies.search.rollout import copy_only_action, leaky_search_action, sample_only_action, search_action
 from strategies.search.scratch import new_search_scratch
 
@@ -79,7 +79,7 @@ def _search_batch(which):
         wall, hands, frozen, melds, rivers, st, money = new_state()
         events = np.zeros((1, 4), dtype=np.int32)  # logging off
         rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
-        scripted = strategy_ids == STRATEGY_SEARCH  # [seat] the search seats: the loop hands their decisions back
+        scripted = strategy_ids == SCRIPTED  # [seat] the search seats: the loop hands their decisions back
         mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
         seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
         tracks = np.zeros(N_TRACKS, dtype=np.int64)  # unused by the production loop
@@ -111,7 +111,7 @@ def _search_batch(which):
 #: world, roll, work): the production step (sim.game.Game plays its search seats with it)
 search_step = _search_step(DECIDE_SEARCH)
 #: play_hands_search(same arguments as sim.core.turn.play_hands): play the hands of a table with search seats
-#: (strategy id STRATEGY_SEARCH; ``params[seat]`` = worlds, candidates) and fill ``out``.
+#: (strategy id sim.core.seat_dispatch.SCRIPTED; ``params[seat]`` = worlds, candidates) and fill ``out``.
 play_hands_search = _search_batch(DECIDE_SEARCH)
 #: the timing variants (benchmarks/search_speed.py) and the leaking player (tests), compiled only when used
 play_hands_sample_only = _search_batch(DECIDE_SAMPLE_ONLY)

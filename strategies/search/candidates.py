@@ -18,22 +18,21 @@ from numba import njit
 from sim.core.legal import NOT_SCANNED, NO_FLOOR, claim_mask, legal_self_floored, legal_self_scanned
 from sim.core.codes import VARIANT_JINZHONG
 from sim.core.hand.queyimen_kernel import NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK
-from sim.core.rule_layout import R_JZ_POINT_LIMIT, R_VARIANT
+from sim.core.rule_layout import R_JZ_POINT_LIMIT
+from sim.core.slots import VARIANT
 from sim.core.state import (
     ACT_HU, ACT_ZIMO,
     ACT_DISCARD, ACT_PASS, ACT_QIANG, ACT_SHANGJIA, ACT_SHI, N_ACTIONS, PHASE_SELF, ST_CLAIM_BITS, ST_PASSED,
     ST_PHASE, ST_TING,
 )
 from sim.core.ting import ALL_KINDS_BITS as ALL_KINDS
-from sim.variants import hooks
-from strategies.dispatch import (
-    STRATEGY_GREEDY, choose_action, greedy_self_from_scan, greedy_self_rows, passes_claim,
-)
+from sim.core.slots import hooks
+from strategies.seats import greedy as greedy_policy
 
 @njit(cache=True, _nrt=False)
 def discard_proof_kinds(rule_vec):
     """Return the int64 kinds a declared seat can never win on a discard: 晋中's ranks 1–5 under the point limit."""
-    if rule_vec[R_VARIANT] == VARIANT_JINZHONG and rule_vec[R_JZ_POINT_LIMIT] != 0:
+    if VARIANT == VARIANT_JINZHONG and rule_vec[R_JZ_POINT_LIMIT] != 0:
         return NEVER_WINS_MASK | SELF_DRAW_ONLY_MASK
     return np.int64(0)
 
@@ -69,15 +68,15 @@ def greedy_choice(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, s
         else:
             legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
         if least != NOT_SCANNED:
-            return greedy_self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, gparams,
+            return greedy_policy.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, gparams,
                                          seen, after_shanten, after_useful, least)
-        return greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, gparams, seen,
+        return greedy_policy.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, gparams, seen,
                                 after_shanten, after_useful)
     bits = st[ST_CLAIM_BITS + seat]
     claim_mask(bits, mask)
-    if passes_claim(STRATEGY_GREEDY, rule_vec, bits):
+    if greedy_policy.passes_claim(rule_vec, bits):
         return ACT_PASS
-    return choose_action(STRATEGY_GREEDY, gparams, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
+    return greedy_policy.choose_action(gparams, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
                          rng, seen)
 
 
@@ -118,7 +117,7 @@ def rank_candidates(rule_vec, tables, scan_tables, hands, frozen, melds, rivers,
             for a in range(34, N_ACTIONS):
                 mask[a] = False
             if any_safe:
-                a = choose_action(STRATEGY_GREEDY, gparams, rule_vec, tables, hands, frozen, melds, rivers, st, mask,
+                a = greedy_policy.choose_action(gparams, rule_vec, tables, hands, frozen, melds, rivers, st, mask,
                                   seat, rng, seen)
                 if a >= 0 and a < 34 and mask[a]:
                     cands[n] = a
@@ -127,7 +126,7 @@ def rank_candidates(rule_vec, tables, scan_tables, hands, frozen, melds, rivers,
                     left -= 1
     while n < max_candidates and left > 0:
         if st[ST_PHASE] == PHASE_SELF:
-            a = choose_action(STRATEGY_GREEDY, gparams, rule_vec, tables, hands, frozen, melds, rivers, st,
+            a = greedy_policy.choose_action(gparams, rule_vec, tables, hands, frozen, melds, rivers, st,
                               remaining, seat, rng, seen)
         else:
             a = ACT_PASS if remaining[ACT_PASS] else -1  # greedy's claim order: pass, then the claims in mask order

@@ -27,7 +27,7 @@ from sim.core.state import (
 )
 from sim.core.melds import meld_slot
 from sim.core.wall import wall_size
-from sim.variants import hooks
+from sim.core.slots import hooks
 from sim.variants.jinzhong._rules import declared_kinds
 from strategies.search.opponent_hands import OPPONENT_STEPS_PER_TILE, tempered_swaps
 from strategies.search.ready_hands import build_ready, mh_swaps

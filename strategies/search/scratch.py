@@ -4,7 +4,6 @@ from numba import njit
 
 from sim.core.invariants import N_TRACKS
 from sim.core.state import N_ACTIONS, new_state
-from strategies.dispatch import STRATEGY_GREEDY
 
 MAX_CANDIDATES = 16  # the registry's upper bound of ``candidates``
 
@@ -17,7 +16,7 @@ def new_search_scratch():
     roll = new_state()
     events = np.zeros((1, 4), dtype=np.int32)           # rollouts log nothing
     rngs = np.zeros((4, 2), dtype=np.uint64)            # rollout seats' decision generators (greedy draws none)
-    ids = np.full(4, STRATEGY_GREEDY, dtype=np.int64)   # [seat] rollout policy: greedy everywhere
+    ids = np.zeros(4, dtype=np.int64)   # [seat] rollout policy: greedy everywhere (slot 0, sim.engine puts it first)
     params = np.zeros((4, 8), dtype=np.float64)         # [seat] greedy's row: pong=improves, kong=true
     params[:, 1] = 1.0
     no_script = np.zeros(4, dtype=np.bool_)             # rollouts: no scripted seat

@@ -20,7 +20,7 @@ from sim.core.state import (
 from sim.core.melds import meld_slot
 from sim.core.ting import visible_counts
 from sim.core.wall import FIRST_FRONT, wall_size
-from sim.variants import hooks
+from sim.core.slots import hooks
 from sim.variants.jinhua._reserve import INDICATOR_POSITION
 
 

@@ -1,5 +1,5 @@
 """金华 rules the engine plays through its hooks (RULES §3.1–§3.5): the bodies of the 金华 branches of
-``sim.variants.hooks`` — compiled.
+the variant's hooks (sim/variants/jinhua/hooks.py) — compiled.
 
 Each function reads the packed rule vector of ``JinhuaRules.pack()`` (R_JH_* slots and the common slots 金华
 fixes) and the core's flat state (sim.core.state: ``hands``/``melds`` int8[4, 34], ``st`` int64[N_ST]); 金华's

@@ -1,5 +1,5 @@
 """金华 rules over the engine's state arrays (RULES §3.3 r10–r12, §3.4 r15, §3.5 r16–r20): the bodies the 金华
-branches of ``sim.variants.hooks`` call — compiled.
+branches of the variant's hooks (sim/variants/jinhua/hooks.py) call — compiled.
 
 They read and write the core's state (sim.core.state): ``hands`` int8[4, 34], the per-kind meld view ``melds``
 int8[4, 34] and ``st`` int64[N_ST] with its meld records (sim.core.melds: type, lowest tile, from-seat; a 碰/杠

@@ -1,0 +1,123 @@
+"""The core's default variant hooks — compiled kernels a variant's hooks module re-exports for each hook whose rule
+it does not change, and the draw-limit codes of hook ``draw_limit``.
+
+Each default has the name, the parameter list and the compile options of the hook it stands for (the hooks
+contract: ``sim/variants/<name>/hooks.py``); arguments as there. This module imports only ``sim.core``, so
+no variant's kernel compiles for another variant.
+"""
+from numba import njit
+
+from sim.core import ting as core_ting
+from sim.core.wall import wall_size
+
+# How the draw limit counts, for the invariant checker (sim.core.invariants): the first value ``draw_limit`` returns.
+LIMIT_FRONT_DRAWS = 0    # front draws alone stop short of the kept tiles; replacements come out of them (晋城 physical)
+LIMIT_AT_FRONT_DRAW = 1  # each front draw leaves the kept tiles undrawn, replacements counted (晋城 count model)
+LIMIT_EVERY_DRAW = 2     # every draw, front or replacement, leaves the kept tiles undrawn (晋中, 金华)
+
+
+# --- bookkeeping hooks a variant may leave empty: each returns nothing ------------------------------------
+@njit(cache=True, inline='always')
+def on_discard(rule_vec, st, seat, tile):
+    """No bookkeeping after a discard; returns nothing."""
+    return
+
+
+@njit(cache=True, inline='always')
+def on_unclaimed(rule_vec, st, money, events):
+    """No payment when a discard goes unclaimed; returns nothing."""
+    return
+
+
+@njit(cache=True, inline='always')
+def on_shangjia(rule_vec, st, money, events, seat, tile):
+    """Nothing after 上架; returns nothing."""
+    return
+
+
+@njit(cache=True, inline='always')
+def on_claim_taken(rule_vec, st):
+    """Nothing when a claim takes the pending tile; returns nothing."""
+    return
+
+
+@njit(cache=True, _nrt=False)
+def on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting):
+    """No kong money or bookkeeping; returns nothing."""
+    return
+
+
+@njit(cache=True, _nrt=False)
+def on_huang(rule_vec, st, money):
+    """No money at 荒庄; returns nothing."""
+    return
+
+
+@njit(cache=True, inline='always')
+def on_turn_start(rule_vec, st, seat):
+    """Nothing when a turn begins; returns nothing."""
+    return
+
+
+@njit(cache=True, inline='always')
+def on_claim_answer(rule_vec, hands, st, seat, action):
+    """Nothing remembered of a claim answer; returns nothing."""
+    return
+
+
+# --- restrictions a variant may not have ------------------------------------------------------------------
+@njit(cache=True, inline='always')
+def blocked_claim_bits(rule_vec, st, seat, tile):
+    """Return 0: no core claim (碰/杠) is blocked."""
+    return 0
+
+
+@njit(cache=True, inline='always')
+def self_kong_forbidden(rule_vec, st, seat):
+    """Return 0: no kind is barred from 暗杠."""
+    return 0
+
+
+@njit(cache=True, inline='always')
+def declares_missing_suit(rule_vec):
+    """Return False: no seat declares a suit it gives up."""
+    return False
+
+
+@njit(cache=True, inline='always')
+def discard_forbidden(rule_vec, st, seat):
+    """Return 0: no held kind is barred from discard."""
+    return 0
+
+
+# --- the core's own forms, wall and checks ----------------------------------------------------------------
+@njit(cache=True, inline='always')
+def ting_exists(rule_vec):
+    """Return True: wins require a ting declaration (上架/报听)."""
+    return True
+
+
+@njit(cache=True, inline='always')
+def first_tail_position(rule_vec):
+    """Return the wall position of the first kong replacement (later ones go downward): the wall's last tile
+    (135, or 107 for a wall without honors)."""
+    return wall_size(rule_vec) - 1
+
+
+@njit(cache=True, _nrt=False)
+def hand_complete(rule_vec, tables, hands, frozen, st, seat):
+    """Return True when ``seat``'s concealed hand (winning tile included) is complete in one of the core's forms
+    (sim.core.ting.win_shape_forms)."""
+    return core_ting.win_shape_forms(rule_vec, tables, hands, frozen, st, seat) != 0
+
+
+@njit(cache=True, inline='always')
+def meld_tile_kind(rule_vec, st, shown):
+    """Return ``shown``: a meld tile is the kind it shows."""
+    return shown
+
+
+@njit(cache=True, _nrt=False)
+def variant_state_ok(rule_vec, st):
+    """Return True: the variant keeps no state of its own to check."""
+    return True

@@ -1,0 +1,141 @@
+"""The seats' policies as the hand loop calls them: a switch over the table's policy slots — compiled kernels.
+
+A table plays at most four distinct policies. ``sim.engine`` binds slot k (``policy0`` .. ``policy3``, sim.core.slots)
+to the k-th distinct policy module of the table (``strategies/seats/<name>.py``) and gives each seat, in
+``strategy_ids`` (int64[4]), the index of its policy's slot; a seat played from outside the loop (the search
+player's) holds ``SCRIPTED``. The switch runs over the four slots of one table, never over the registered
+strategies, so a strategy no seat plays is never compiled; unused slots repeat ``policy0``.
+
+Each policy module provides the protocol below (README "Adding a strategy"): ``FAST_RANDOM`` and ``SCANS``
+(compile-time bools), ``passes_claim``, ``choose_action``, ``self_from_scan``, ``self_rows``, ``random_self``,
+``random_claim`` and ``choose_dingque``.
+"""
+from numba import njit
+
+from sim.core.slots import policy0, policy1, policy2, policy3
+
+SCRIPTED = -1  # strategy_ids entry of a seat whose decisions the loop hands back (run_until's ``scripted``)
+
+
+@njit(cache=True, inline='always')
+def is_random(slot):
+    """Return True when the seat's policy draws uniformly from the legal kinds (the loop's no-mask fast path)."""
+    if slot == 0:
+        return policy0.FAST_RANDOM
+    if slot == 1:
+        return policy1.FAST_RANDOM
+    if slot == 2:
+        return policy2.FAST_RANDOM
+    return policy3.FAST_RANDOM
+
+
+@njit(cache=True, inline='always')
+def scans(slot):
+    """Return True when the seat's self decision reads the loop's discard scan rows (``self_from_scan``/``self_rows``,
+    greedy); False when it decides through ``choose_action``."""
+    if slot == 0:
+        return policy0.SCANS
+    if slot == 1:
+        return policy1.SCANS
+    if slot == 2:
+        return policy2.SCANS
+    return policy3.SCANS
+
+
+@njit(cache=True, inline='always')
+def passes_claim(slot, rule_vec, bits):
+    """Return True when the seat answers ACT_PASS to a claim window with options ``bits`` (CLAIM_BIT_*) unasked."""
+    if slot == 0:
+        return policy0.passes_claim(rule_vec, bits)
+    if slot == 1:
+        return policy1.passes_claim(rule_vec, bits)
+    if slot == 2:
+        return policy2.passes_claim(rule_vec, bits)
+    return policy3.passes_claim(rule_vec, bits)
+
+
+@njit(cache=True, inline='always')
+def choose_action(slot, params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
+    """Return the ACT_* the seat's policy picks among the True entries of ``mask`` (``params`` its float64[8] row,
+    ``rng`` its uint64[2] decision generator, ``seen`` an int8[34] scratch row)."""
+    if slot == 0:
+        return policy0.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+    if slot == 1:
+        return policy1.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+    if slot == 2:
+        return policy2.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+    return policy3.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+
+
+@njit(cache=True, inline='always')
+def self_from_scan(slot, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
+                   after_useful, least):
+    """Return the self-phase ACT_* of a scanning seat whose legal builder ran its discard scan (``least`` the least
+    shanten, ``after_shanten`` int8[34] / ``after_useful`` int64[34] its rows)."""
+    if slot == 0:
+        return policy0.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                      after_shanten, after_useful, least)
+    if slot == 1:
+        return policy1.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                      after_shanten, after_useful, least)
+    if slot == 2:
+        return policy2.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                      after_shanten, after_useful, least)
+    return policy3.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                  after_shanten, after_useful, least)
+
+
+@njit(cache=True, inline='always')
+def self_rows(slot, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
+              after_useful):
+    """Return the self-phase ACT_* of a scanning seat whose legal builder ran no shared scan, on the loop's scratch
+    rows ``after_shanten`` int8[34] / ``after_useful`` int64[34]."""
+    if slot == 0:
+        return policy0.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                 after_shanten, after_useful)
+    if slot == 1:
+        return policy1.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                 after_shanten, after_useful)
+    if slot == 2:
+        return policy2.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                 after_shanten, after_useful)
+    return policy3.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                             after_shanten, after_useful)
+
+
+@njit(cache=True, inline='always')
+def random_self(slot, discards, marks, angang, bugang, zimo, rng):
+    """Return the self-phase ACT_* of a FAST_RANDOM seat drawn from the legal kind sets (sim.core.legal
+    legal_self_kinds)."""
+    if slot == 0:
+        return policy0.random_self(discards, marks, angang, bugang, zimo, rng)
+    if slot == 1:
+        return policy1.random_self(discards, marks, angang, bugang, zimo, rng)
+    if slot == 2:
+        return policy2.random_self(discards, marks, angang, bugang, zimo, rng)
+    return policy3.random_self(discards, marks, angang, bugang, zimo, rng)
+
+
+@njit(cache=True, inline='always')
+def random_claim(slot, bits, rng):
+    """Return the claim ACT_* of a FAST_RANDOM seat drawn from the window's options ``bits``."""
+    if slot == 0:
+        return policy0.random_claim(bits, rng)
+    if slot == 1:
+        return policy1.random_claim(bits, rng)
+    if slot == 2:
+        return policy2.random_claim(bits, rng)
+    return policy3.random_claim(bits, rng)
+
+
+@njit(cache=True, inline='always')
+def choose_dingque(slot, params, hands, seat):
+    """Return the suit (0 万, 1 饼, 2 条) the seat declares given up at the deal (晋中 jz_dingque_upfront); a scripted
+    seat declares as ``policy0`` does."""
+    if slot == 1:
+        return policy1.choose_dingque(params, hands, seat)
+    if slot == 2:
+        return policy2.choose_dingque(params, hands, seat)
+    if slot == 3:
+        return policy3.choose_dingque(params, hands, seat)
+    return policy0.choose_dingque(params, hands, seat)

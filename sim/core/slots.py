@@ -1,0 +1,47 @@
+"""The names the core calls but does not define: slots, bound per run at compile time — plain Python.
+
+The core never imports a variant or a strategy. Where a kernel of the core needs the variant's rules or a seat's
+policy it calls through one of the slots below (``hooks.can_win(...)``, ``policy0.choose_action(...)``), and
+``sim.binding`` compiles a copy of every kernel that reaches a slot with the slot replaced by the run's value: the
+variant's hooks module (``sim/variants/<name>/hooks.py``), the seats' policy modules (``strategies/seats/``), the
+variant code. A slot is never a run-time switch: an unbound kernel cannot compile (numba does not type a ``Slot``),
+and a bound copy sees only the modules it was bound to, so a 晋城 run compiles no kernel of another variant and
+no strategy its seats do not play (``sim.engine``).
+"""
+from __future__ import annotations
+
+
+class Slot:
+    """A module-level name a kernel calls, given its value when the kernel is bound (``sim.binding.bound``).
+
+    ``name`` is the key of the binding's values (``hooks``, ``VARIANT``, ``policy0`` .. ``policy3``).
+    """
+
+    __slots__ = ("name", "doc")
+
+    def __init__(self, name: str, doc: str):
+        self.name = name
+        self.doc = doc
+
+    def __repr__(self) -> str:
+        return f"<slot {self.name}: {self.doc}>"
+
+    def __getattr__(self, attr: str):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        raise AttributeError(f"slot '{self.name}' is unbound: call the kernel through sim.engine.engine(variant, "
+                             f"strategies), which binds it ({self.doc})")
+
+
+#: the variant's hooks module (sim/variants/<name>/hooks.py): every hook of the protocol, see README "Adding a variant"
+hooks = Slot("hooks", "the variant's hooks module")
+#: the variant's code (sim.core.codes VARIANT_*), an int constant of the copy: a test of it is pruned at compile time
+VARIANT = Slot("VARIANT", "the variant code")
+#: the policy modules of the seats' strategies (strategies/seats/), one per distinct policy of the table
+policy0 = Slot("policy0", "the table's first seat policy")
+policy1 = Slot("policy1", "the table's second seat policy")
+policy2 = Slot("policy2", "the table's third seat policy")
+policy3 = Slot("policy3", "the table's fourth seat policy")
+
+#: every slot, by name
+SLOTS = {s.name: s for s in (hooks, VARIANT, policy0, policy1, policy2, policy3)}

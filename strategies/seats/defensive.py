@@ -1,0 +1,31 @@
+"""``defensive``: greedy that folds against a 上架/报听 seat (strategies/defensive.py) — the seat protocol (sim.core.seat_dispatch)."""
+from numba import njit
+
+from sim.core.state import PHASE_SELF, ST_PHASE
+from strategies.defensive import defensive_claim, defensive_self
+from strategies.dingque import fewest_tiles_suit
+from strategies.seats.unused_paths import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
+from strategies.seats import greedy as greedy_policy
+
+FAST_RANDOM = False
+SCANS = False
+
+
+@njit(cache=True, inline='always')
+def passes_claim(rule_vec, bits):
+    """Return True when it passes a claim window unasked: as greedy (strategies/seats/greedy.py)."""
+    return greedy_policy.passes_claim(rule_vec, bits)
+
+
+@njit(cache=True, inline='always')
+def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
+    """Return the ACT_* the defensive player picks among the True entries of ``mask``."""
+    if st[ST_PHASE] == PHASE_SELF:
+        return defensive_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+    return defensive_claim(rule_vec, tables, hands, st, mask, seat, params)
+
+
+@njit(cache=True, inline='always')
+def choose_dingque(params, hands, seat):
+    """Return the suit with the fewest tiles of the seat's start hand (strategies/dingque.py)."""
+    return fewest_tiles_suit(hands[seat])

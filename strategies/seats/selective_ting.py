@@ -1,0 +1,31 @@
+"""``selective_ting``: greedy that 上架s only on enough live waits (strategies/selective_ting.py); claims as greedy — the seat protocol (sim.core.seat_dispatch)."""
+from numba import njit
+
+from sim.core.state import PHASE_SELF, ST_PHASE
+from strategies.selective_ting import selective_self
+from strategies.dingque import fewest_tiles_suit
+from strategies.seats.unused_paths import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
+from strategies.seats import greedy as greedy_policy
+
+FAST_RANDOM = False
+SCANS = False
+
+
+@njit(cache=True, inline='always')
+def passes_claim(rule_vec, bits):
+    """Return True when it passes a claim window unasked: as greedy (strategies/seats/greedy.py)."""
+    return greedy_policy.passes_claim(rule_vec, bits)
+
+
+@njit(cache=True, inline='always')
+def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
+    """Return the ACT_* the selective_ting player picks among the True entries of ``mask``."""
+    if st[ST_PHASE] == PHASE_SELF:
+        return selective_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+    return greedy_policy.claim(rule_vec, tables, hands, melds, st, mask, seat, params)
+
+
+@njit(cache=True, inline='always')
+def choose_dingque(params, hands, seat):
+    """Return the suit with the fewest tiles of the seat's start hand (strategies/dingque.py)."""
+    return fewest_tiles_suit(hands[seat])

@@ -1,0 +1,30 @@
+"""``thirteen_orphans``: chases 十三幺 from enough distinct terminals and honours (strategies/thirteen_orphans.py) — the seat protocol (sim.core.seat_dispatch)."""
+from numba import njit
+
+from sim.core.state import PHASE_SELF, ST_PHASE
+from strategies.thirteen_orphans import thirteen_orphans_claim, thirteen_orphans_self
+from strategies.dingque import fewest_tiles_suit
+from strategies.seats.unused_paths import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
+
+FAST_RANDOM = False
+SCANS = False
+
+
+@njit(cache=True, inline='always')
+def passes_claim(rule_vec, bits):
+    """Return False: it is asked at every claim window."""
+    return False
+
+
+@njit(cache=True, inline='always')
+def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
+    """Return the ACT_* the thirteen_orphans player picks among the True entries of ``mask``."""
+    if st[ST_PHASE] == PHASE_SELF:
+        return thirteen_orphans_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+    return thirteen_orphans_claim(rule_vec, tables, hands, frozen, st, mask, seat, params)
+
+
+@njit(cache=True, inline='always')
+def choose_dingque(params, hands, seat):
+    """Return the suit with the fewest tiles of the seat's start hand (strategies/dingque.py)."""
+    return fewest_tiles_suit(hands[seat])

@@ -1,0 +1,115 @@
+"""The core never calls up, and a run compiles only what it plays (sim.engine, sim.binding; README "Architecture").
+
+The compile check runs in a fresh interpreter (a warm numba cache is fine) and looks two ways: no dispatcher of
+another variant's folder or of a strategy the table does not play holds a signature (compiled or loaded), and the
+object code of the table's batch loop — which links every kernel it calls, cached or not — names none of their
+functions (numba mangles a kernel's module path into its symbol). A control table that does play ``random`` shows
+the check sees a strategy when it is there.
+"""
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANT_FOLDERS = sorted(p.name for p in (ROOT / "sim" / "variants").iterdir() if (p / "hooks.py").exists())
+
+#: strategy modules a four-greedy table of the variant plays (beyond the greedy policy's own module)
+GREEDY_MODULES = {
+    "jincheng": {"strategies.greedy"},
+    "jinzhong": {"strategies.greedy", "strategies.jinzhong_play"},
+    "jinhua": {"strategies.greedy", "strategies.jinhua_play"},
+}
+STRATEGY_MODULES = {"strategies.greedy", "strategies.jinzhong_play", "strategies.jinhua_play", "strategies.random_policy",
+                    "strategies.selective_ting", "strategies.thirteen_orphans", "strategies.defensive",
+                    "strategies.jinhua_baotou", "strategies.search", "strategies.seats.random",
+                    "strategies.seats.selective_ting", "strategies.seats.thirteen_orphans", "strategies.seats.defensive",
+                    "strategies.seats.baotou"}
+
+_PROBE = r"""
+import json, re, sys
+from numba.core.dispatcher import Dispatcher
+from sim import binding
+from sim.play import play_chunk
+from sim.engine import engine
+
+variant, forbidden_modules, seats = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+play_chunk(variant, seats, 1, 0, 3)
+
+def forbidden(module_name):
+    return any(module_name == m or module_name.startswith(m + ".") for m in forbidden_modules)
+
+holding = set()
+for name, module in list(sys.modules.items()):
+    if forbidden(name):
+        for value in vars(module).values():
+            if isinstance(value, Dispatcher) and value.signatures:
+                holding.add(f"{name}.{value.py_func.__name__}")
+for copy in binding._copies.values():
+    if forbidden(copy.py_func.__module__) and copy.signatures:
+        holding.add(f"{copy.py_func.__module__}.{copy.py_func.__qualname__}")
+
+from strategies.registry import resolve_seats, table_policies
+loop = engine(variant, table_policies(resolve_seats(seats))).play_hands
+symbols = set()
+for cres in loop.overloads.values():
+    library = cres.library  # the module of a loaded (cached) library keeps every symbol it defines, bodies stripped
+    code = str(library._shared_module).encode() if library._shared_module is not None else \
+        library.serialize_using_object_code()[2][0]
+    symbols |= set(re.findall(rb"_ZN[0-9A-Za-z_]+", code))
+
+def mangled(module_name):
+    return "".join(f"{len(part)}{part}" for part in module_name.split(".")).encode()
+
+linked = {m for m in forbidden_modules if any(mangled(m) in s for s in symbols)}
+print(json.dumps({"holding": sorted(holding), "linked": sorted(linked), "n_symbols": len(symbols)}))
+"""
+
+
+def _probe(variant: str, forbidden: set[str], seats: list[str]) -> dict:
+    result = subprocess.run([sys.executable, "-c", _PROBE, variant, json.dumps(sorted(forbidden)), json.dumps(seats)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_the_core_imports_no_variant_and_no_strategy():
+    """No module under sim/core imports sim.variants or strategies, in its source or when all of sim.core loads."""
+    for path in sorted((ROOT / "sim" / "core").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            for name in names:
+                assert not name.startswith(("sim.variants", "strategies")), f"{path.name} imports {name}"
+    code = ("import pkgutil, importlib, sys, sim.core\n"
+            "for m in pkgutil.walk_packages(sim.core.__path__, 'sim.core.'): importlib.import_module(m.name)\n"
+            "print(sorted(n for n in sys.modules if n.startswith(('sim.variants', 'strategies'))))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("variant", sorted(GREEDY_MODULES))
+def test_a_greedy_table_compiles_no_other_variant_and_no_unused_strategy(variant):
+    """A small four-greedy run of one variant, in a fresh process: nothing of another variant's folder and no
+    strategy it does not play is compiled, loaded or linked into its loop."""
+    other_variants = {f"sim.variants.{v}" for v in VARIANT_FOLDERS if v != variant}
+    forbidden = other_variants | (STRATEGY_MODULES - GREEDY_MODULES[variant])
+    found = _probe(variant, forbidden, ["greedy"] * 4)
+    assert found["n_symbols"] > 50  # the loop's object code was read
+    assert found["holding"] == []
+    assert found["linked"] == []
+
+
+def test_the_check_sees_a_strategy_the_table_plays():
+    """Control: a table with a random seat links strategies.random_policy, and the same probe reports it."""
+    found = _probe("jincheng", {"strategies.random_policy", "sim.variants.jinhua"}, ["greedy", "random", "greedy",
+                                                                                      "greedy"])
+    assert "strategies.random_policy" in found["holding"] + found["linked"]
+    assert "sim.variants.jinhua" not in found["holding"] + found["linked"]

@@ -2,7 +2,7 @@
 Python (it binds kernels; it holds none).
 
 ``engine(variant, policies)`` binds the slots of sim.core.slots — ``hooks`` to ``sim/variants/<variant>/hooks.py``,
-``VARIANT`` to the variant's code, ``policy0`` .. ``policy3`` to the table's distinct policy modules
+``VARIANT`` to the variant's code (its hooks module's ``VARIANT``), ``policy0`` .. ``policy3`` to the table's distinct policy modules
 (strategies.registry.table_policies) — and hands out the bound kernels by name (``eng.play_hands``,
 ``eng.run_until``, ``eng.apply_self``, ...; any kernel of ``KERNEL_MODULES``). A kernel that reaches no slot is
 the shared one. Engines are cached: one binding per (variant, policies) per process.
@@ -14,7 +14,6 @@ from importlib import import_module
 from types import ModuleType
 
 from sim.binding import bound, bound_module
-from sim.core.codes import VARIANT_CODES
 
 #: modules whose kernels an engine hands out by name, searched in this order (core first, then the search player)
 KERNEL_MODULES = (
@@ -29,8 +28,10 @@ KERNEL_MODULES = (
 def hooks_module(variant: str) -> ModuleType:
     """Return the hooks module of ``variant`` (``sim/variants/<variant>/hooks.py``); ValueError names the valid
     variants when there is none."""
-    if variant not in VARIANT_CODES:
-        raise ValueError(f"unknown variant {variant!r} (valid: {', '.join(VARIANT_CODES)})")
+    from sim.rules import VARIANTS
+
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r} (valid: {', '.join(VARIANTS)})")
     return import_module(f"sim.variants.{variant}.hooks")
 
 
@@ -44,7 +45,8 @@ class Engine:
         self.policies = tuple(policies)
         modules = [import_module(p) for p in policies]
         modules += [modules[0]] * (4 - len(modules))  # unused slots repeat the first policy
-        self.values = {"hooks": hooks_module(variant), "VARIANT": VARIANT_CODES[variant],
+        hooks = hooks_module(variant)
+        self.values = {"hooks": hooks, "VARIANT": hooks.VARIANT,
                        **{f"policy{k}": m for k, m in enumerate(modules)}}
         self._kernels: dict[tuple[str, str], object] = {}
 

@@ -30,11 +30,12 @@ CONFIG_CLASSES = {
     "jincheng": "sim.rules:RulesConfig",
     "jinzhong": "sim.variants.jinzhong.config:JinzhongRules",
     "jinhua": "sim.variants.jinhua.config:JinhuaRules",
+    "plain": "sim.variants.plain.config:PlainRules",
 }
 #: Variants whose config exists but whose rules the engine does not play yet: refused by name.
 _NOT_PLAYED_YET = frozenset()
-#: Variants the engine plays (names ordered by their kernel code, sim.core.codes): what the CLI accepts.
-VARIANTS = tuple(v for v in C.names_by_code(C.VARIANT_CODES) if v in CONFIG_CLASSES and v not in _NOT_PLAYED_YET)
+#: Variants the engine plays (in the registry's order, which is their kernel codes' order): what the CLI accepts.
+VARIANTS = tuple(v for v in CONFIG_CLASSES if v not in _NOT_PLAYED_YET)
 #: ``huang_dealer`` options (RULES §1.10 r53, A2).
 HUANG_DEALER_OPTIONS = C.names_by_code(C.HUANG_DEALER_CODES)
 #: ``dead_wall_model`` options (RULES §1.2 r11, A3).

@@ -24,10 +24,11 @@ from numba import njit
 
 from sim.core.hand.kernel import shanten_k
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
+from sim.core.slots import hooks
 from sim.core.state import (
     ACT_DISCARD, ACT_HU, ACT_PASS, ACT_ZIMO, ST_N_MELDS, ST_PASSED, ST_PENDING_TILE, ST_TING,
 )
-from sim.core.ting import seat_forms, visible_counts
+from sim.core.ting import visible_counts
 from strategies.greedy import greedy_claim, greedy_self
 
 P_FOLD_SHANTEN = 2   # params column of fold_shanten
@@ -77,7 +78,7 @@ def danger(st, seat, kind, seen):
 def own_shanten(rule_vec, tables, hands, st, seat):
     """Return the seat's shanten over the forms it may still complete (-1 = complete)."""
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
-    return shanten_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, seat_forms(st, seat), tables)
+    return shanten_k(hands[seat], st[ST_N_MELDS + seat], allow_quad, hooks.win_forms(rule_vec, st, seat), tables)
 
 
 @njit(cache=True, _nrt=False)
@@ -93,7 +94,7 @@ def safest_discard(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
     """Return the ACT_DISCARD of the least dangerous legal discard, ties to the lower shanten after it."""
     visible_counts(hands, frozen, melds, rivers, st, seat, seen)
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
-    forms = seat_forms(st, seat)
+    forms = hooks.win_forms(rule_vec, st, seat)
     n_melds = st[ST_N_MELDS + seat]
     best = np.int64(1) << 40
     best_tile = -1

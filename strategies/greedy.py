@@ -19,12 +19,12 @@ from sim.core.hand.discard_scan import least_discards_k
 from sim.core.hand.kernel import FORM_REGULAR, shanten_k
 from sim.core.codes import VARIANT_JINZHONG
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
-from sim.core.slots import VARIANT
+from sim.core.slots import VARIANT, hooks
 from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
     ACT_ZIMO, ST_COMMITTED, ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
 )
-from sim.core.ting import drop_owned_waits, live_copies_in, live_planes, seat_forms, ting_waits, visible_counts
+from sim.core.ting import drop_owned_waits, live_copies_in, live_planes, ting_waits, visible_counts
 from strategies.jinzhong_play import jz_greedy_self
 
 PONG_IMPROVES = 0
@@ -92,8 +92,9 @@ def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
     candidates = legal_discards(mask)
     after_shanten = np.empty(34, np.int8)  # [kind] shanten once it is discarded (candidates only)
     after_useful = np.empty(34, np.int64)  # [kind] its useful kinds, for the least-shanten discards only
-    best_shanten = least_discards_k(hands[seat], st[ST_N_MELDS + seat], rule_vec[R_QIDUI_ALLOW_QUAD] == 1,
-                                    seat_forms(st, seat), tables, candidates, after_shanten, after_useful)
+    forms = hooks.win_forms(rule_vec, st, seat)  # the forms this variant lets the seat still win with
+    best_shanten = least_discards_k(hands[seat], st[ST_N_MELDS + seat], rule_vec[R_QIDUI_ALLOW_QUAD] == 1, forms,
+                                    tables, candidates, after_shanten, after_useful)
     return greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                after_shanten, after_useful, best_shanten)
 
@@ -108,7 +109,7 @@ def greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask
     if mask[ACT_ZIMO]:
         return ACT_ZIMO
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
-    forms = seat_forms(st, seat)
+    forms = hooks.win_forms(rule_vec, st, seat)
     n_melds = st[ST_N_MELDS + seat]
     if params[1] > 0 and any_kong(mask):
         base = shanten_k(hands[seat], n_melds, allow_quad, forms, tables)
@@ -186,7 +187,7 @@ def greedy_claim(rule_vec, tables, hands, st, mask, seat, tile, params):
         return ACT_PASS
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
     n_melds = st[ST_N_MELDS + seat]
-    base = shanten_k(hands[seat], n_melds, allow_quad, seat_forms(st, seat), tables)
+    base = shanten_k(hands[seat], n_melds, allow_quad, hooks.win_forms(rule_vec, st, seat), tables)
     if mask[ACT_GANG] and params[1] > 0:
         hands[seat, tile] -= 3
         s = shanten_k(hands[seat], n_melds + 1, allow_quad, FORM_REGULAR, tables)

@@ -276,13 +276,12 @@ RANDOM_POLICY = "strategies.seats.random"  # the policy of a table whose seats a
 
 
 def table_policies(configs) -> tuple[str, ...]:
-    """Return the distinct policy modules of a table's seats in slot order (sim.core.seat_dispatch): greedy first
-    when a seat decides outside the loop (its rollouts play greedy from slot 0), then the seats' in seat order."""
-    policies = [GREEDY_POLICY] if any(c.policy is None for c in configs) else []
-    for c in configs:
-        if c.policy is not None and c.policy not in policies:
-            policies.append(c.policy)
-    return tuple(policies)
+    """Return the distinct policy modules of a table's seats in slot order (sim.core.seat_dispatch): greedy's first
+    when the table plays it or a seat decides outside the loop (the search player's rollouts play greedy from slot
+    0), the others by name — so tables of the same policies in any seat order share one compiled engine."""
+    played = {c.policy for c in configs if c.policy is not None}
+    first = [GREEDY_POLICY] if GREEDY_POLICY in played or any(c.policy is None for c in configs) else []
+    return tuple(first + sorted(played - {GREEDY_POLICY}))
 
 
 def seat_arrays(configs) -> tuple[np.ndarray, np.ndarray]:

@@ -121,3 +121,11 @@ def meld_tile_kind(rule_vec, st, shown):
 def variant_state_ok(rule_vec, st):
     """Return True: the variant keeps no state of its own to check."""
     return True
+
+
+@njit(cache=True, inline='always')
+def win_forms(rule_vec, st, seat):
+    """Return the FORM_* bitmask (sim.core.hand.kernel) of the winning forms ``seat`` may still complete, which a
+    shanten-minimising player aims at: the core's (sim.core.ting.seat_forms — regular, 七对 and 十三幺 while
+    concealed; 十三幺 alone once committed to it)."""
+    return core_ting.seat_forms(st, seat)

@@ -16,9 +16,8 @@ from sim.core.hand.kernel import shanten_k
 from sim.core.hand.wild_kernel import shanten_wild_k
 from sim.core.rng import bounded, uniform
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
-from sim.core.slots import VARIANT
+from sim.core.slots import VARIANT, hooks
 from sim.core.state import ST_JH_CAISHEN, ST_N_MELDS
-from sim.core.ting import seat_forms
 from sim.variants.jinzhong._rules import shanten_after
 
 OPPONENT_BETA = 1.0          # weight of one shanten step in the tempered law
@@ -33,7 +32,7 @@ def seat_shanten(rule_vec, tables, hands, melds, st, s):
         return shanten_wild_k(hands[s], st[ST_N_MELDS + s], allow_quad, st[ST_JH_CAISHEN], tables)
     if VARIANT == VARIANT_JINZHONG:
         return shanten_after(tables, hands, melds, st, s, 0, 0)
-    return shanten_k(hands[s], st[ST_N_MELDS + s], allow_quad, seat_forms(st, s), tables)
+    return shanten_k(hands[s], st[ST_N_MELDS + s], allow_quad, hooks.win_forms(rule_vec, st, s), tables)
 
 
 @njit(cache=True, _nrt=False)

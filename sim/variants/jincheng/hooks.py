@@ -11,7 +11,7 @@ from numba import njit
 
 from sim.core.codes import VARIANT_JINCHENG, WALL_MODEL_PHYSICAL
 from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exported as 晋城's hooks)
-    LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, blocked_claim_bits, declares_missing_suit,
+    win_forms, LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, blocked_claim_bits, declares_missing_suit,
     discard_forbidden, first_tail_position, hand_complete, meld_tile_kind, on_claim_answer, on_turn_start,
     self_kong_forbidden, ting_exists, variant_state_ok,
 )

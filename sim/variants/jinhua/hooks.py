@@ -11,7 +11,7 @@ from numba import njit
 
 from sim.core.codes import VARIANT_JINHUA
 from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exported as 金华's hooks)
-    LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, declares_missing_suit, on_claim_taken, on_discard,
+    win_forms, LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, declares_missing_suit, on_claim_taken, on_discard,
     on_huang, on_shangjia, on_unclaimed, self_kong_forbidden,
 )
 from sim.core.state import ST_WINNER

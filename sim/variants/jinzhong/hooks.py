@@ -11,7 +11,7 @@ from numba import njit
 
 from sim.core.codes import VARIANT_JINZHONG
 from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exported as 晋中's hooks)
-    LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, discard_forbidden, first_tail_position,
+    win_forms, LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, discard_forbidden, first_tail_position,
     hand_complete, meld_tile_kind, on_claim_answer, on_claim_taken, on_discard, on_huang, on_kong, on_shangjia,
     on_turn_start, on_unclaimed, ting_exists, variant_state_ok,
 )

@@ -30,6 +30,8 @@ class StrategySpec:
     choices: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     ranges: Mapping[str, tuple[int, int]] = dataclasses.field(default_factory=dict)  # inclusive bounds of numbers
     doc: str = ""
+    #: mechanics it plays on ("ting": 上架/报听, "shisanyao": 十三幺): refused under a variant whose config LACKS one
+    needs: tuple[str, ...] = ()
 
 
 REGISTRY: dict[str, StrategySpec] = {}
@@ -56,27 +58,28 @@ register(StrategySpec(
 _GREEDY_PARAMS = (("pong", "improves"), ("kong", True))
 register(StrategySpec(
     "early_ting", "strategies.seats.greedy", defaults=_GREEDY_PARAMS, choices={"pong": ("improves", "always", "never")},
+    needs=("ting",),
     doc="上架 at the first tenpai (the greedy policy, named for the early-ting study)",
 ))
 register(StrategySpec(
     "selective_ting", "strategies.seats.selective_ting",
     defaults=_GREEDY_PARAMS + (("min_live_waits", 5), ("give_up_turn", 10)),
     choices={"pong": ("improves", "always", "never")},
-    ranges={"min_live_waits": (1, 136), "give_up_turn": (0, 136)},
+    ranges={"min_live_waits": (1, 136), "give_up_turn": (0, 136)}, needs=("ting",),
     doc="greedy, but 上架 only with >= min_live_waits live wait copies or from own turn give_up_turn",
 ))
 register(StrategySpec(
     "thirteen_orphans", "strategies.seats.thirteen_orphans",
     defaults=_GREEDY_PARAMS + (("min_distinct", 9),),
     choices={"pong": ("improves", "always", "never")},
-    ranges={"min_distinct": (0, 13)},
+    ranges={"min_distinct": (0, 13)}, needs=("shisanyao",),
     doc="chase 十三幺 with 拾 and one 抢 when dealt >= min_distinct distinct 幺九/字 kinds, else greedy",
 ))
 register(StrategySpec(
     "defensive", "strategies.seats.defensive",
     defaults=_GREEDY_PARAMS + (("fold_shanten", 2),),
     choices={"pong": ("improves", "always", "never")},
-    ranges={"fold_shanten": (0, 8)},
+    ranges={"fold_shanten": (0, 8)}, needs=("ting",),
     doc="greedy, but once an opponent has 上架 and own shanten >= fold_shanten, discard the safest tile",
 ))
 register(StrategySpec(
@@ -113,10 +116,22 @@ MEANINGLESS_IN_VARIANT: dict[str, dict[str, str]] = {
 }
 
 
+def _lacks(variant: str) -> dict[str, str]:
+    """Return {mechanic: why} of what the variant's config class says it lacks (its ``LACKS``; none if unknown)."""
+    from sim.rules import CONFIG_CLASSES, config_class
+
+    return dict(getattr(config_class(variant), "LACKS", {})) if variant in CONFIG_CLASSES else {}
+
+
 def variant_refusals(variant: str) -> dict[str, str]:
     """Return {strategy name: why} of the strategies that mean nothing under ``variant`` whatever its flags: those
     of MEANINGLESS_IN_VARIANT and those that play only under other variants (ONLY_IN_VARIANTS)."""
     refused = dict(MEANINGLESS_IN_VARIANT.get(variant, {}))
+    lacks = _lacks(variant)
+    for name, spec in REGISTRY.items():
+        missing = [what for what in spec.needs if what in lacks]
+        if missing and name not in refused:
+            refused[name] = "; ".join(lacks[what] for what in missing)
     for name, (variants, why) in ONLY_IN_VARIANTS.items():
         if variant not in variants:
             refused[name] = f"it plays only under rules={'/'.join(variants)}: {why}"

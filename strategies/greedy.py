@@ -21,7 +21,7 @@ from sim.core.codes import VARIANT_JINZHONG
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.slots import VARIANT, hooks
 from sim.core.state import (
-    ACT_ANGANG, ACT_BUGANG, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
+    ACT_ANGANG, ACT_BUGANG, ACT_CHI_LOW, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
     ACT_ZIMO, ST_COMMITTED, ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
 )
 from sim.core.ting import drop_owned_waits, live_copies_in, live_planes, ting_waits, visible_counts
@@ -180,10 +180,12 @@ def greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask
 
 @njit(cache=True, _nrt=False)  # not inlined: one compilation for every caller
 def greedy_claim(rule_vec, tables, hands, st, mask, seat, tile, params):
-    """Return the greedy answer (ACT_HU / ACT_GANG / ACT_PENG / ACT_PASS) to the offered ``tile``."""
+    """Return the greedy answer (ACT_HU / ACT_GANG / ACT_PENG / ACT_CHI_* / ACT_PASS) to the offered ``tile``: 吃 as
+    碰 (unless ``pong=never``), the run that lowers shanten most, where the variant offers it (推倒胡 ``chi``)."""
     if mask[ACT_HU]:
         return ACT_HU
-    if not (mask[ACT_GANG] or mask[ACT_PENG]):
+    chi = mask[ACT_CHI_LOW] or mask[ACT_CHI_LOW + 1] or mask[ACT_CHI_LOW + 2]
+    if not (mask[ACT_GANG] or mask[ACT_PENG] or chi):
         return ACT_PASS
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
     n_melds = st[ST_N_MELDS + seat]
@@ -204,4 +206,27 @@ def greedy_claim(rule_vec, tables, hands, st, mask, seat, tile, params):
             hands[seat, tile] += 2
             if s < base:
                 return ACT_PENG
+    if chi and int(params[0]) != PONG_NEVER:
+        return greedy_chow(tables, hands, mask, seat, tile, n_melds, allow_quad, base)
     return ACT_PASS
+
+
+@njit(cache=True, _nrt=False)
+def greedy_chow(tables, hands, mask, seat, tile, n_melds, allow_quad, base):
+    """Return the ACT_CHI_* whose run (``tile`` - shape .. + 2, the claimed tile from the river) lowers the seat's
+    shanten below ``base`` the most, ACT_PASS when none does."""
+    best = ACT_PASS
+    best_shanten = base
+    for shape in range(3):
+        if mask[ACT_CHI_LOW + shape]:
+            low = tile - shape
+            for k in range(low, low + 3):
+                if k != tile:
+                    hands[seat, k] -= 1
+            s = shanten_k(hands[seat], n_melds + 1, allow_quad, FORM_REGULAR, tables)
+            for k in range(low, low + 3):
+                if k != tile:
+                    hands[seat, k] += 1
+            if s < best_shanten:
+                best, best_shanten = ACT_CHI_LOW + shape, s
+    return best

@@ -1,8 +1,8 @@
 """The rules reference docs/rules/ (issue 11 item 7): citations resolve, rules list real tests, flags agree.
 
 A citation ``RULES §1.4 r23`` names rule r23 of section §1.4 of the variant file of §1 (docs/rules/README.md):
-§1 → jincheng.md, §2 → jinzhong.md, §3 → jinhua.md; ``RULES A5`` names row A5 of a flag table (§4). These
-tests read the Markdown and the sources as text; they import nothing of the engine.
+§1 → jincheng.md, §2 → jinzhong.md, §3 → jinhua.md, §5 → plain.md; ``RULES A5`` names row A5 of a flag table (§4).
+These tests read the Markdown and the sources as text; they import nothing of the engine.
 """
 import ast
 import re
@@ -13,13 +13,16 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "rules"
-VARIANT_FILE = {"1": "jincheng.md", "2": "jinzhong.md", "3": "jinhua.md"}
-RULE_COUNT = {"jincheng.md": 53, "jinzhong.md": 23, "jinhua.md": 22}
+VARIANT_FILE = {"1": "jincheng.md", "2": "jinzhong.md", "3": "jinhua.md", "5": "plain.md"}
+RULE_COUNT = {"jincheng.md": 53, "jinzhong.md": 23, "jinhua.md": 22, "plain.md": 21}
 FLAG_NUMBERS = {
     "jincheng.md": set(range(1, 17)) | {36},
     "jinzhong.md": set(range(17, 27)) | {36, 37, 38},
     "jinhua.md": set(range(27, 36)) | {36},
+    "plain.md": {39, 40},
 }
+# The control variant 推倒胡 has no source text: every rule of plain.md is [our choice], so it quotes none in 「」.
+WITHOUT_SOURCE = {"plain.md"}
 CITING_DIRS = ("sim", "strategies", "experiments", "conf", "reports", "tests", "benchmarks")
 TEXT_SUFFIXES = {".py", ".md", ".yaml", ".yml", ".toml", ".txt", ".cfg", ".ini", ".html", ".css", ".j2"}
 SKIP_DIRS = {".git", "__pycache__", "outputs", "multirun", "runs", ".pytest_cache", "build", "dist"}
@@ -199,11 +202,14 @@ def test_every_variant_is_marked_played_by_the_engine():
 def test_docs_name_sources_not_paths(name):
     text = DOCS_BY_NAME[name].text
     assert not any(word in text for word in UNSHIPPED + ("seeds/", "../"))
-    # every Chinese quotation is marked as such, and each variant quotes its own source
-    assert text.count("「") == text.count("」") > 10
+    # every Chinese quotation is marked as such, and each variant quotes its own source (but the control variant,
+    # which has no source text to quote: WITHOUT_SOURCE)
+    assert text.count("「") == text.count("」")
+    if name not in WITHOUT_SOURCE:
+        assert text.count("「") > 10
 
 
-@pytest.mark.parametrize("name", ["jincheng.md", "jinzhong.md", "jinhua.md"])
+@pytest.mark.parametrize("name", ["jincheng.md", "jinzhong.md", "jinhua.md", "plain.md"])
 def test_every_implemented_rule_lists_a_test(name):
     doc = DOCS_BY_NAME[name]
     missing = [r for r in doc.rule_section if not TEST_REF.search(doc.rule_block[r].split("- **Source.**")[0])]
@@ -244,9 +250,22 @@ def source_of_test(module: Path, name: str) -> str:
     return (ast.get_docstring(tree) or "") + "\n" + ast.get_source_segment(text, node)
 
 
-def test_every_listed_test_cites_its_rule():
+def test_every_plain_rule_lists_a_whole_hand_on_the_engine():
+    """Each rule of plain.md lists, besides the kernel tests of its rule kernels, **Tests.** of whole hands the
+    engine plays (tests/variants/plain/test_plain_engine.py), as the other variants' rules do."""
+    doc = DOCS_BY_NAME["plain.md"]
+    missing = []
+    for rule, block in doc.rule_block.items():
+        listed = block.split("- **Tests.**")[1].split("\n- ")[0] if "- **Tests.**" in block else ""
+        if not any(module.endswith("test_plain_engine.py") for module, _, _ in TEST_REF.findall(listed)):
+            missing.append(rule)
+    assert missing == []
+
+
+@pytest.mark.parametrize("name", ["jincheng.md", "plain.md"])
+def test_every_listed_test_cites_its_rule(name):
     """A test listed under rN names rN (in its name, docstring or comments) or the flag of rN."""
-    doc = DOCS_BY_NAME["jincheng.md"]
+    doc = DOCS_BY_NAME[name]
     unrelated = []
     for rule, block in doc.rule_block.items():
         flag_line = next((ln for ln in block.splitlines() if ln.startswith("- **Flag.**")), "")
@@ -261,11 +280,12 @@ def test_every_listed_test_cites_its_rule():
     assert unrelated == []
 
 
-def test_flag_table_matches_the_rule_config():
-    """Every key of conf/rules/jincheng.yaml is in the §4 tables of jincheng.md with the yaml's default."""
-    config = yaml.safe_load((ROOT / "conf" / "rules" / "jincheng.yaml").read_text(encoding="utf-8"))
+@pytest.mark.parametrize("name", ["jincheng.md", "plain.md"])
+def test_flag_table_matches_the_rule_config(name):
+    """Every key of conf/rules/<variant>.yaml is in the §4 tables of <variant>.md with the yaml's default."""
+    config = yaml.safe_load((ROOT / "conf" / "rules" / name.replace(".md", ".yaml")).read_text(encoding="utf-8"))
     config.pop("variant")
-    section = DOCS_BY_NAME["jincheng.md"].section_text("4")
+    section = DOCS_BY_NAME[name].section_text("4")
     documented = {}
     columns = None
     for line in section.splitlines():
@@ -295,6 +315,7 @@ def test_citation_parser_reads_ranges_lists_and_bare_rules():
     assert resolve("1.3", 23) == "r23 is in §1.4 of jincheng.md, not §1.3"
     assert resolve("1.4", 99) == "jincheng.md has no rule r99"
     assert resolve("2.5", 19) is None and resolve("3.4", 15) is None and resolve("1.12", None)
+    assert resolve("5.3", 14) is None and resolve("5.4", 14) == "r14 is in §5.3 of plain.md, not §5.4"
 
 
 def test_every_rules_citation_resolves():

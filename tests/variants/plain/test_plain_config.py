@@ -46,6 +46,7 @@ def test_defaults_chi_off_qidui_on():
 
 
 def test_defaults_pack_the_variant_code_the_flags_and_the_fixed_slots_only():
+    # docs/rules/plain.md r1 (all 136 tiles), r7 (补杠 with a fourth tile drawn or held) and the other fixed rules
     vector = PlainRules().pack()
     assert vector.dtype == np.int32 and vector.shape == (L.N_RULE_FIELDS,)
     assert vector[L.R_VARIANT] == VARIANT_PLAIN == 3

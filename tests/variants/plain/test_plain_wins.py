@@ -89,7 +89,8 @@ def test_r13_qidui_needs_a_concealed_hand():
 
 
 def test_r12_tianhu_is_a_self_drawn_win():
-    # docs/rules/plain.md r12: the dealer's dealt 14 (its first front draw included) complete: 自摸 at once
+    # docs/rules/plain.md r12 (and r2: the dealer's 14th is a draw): the dealer's dealt 14 (its first front draw
+    # included) complete: 自摸 at once
     table = Table().give(1, "123m456m789m123p55s")
     table.st[ST_DEALER] = 1
     table.st[ST_FRONT_DRAWS] = 1

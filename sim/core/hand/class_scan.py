@@ -82,6 +82,32 @@ def _honor_draws_useful(regular, suits, drawn, target):
     return mask
 
 
+@njit(cache=True, inline='always')
+def own_suit_draws_useful(regular, class_sums, classes, counts, k, base, row, others, honors, target):
+    """Return the 9-bit mask of ranks r of the discarded suit (kinds ``base``..``base`` + 8, one ``k`` discarded)
+    whose draw takes the regular shanten below ``target``: ``row`` is the suit's pattern after the discard (the
+    discarded rank is held < 4 again), ``others`` the class of the suit(s) kept with it, ``honors`` the honors'
+    class. Shared by the plain and the 缺一门 class scans."""
+    own = np.int64(0)
+    for r in range(9):
+        if counts[base + r] - (1 if base + r == k else 0) < 4:
+            drawn_class = classes[row + POWERS_OF_5[r]]
+            own |= np.int64(regular[class_sums[others, drawn_class], honors] < target) << r
+    return own
+
+
+@njit(cache=True, inline='always')
+def own_honor_draws_useful(regular, classes, counts, k, row, suits, target):
+    """Return the 7-bit mask of honors r whose draw takes the regular shanten below ``target`` once the honor ``k``
+    is discarded: ``row`` is the honors' pattern after it (an index of ``classes``), ``suits`` the class of the suits
+    kept. Shared by the plain and the 缺一门 class scans."""
+    own = np.int64(0)
+    for r in range(7):
+        if counts[27 + r] - (1 if 27 + r == k else 0) < 4:
+            own |= np.int64(regular[suits, classes[row + POWERS_OF_5[r]]] < target) << r
+    return own
+
+
 @njit(cache=True, _nrt=False)
 def _class_scan(counts, melds, allow_quad, forms, scan_tables, candidates, only_least, out_shanten, out_mask):
     """Fill ``out_shanten``/``out_mask`` as ``sim.core.hand.discard_scan._discard_scan`` does; return the least
@@ -159,11 +185,7 @@ def _class_scan(counts, melds, allow_quad, forms, scan_tables, candidates, only_
                 else:
                     base, index, others, c_a, c_b, drawn_a, drawn_b = 18, i_s, c_mp, c_m, c_p, drawn_m, drawn_p
                 row = index - POWERS_OF_5[k - base]  # the discarded suit's pattern after the discard
-                own = np.int64(0)
-                for r in range(9):  # draws in the discarded suit (the discarded rank is held < 4 again)
-                    if counts[base + r] - (1 if base + r == k else 0) < 4:
-                        drawn_class = classes[row + POWERS_OF_5[r]]
-                        own |= np.int64(regular[class_sums[others, drawn_class], c_z] < target) << r
+                own = own_suit_draws_useful(regular, class_sums, classes, counts, k, base, row, others, c_z, target)
                 changed = np.int64(classes[row])
                 if base != memo_base or changed != memo_class or target != memo_target:
                     with_a = np.int64(class_sums[changed, c_a])  # the changed suit with one untouched suit
@@ -178,10 +200,7 @@ def _class_scan(counts, melds, allow_quad, forms, scan_tables, candidates, only_
                 mask = (own << base) | memo_mask
             else:
                 row = i_z - POWERS_OF_5[k - 27]  # the honors' pattern after the discard
-                own = np.int64(0)
-                for r in range(7):
-                    if counts[27 + r] - (1 if 27 + r == k else 0) < 4:
-                        own |= np.int64(regular[c_mps, classes[row + POWERS_OF_5[r]]] < target) << r
+                own = own_honor_draws_useful(regular, classes, counts, k, row, c_mps, target)
                 changed = np.int64(classes[row])
                 if memo_base != 27 or changed != memo_class or target != memo_target:
                     memo_mask = _suit_draws_useful(regular, class_sums, c_ps, drawn_m, changed, target)

@@ -21,6 +21,7 @@ from numba import njit
 
 from sim.core.hand.class_scan import (
     HONOR_BASE, _drawn_honor_classes, _drawn_suit_classes, _honor_draws_useful, _suit_draws_useful,
+    own_honor_draws_useful, own_suit_draws_useful,
 )
 from sim.core.hand.discard_scan import ALL_KINDS, NOT_HELD, POWERS_OF_5, count_masks
 from sim.core.hand.kernel import NO_DISTANCE, _honor_index, _suit_index
@@ -133,11 +134,8 @@ def _class_qym_scan(counts, melds, blocked, allow_quad, scan_tables, candidates,
                         mask |= kept_masks[d]
                         continue
                     e = 3 - c - d  # the third suit, kept with the discarded one and the honors
-                    own = np.int64(0)
-                    for r in range(9):  # draws in the discarded suit (the discarded rank is held < 4 again)
-                        if counts[base + r] - (1 if base + r == k else 0) < 4:
-                            drawn_class = classes[row + POWERS_OF_5[r]]
-                            own |= np.int64(regular[class_sums[suit_class[e], drawn_class], c_z] < target) << r
+                    own = own_suit_draws_useful(regular, class_sums, classes, counts, k, base, row, suit_class[e], c_z,
+                                                target)  # draws in the discarded suit
                     mask |= own << base
                     mask |= _suit_draws_useful(regular, class_sums, changed, drawn[e], c_z, target) << (9 * e)
                     mask |= _honor_draws_useful(regular, class_sums[changed, suit_class[e]], drawn_z, target) << 27
@@ -151,11 +149,7 @@ def _class_qym_scan(counts, melds, blocked, allow_quad, scan_tables, candidates,
                     b = 1 if d == 2 else 2
                     mask |= _suit_draws_useful(regular, class_sums, suit_class[b], drawn[a], changed, target) << (9 * a)
                     mask |= _suit_draws_useful(regular, class_sums, suit_class[a], drawn[b], changed, target) << (9 * b)
-                    own = np.int64(0)
-                    for r in range(7):
-                        if counts[27 + r] - (1 if 27 + r == k else 0) < 4:
-                            own |= np.int64(regular[kept_pair[d], classes[row + POWERS_OF_5[r]]] < target) << r
-                    mask |= own << 27
+                    mask |= own_honor_draws_useful(regular, classes, counts, k, row, kept_pair[d], target) << 27
             mask &= ~fours | (np.int64(1) << k)  # a kind held four times cannot be drawn (after the discard, k can)
         mask |= special_useful_after(k, held, allow_quad, best, qidui, orphans, (zeros, ones, twos, threes),
                                      part_pairs, part_singles, distinct, yaojiu_pairs)

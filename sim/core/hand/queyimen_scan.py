@@ -20,14 +20,15 @@ import numpy as np
 from numba import njit
 
 from sim.core.hand.discard_scan import (
-    ALL_KINDS, NOT_HELD, POWERS_OF_5, YAOJIU_MASK, ZERO_MASKS, _combine_useful, _one_less, _row_useful,
-    _shisanyao_after, _shisanyao_shanten_after, count_bits, count_masks,
+    ALL_KINDS, NOT_HELD, YAOJIU_MASK, _one_less, _shisanyao_after, _shisanyao_shanten_after, count_bits, count_masks,
+    qidui_tallies_after,
 )
 from sim.core.hand.kernel import (
     qidui_tally,
     DIST_SHIFT, NO_DISTANCE, RANK_BITS, _combine, _component_mask_at, _honor_index, _qidui_distance,
     _row_distances, _suit_index, _whole_distance,
 )
+from sim.core.hand.regular_after_discard import POWERS_OF_5, ZERO_MASKS, _combine_useful, _row_useful
 
 SUIT_MASKS = (np.int64(511), np.int64(511) << 9, np.int64(511) << 18)  # int64 kinds of 万, 饼, 条
 
@@ -46,14 +47,6 @@ def _part_tallies(counts, base, size, allow_quad):
 
 
 @njit(cache=True, inline='always')
-def _tally_change(held, allow_quad):
-    """Return the change of (pairs, singles) when one of ``held`` copies of a kind is removed."""
-    if allow_quad:
-        return ((held - 1) >> 1) - (held >> 1), ((held - 1) & 1) - (held & 1)
-    return -(1 if held == 2 else 0), (1 if held == 2 else 0) - (1 if held == 1 else 0)
-
-
-@njit(cache=True, inline='always')
 def _qidui_qym_distance(p0, p1, p2, p3, s0, s1, s2, s3):
     """Return the 七对 distance under 缺一门 from the per-part tallies: the least over the suit given up."""
     pairs = p0 + p1 + p2 + p3
@@ -66,7 +59,7 @@ def _qidui_qym_distance(p0, p1, p2, p3, s0, s1, s2, s3):
 def _tallies_after(k, held, allow_quad, pairs, singles):
     """Return the per-part 七对 tallies (pairs, singles: 4-tuples of 万, 饼, 条, honors) after discarding one ``k``
     held ``held`` times, from the hand's ``pairs``/``singles``."""
-    change_pairs, change_singles = _tally_change(held, allow_quad)
+    change_pairs, change_singles = qidui_tallies_after(0, 0, held, allow_quad)  # the change itself
     part = k // 9 if k < 27 else 3
     return ((pairs[0] + (change_pairs if part == 0 else 0), pairs[1] + (change_pairs if part == 1 else 0),
              pairs[2] + (change_pairs if part == 2 else 0), pairs[3] + (change_pairs if part == 3 else 0)),

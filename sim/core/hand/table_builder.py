@@ -13,6 +13,9 @@ target never needs a fifth copy). For each pattern and class the table stores
 Packed entry (int16): ``distance << DIST_SHIFT | useful_mask`` (distance <= 14, mask 9 bits).
 Column ``sets * 2 + pair``. The build uses distance = 3*sets + 2*pair - M(c), where M(c) is the
 largest sub-multiset of ``c`` that fits inside some target ("coverage").
+
+The same body builds the wild-aware tables (``sim.core.hand.wild_table_builder``), whose targets
+have no four-copy limit: ``build_component_table(..., uncapped=True)``.
 """
 import numpy as np
 from numba import njit
@@ -44,9 +47,23 @@ def _decode(index, n_ranks, digits):
     return total
 
 
+@njit(cache=True, _nrt=False)
+def _grown_index(index, digits, rank, amount, powers, uncapped):
+    """Return the pattern index after adding ``amount`` tiles of ``rank`` to pattern ``index`` (counts
+    ``digits``), or -1 when that passes four copies. With ``uncapped`` the count saturates at four instead
+    (a target's copies beyond the fourth can only be wilds, see ``wild_table_builder``)."""
+    room = MAX_COUNT - digits[rank]
+    if amount > room:
+        if not uncapped:
+            return -1
+        amount = room
+    return index + amount * powers[rank]
+
+
 @njit(cache=True, _nrt=True)
-def _mark_exact_targets(n_ranks, with_sequences, powers):
-    """Return uint16[5**n_ranks]: bit (sets*2+pair) set when the pattern is exactly a target of that class."""
+def _mark_exact_targets(n_ranks, with_sequences, powers, uncapped):
+    """Return uint16[5**n_ranks]: bit (sets*2+pair) set when the pattern is exactly a target of that class
+    (with ``uncapped``: exactly ``min(T, 4)`` of a target T without a copy limit)."""
     n_patterns = powers[n_ranks - 1] * 5
     is_target = np.zeros(n_patterns, np.uint16)  # [pattern] bit per class: pattern equals a target
     is_target[0] = 1  # class (0, 0): the empty target
@@ -62,25 +79,32 @@ def _mark_exact_targets(n_ranks, with_sequences, powers):
                     continue
                 _decode(index, n_ranks, digits)
                 for r in range(n_ranks):  # add a triplet of rank r
-                    if digits[r] + 3 <= MAX_COUNT:
-                        is_target[index + 3 * powers[r]] |= target_bit
+                    grown = _grown_index(index, digits, r, 3, powers, uncapped)
+                    if grown >= 0:
+                        is_target[grown] |= target_bit
                 if with_sequences:
-                    for r in range(n_ranks - 2):  # add the sequence r, r+1, r+2
-                        if digits[r] < MAX_COUNT and digits[r + 1] < MAX_COUNT and digits[r + 2] < MAX_COUNT:
-                            is_target[index + powers[r] + powers[r + 1] + powers[r + 2]] |= target_bit
+                    for r in range(n_ranks - 2):  # add the sequence r, r+1, r+2 (three distinct ranks)
+                        grown = index
+                        for step in range(3):
+                            if grown >= 0:
+                                grown = _grown_index(grown, digits, r + step, 1, powers, uncapped)
+                        if grown >= 0:
+                            is_target[grown] |= target_bit
     return is_target
 
 
 @njit(cache=True, _nrt=True)
-def build_component_table(n_ranks, with_sequences):
+def build_component_table(n_ranks, with_sequences, uncapped=False):
     """Return the packed table int16[5**n_ranks, 10] for a component of ``n_ranks`` ranks.
 
     Entry ``[index, sets*2+pair]`` = ``distance << 9 | useful_mask`` where distance is in tiles
-    to add and bit r of useful_mask means one more tile of rank r lowers the distance.
+    to add and bit r of useful_mask means one more tile of rank r (never a fifth) lowers the distance.
+    With ``uncapped`` the targets have no four-copy limit (``wild_table_builder``); the build differs
+    only in how a set is added to a target (``_grown_index``).
     """
     powers = _powers_of_five(n_ranks)
     n_patterns = powers[n_ranks - 1] * 5
-    fits = _mark_exact_targets(n_ranks, with_sequences, powers)  # [pattern] bit per class
+    fits = _mark_exact_targets(n_ranks, with_sequences, powers, uncapped)  # [pattern] bit per class
     digits = np.empty(n_ranks, np.int64)  # [rank] counts of the current pattern
     # Downward closure: a pattern fits a class when one more tile of some rank still fits it.
     for index in range(n_patterns - 1, -1, -1):

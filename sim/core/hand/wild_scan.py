@@ -14,19 +14,16 @@ then changes one natural kind (a 白板 the face's kind, a 财神 none: one wild
   the wilds (``knitted_parts_k``), which a discard changes in constant time; the distance is found from them
   only when its lower bound does not rule the form out, and its useful kinds from them too.
 
-Useful masks (pass 2) are built only for the discards reaching the least shanten, from the tight columns of
-the changed row and the useful kinds of the other components (``_combine_useful`` of the plain scan).
+Useful masks (pass 2) are built only for the discards reaching the least shanten; the regular form's are the
+plain scan's (``sim.core.hand.regular_after_discard``, one body for both scans) on the relabelled hand.
 """
 import numpy as np
 from numba import njit
 
-from sim.core.hand.discard_scan import (
-    ALL_KINDS, NOT_HELD, POWERS_OF_5, ZERO_MASKS, _combine_useful, _row_useful,
-)
-from sim.core.hand.kernel import (
-    qidui_tally,
-    DIST_SHIFT, NO_DISTANCE, RANK_BITS, _combine, _component_mask_at, _qidui_distance, _row_distances,
-    _whole_distance,
+from sim.core.hand.discard_scan import ALL_KINDS, NOT_HELD, _one_less, qidui_tallies_after
+from sim.core.hand.kernel import qidui_tally, NO_DISTANCE, _component_mask_at, _qidui_distance, _whole_distance
+from sim.core.hand.regular_after_discard import (
+    component_rows, empty_rest_memo, regular_distance_after, regular_useful_after,
 )
 from sim.core.hand.wild_kernel import (
     WHITE, _held_kinds, _relabelled_index, _stand_in_count, knitted_from_parts_k, knitted_mask_from_parts_k,
@@ -96,11 +93,9 @@ def _wild_scan(counts, melds, allow_quad, wild, tables, candidates, out_shanten,
     i_p = _relabelled_index(counts, 9, 9, wild, stand_in)
     i_s = _relabelled_index(counts, 18, 9, wild, stand_in)
     i_z = _relabelled_index(counts, 27, 7, wild, stand_in)
-    dm, dp = _row_distances(suits, i_m), _row_distances(suits, i_p)
-    ds, dz = _row_distances(suits, i_s), _row_distances(honors, i_z)
-    mp, sz = _combine(dm, dp), _combine(ds, dz)
-    others_m, others_p = _combine(dp, sz), _combine(dm, sz)  # [m] the three other components given m
-    others_s, others_z = _combine(mp, dz), _combine(mp, ds)
+    rows = component_rows(suits, honors, i_m, i_p, i_s, i_z)  # the relabelled hand's regular-form rows
+    mp, sz = rows[10], rows[11]
+    others_m, others_p, others_s, others_z = rows[12], rows[13], rows[14], rows[15]  # [m] the other three given m
     sets = 4 - melds
     last = 2 * sets + 1
     whole = _whole_distance(mp, sz, sets)  # regular table distance of the hand as it is (a 财神 discarded)
@@ -138,16 +133,7 @@ def _wild_scan(counts, melds, allow_quad, wild, tables, candidates, out_shanten,
             continue
         nk = _natural_kind(t, wild)
         w = wilds - 1 if nk < 0 else wilds
-        if nk < 0:
-            total = whole
-        elif nk < 9:
-            total = _whole_distance(_row_distances(suits, i_m - POWERS_OF_5[nk]), others_m, sets)
-        elif nk < 18:
-            total = _whole_distance(_row_distances(suits, i_p - POWERS_OF_5[nk - 9]), others_p, sets)
-        elif nk < 27:
-            total = _whole_distance(_row_distances(suits, i_s - POWERS_OF_5[nk - 18]), others_s, sets)
-        else:
-            total = _whole_distance(_row_distances(honors, i_z - POWERS_OF_5[nk - 27]), others_z, sets)
+        total = whole if nk < 0 else regular_distance_after(rows, nk, sets)
         out_mask[t] = total
         best = max(0, total - w)
         if concealed:
@@ -157,12 +143,7 @@ def _wild_scan(counts, melds, allow_quad, wild, tables, candidates, out_shanten,
                 best = min(best, knitted_from_parts_k(mh, hm, hp, hs, wh, wi, wild))
         out_shanten[t] = best - 1
         least = min(least, best - 1)
-    rest = ZERO_MASKS  # [m] useful kinds of the three components other than ``component`` given m
-    component = -1
-    rest_sz = ZERO_MASKS  # [m] useful kinds of s and honors together at sz[m], once have_sz
-    rest_mp = ZERO_MASKS  # [m] useful kinds of m and p together at mp[m], once have_mp
-    have_sz = False
-    have_mp = False
+    memo = empty_rest_memo()  # the regular useful kinds' per-component rests, built as the discards reach them
     for t in range(34):  # pass 2: the useful masks of the least-shanten discards (useful_mask_wild_k's union)
         total = out_mask[t]
         out_mask[t] = 0
@@ -191,39 +172,8 @@ def _wild_scan(counts, melds, allow_quad, wild, tables, candidates, out_shanten,
                 relabelled |= _component_mask_at(suits, i_s, 18, others_s, sets, whole)
                 relabelled |= _component_mask_at(honors, i_z, 27, others_z, sets, whole)
             else:
-                if nk < 9:
-                    c, table, base, row, others = 0, suits, 0, i_m - POWERS_OF_5[nk], others_m
-                elif nk < 18:
-                    c, table, base, row, others = 1, suits, 9, i_p - POWERS_OF_5[nk - 9], others_p
-                elif nk < 27:
-                    c, table, base, row, others = 2, suits, 18, i_s - POWERS_OF_5[nk - 18], others_s
-                else:
-                    c, table, base, row, others = 3, honors, 27, i_z - POWERS_OF_5[nk - 27], others_z
-                if c != component:  # each component's rest is built once per run of its discards
-                    component = c
-                    if c <= 1:
-                        if not have_sz:
-                            rest_sz = _combine_useful(ds, _row_useful(suits, i_s, 18), dz,
-                                                      _row_useful(honors, i_z, 27), sz)
-                            have_sz = True
-                        if c == 0:
-                            rest = _combine_useful(dp, _row_useful(suits, i_p, 9), sz, rest_sz, others_m)
-                        else:
-                            rest = _combine_useful(dm, _row_useful(suits, i_m, 0), sz, rest_sz, others_p)
-                    else:
-                        if not have_mp:
-                            rest_mp = _combine_useful(dm, _row_useful(suits, i_m, 0), dp,
-                                                      _row_useful(suits, i_p, 9), mp)
-                            have_mp = True
-                        if c == 2:
-                            rest = _combine_useful(mp, rest_mp, dz, _row_useful(honors, i_z, 27), others_s)
-                        else:
-                            rest = _combine_useful(mp, rest_mp, ds, _row_useful(suits, i_s, 18), others_z)
-                for i in range(last + 1):
-                    entry = table[row, i]
-                    m = last - i
-                    if (entry >> DIST_SHIFT) + others[m] == total:
-                        relabelled |= (np.int64(entry & RANK_BITS) << base) | rest[m]
+                useful, memo = regular_useful_after(rows, nk, last, total, memo)
+                relabelled |= useful
         if qidui == best:
             relabelled |= _qidui_mask_after(zeros, ones, twos, threes, pairs, singles, nk, counts, wild, stand_in,
                                             allow_quad)
@@ -248,23 +198,11 @@ def _natural_held(counts, nk, wild, stand_in):
 
 
 @njit(cache=True, inline='always')
-def _qidui_tallies_after(pairs, singles, held, allow_quad):
-    """Return the 七对 (pairs, singles) once one of ``held`` copies of a relabelled kind is taken out."""
-    if allow_quad:
-        pairs += ((held - 1) >> 1) - (held >> 1)
-        singles += ((held - 1) & 1) - (held & 1)
-    else:
-        pairs -= 1 if held == 2 else 0
-        singles += (1 if held == 2 else 0) - (1 if held == 1 else 0)
-    return pairs, singles
-
-
-@njit(cache=True, inline='always')
 def _qidui_wild_after(pairs, singles, nk, counts, wild, stand_in, allow_quad, w):
     """Return ``qidui_distance_wild_k`` after the discard taking relabelled kind ``nk`` (-1: a 财神, ``w`` the wilds
     left), from the whole hand's 七对 tallies."""
     if nk >= 0:
-        pairs, singles = _qidui_tallies_after(pairs, singles, _natural_held(counts, nk, wild, stand_in), allow_quad)
+        pairs, singles = qidui_tallies_after(pairs, singles, _natural_held(counts, nk, wild, stand_in), allow_quad)
     return max(0, _qidui_distance(pairs, singles) - w)
 
 
@@ -274,16 +212,8 @@ def _qidui_mask_after(zeros, ones, twos, threes, pairs, singles, nk, counts, wil
     (-1: a 财神, the natural tiles unchanged), from the whole hand's count bitmasks and 七对 tallies."""
     if nk >= 0:
         held = _natural_held(counts, nk, wild, stand_in)
-        pairs, singles = _qidui_tallies_after(pairs, singles, held, allow_quad)
-        bit = np.int64(1) << nk
-        if held == 1:
-            zeros, ones = zeros | bit, ones & ~bit
-        elif held == 2:
-            ones, twos = ones | bit, twos & ~bit
-        elif held == 3:
-            twos, threes = twos | bit, threes & ~bit
-        else:
-            threes = threes | bit
+        pairs, singles = qidui_tallies_after(pairs, singles, held, allow_quad)
+        zeros, ones, twos, threes = _one_less(zeros, ones, twos, threes, nk, held)
     mask = ones | threes if allow_quad else ones
     if singles < 7 - pairs:
         mask |= (zeros | twos) & ALL_KINDS if allow_quad else zeros & ALL_KINDS

@@ -109,6 +109,8 @@ class VariantsParams:
     # the skill edge per variant: one ``strong`` seat against three greedy, ``skill_edge_hands`` per arm (0 = off)
     skill_edge_hands: int = field(default=0, metadata=_range(0, 10**10))
     strong: str = "search"
+    # the control the others are measured against (vs_control_* rows; null = none; checked by study_variants)
+    control: Optional[str] = "plain"
 
 
 @dataclass

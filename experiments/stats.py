@@ -127,6 +127,18 @@ def independent_difference(first: Estimate, second: Estimate) -> Estimate:
     return Estimate(estimate, se, estimate - half, estimate + half, first.n + second.n)
 
 
+def newcombe_difference(first: Estimate, second: Estimate) -> Estimate:
+    """Return ``first − second`` of two independent proportions, each a ``wilson`` estimate, with Newcombe's hybrid
+    score 95 % interval (built from the two Wilson intervals; it stays honest at 0 or all events, where the normal
+    interval of ``independent_difference`` collapses to a point). ``se`` is the normal one, sqrt(se₁² + se₂²)."""
+    estimate = first.estimate - second.estimate
+    if not (math.isfinite(first.ci_low) and math.isfinite(second.ci_low)):
+        return Estimate(estimate, math.nan, math.nan, math.nan, first.n + second.n)
+    low = estimate - math.hypot(first.estimate - first.ci_low, second.ci_high - second.estimate)
+    high = estimate + math.hypot(first.ci_high - first.estimate, second.estimate - second.ci_low)
+    return Estimate(estimate, math.hypot(first.se, second.se), low, high, first.n + second.n)
+
+
 def ratio_product(numerator_a, denominator_a, numerator_b, denominator_b) -> Estimate:
     """Return (Σa₁/Σa₂) × (Σb₁/Σb₂) over independent units, with a delta-method 95 % interval.
 

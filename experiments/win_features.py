@@ -18,17 +18,20 @@ FEATURE_BITS = {
 #: Features and shapes each variant's engine can record (RULES: docs/rules/<variant>.md). A feature or shape
 #: outside a variant's set is not a 0 % of that variant: the game has no such thing, so studies leave it out and
 #: reports print "–". 晋城 sets 七对, 十三幺 and 抢杠胡 (sim.variants.jincheng.wins); 晋中 every shared bit
-#: (sim.variants.jinzhong._win_features); 金华 its own forms (sim.variants.jinhua._win_shape).
+#: (sim.variants.jinzhong._win_features); 金华 its own forms (sim.variants.jinhua._win_shape); 推倒胡 七对, 豪华七对 and
+#: 抢杠胡 (sim.variants.plain.wins, docs/rules/plain.md r16).
 VARIANT_FEATURES: dict[str, frozenset[str]] = {
     "jincheng": frozenset({"qidui", "shisanyao", "qianggang_hu"}),
     "jinzhong": frozenset(FEATURE_BITS.values()),
     "jinhua": frozenset({"qidui", "qingyise", "haidi_laoyue", "qianggang_hu", "hunyise", "baotou", "qifeng",
                          "qingyise_wild", "pinghu"}),
+    "plain": frozenset({"qidui", "haohua_qidui", "qianggang_hu"}),
 }
 VARIANT_SHAPES: dict[str, frozenset[str]] = {
     "jincheng": frozenset({"regular", "qidui", "shisanyao"}),
     "jinzhong": frozenset({"regular", "qidui", "shisanyao"}),
     "jinhua": frozenset({"regular", "qidui", "qifeng"}),
+    "plain": frozenset({"regular", "qidui"}),
 }
 #: Optional record columns: the features bitmask and the win's total multiplier (null/0 without a win).
 FEATURES_COLUMN = "win_features"

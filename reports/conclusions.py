@@ -141,7 +141,8 @@ def sensitivity(summary: pl.DataFrame) -> str:
 
 
 def variants(summary: pl.DataFrame) -> str:
-    """Return each variant's 荒庄 rate and dealer money per hand, side by side."""
+    """Return each variant's 荒庄 rate and dealer money per hand, side by side, then what each regional variant
+    changes in them relative to the control (推倒胡), as far as the intervals of the differences say."""
     from reports.win_labels import variant_label
 
     rates = _rows(summary, "variants", "huang_rate")
@@ -152,10 +153,13 @@ def variants(summary: pl.DataFrame) -> str:
         dealer = _get(summary, "variants", "dealer_result", row["group"])
         cells.append(f"{variant_label(row['group'])}荒庄 {readings.percent(row)}"
                      + (f"、庄家每手 {readings.money(dealer)} 底注" if readings._has_estimate(dealer) else ""))
-    from reports.section_variants import _skipped
+    from reports.section_variants import _control_label, _skipped, control_rows, control_sentence
 
     left_out = "".join(f"{variant_label(v)}未运行：座位组合里有该变体没有的策略。" for v in _skipped(summary))
-    return "；".join(cells) + "（各变体自己的默认规则，区间各自独立）。" + left_out
+    differences, control = control_rows(summary), _control_label(summary)
+    against = (f"与{control}（对照）相比——" + "".join(control_sentence(v, rows, control, ("huang_rate", "dealer_result"))
+                                               for v, rows in differences.items())) if differences else ""
+    return "；".join(cells) + "（各变体自己的默认规则，区间各自独立）。" + against + left_out
 
 
 def shapes(summary: pl.DataFrame) -> str:

@@ -27,6 +27,19 @@ PANELS = {
     "hand_draws": ("每手摸牌数", "张", 1.0),
     "volatility": ("一家每手输赢的标准差", "底注", 1.0),
 }
+#: Name prefix of a regional variant's difference from the control (experiments.study_variants).
+CONTROL_PREFIX = "vs_control_"
+#: Panels of the differences from the control: statistic -> (title, axis unit, display scale).
+CONTROL_PANELS = {
+    "huang_rate": ("荒庄率", "个百分点", 100.0),
+    "dealer_result": ("庄家每手输赢", "底注/手", 1.0),
+    "dealer_win_rate": ("庄家胡牌率", "个百分点", 100.0),
+    "zimo_share": ("自摸占胡牌", "个百分点", 100.0),
+    "dianhu_share": ("点炮占胡牌", "个百分点", 100.0),
+    "hand_draws": ("每手摸牌数", "张/手", 1.0),
+    "volatility": ("一家每手输赢的标准差", "底注", 1.0),
+    "mean_multiplier": ("胡牌平均倍数", "倍", 1.0),
+}
 #: Shape bars shown per variant at most (the largest shares, regular wins left out).
 TOP_SHAPES = 8
 
@@ -79,9 +92,62 @@ def _shape_names(rows: pl.DataFrame) -> tuple[str, dict, list[str]]:
     return "shape_", SHAPE_LABELS, [n.removeprefix("shape_") for n in ranked["name"].head(TOP_SHAPES).to_list()]
 
 
+def control_path(path: Path) -> Path:
+    """Return where ``comparison`` draws the differences from the control, beside its own figure ``path``."""
+    path = Path(path)
+    return path.with_name(f"{path.stem}_control{path.suffix or '.png'}")
+
+
+def control_differences(summary: pl.DataFrame, path: Path) -> Path | None:
+    """Draw each regional variant's difference from the control (``vs_control_<statistic>`` rows) into ``path``: one
+    panel per statistic, one row per regional variant, the point its estimate and the bar its 95 % interval (filled
+    when the interval excludes 0), a line at 0; None when the summary has no such rows."""
+    rows = summary.filter((pl.col("study") == STUDY) & pl.col("name").str.starts_with(CONTROL_PREFIX))
+    if rows.is_empty():
+        return None
+    from reports.section_variants import control_variant
+
+    variants = rows["group"].unique(maintain_order=True).to_list()
+    names = [n for n in CONTROL_PANELS if rows.filter(pl.col("name") == CONTROL_PREFIX + n).height]
+    control = control_variant(summary)
+    control_name = variant_label(control) if control else "对照"
+    columns = min(4, len(names))
+    lines = -(-len(names) // columns)
+    fig, axes = plt.subplots(lines, columns, figsize=(canvas.MAX_WIDTH_IN, 0.6 + lines * (0.9 + 0.42 * len(variants))),
+                             squeeze=False, sharey=True)
+    y = np.arange(len(variants))[::-1]
+    for axis, name in zip(axes.flat, names):
+        title, unit, scale = CONTROL_PANELS[name]
+        for position, variant in zip(y, variants):
+            picked = rows.filter((pl.col("group") == variant) & (pl.col("name") == CONTROL_PREFIX + name))
+            if not picked.height:
+                continue
+            row = picked.row(0, named=True)
+            estimate, low, high = (scale * row[k] for k in ("estimate", "ci_low", "ci_high"))
+            clear = bool(np.isfinite(low) and (low > 0 or high < 0))
+            if np.isfinite(low):
+                axis.errorbar([estimate], [position], xerr=[[max(estimate - low, 0)], [max(high - estimate, 0)]],
+                              fmt="o", color="tab:red" if clear else "tab:gray", mfc=None if clear else "white",
+                              capsize=3, lw=1.2)
+            else:
+                axis.plot([estimate], [position], "o", color="tab:gray", mfc="white")
+        axis.axvline(0, color="black", lw=0.6)
+        axis.set_title(title, fontsize=9)
+        axis.set_xlabel(unit, fontsize=8)
+        axis.tick_params(labelsize=8)
+        axis.set_yticks(y, [variant_label(v) for v in variants])
+        axis.set_ylim(-0.6, len(variants) - 0.4)
+    for axis in list(axes.flat)[len(names):]:
+        axis.set_visible(False)
+    fig.suptitle(f"各地规则 − {control_name}（对照）：点为差，线为 95 % 区间（实心红点：区间不含 0）", fontsize=10)
+    return canvas.save(fig, path)
+
+
 def comparison(summary: pl.DataFrame, path: Path) -> Path | None:
-    """Draw the variants side by side into ``path`` (PNG); None when the summary has no variants rows."""
-    rows = summary.filter(pl.col("study") == STUDY)
+    """Draw the variants side by side into ``path`` (PNG), and their differences from the control into
+    ``control_path(path)`` when the summary has them; None when the summary has no variants rows."""
+    control_differences(summary, control_path(path))
+    rows = summary.filter((pl.col("study") == STUDY) & ~pl.col("name").str.starts_with(CONTROL_PREFIX))
     if rows.is_empty():
         return None
     variants = rows["group"].unique(maintain_order=True).to_list()

@@ -1,5 +1,6 @@
-"""The variants study's report section: a plain-Chinese reading, the comparison figure and a table with one
-column per variant.
+"""The variants study's report section: what each regional variant changes relative to the control 推倒胡 (a
+paragraph, a figure of the differences, a table), then a plain-Chinese reading, the comparison figure and a table
+with one column per variant.
 
 Built from the summary rows alone (study ``variants``, group = variant). Variants are different games, so
 each estimate has its own interval and a difference between two variants is judged with the interval of a
@@ -13,7 +14,7 @@ from reports import readings
 from reports.win_labels import FEATURE_LABELS, NO_SHAPE_DATA, SHAPE_LABELS, variant_label
 
 STUDY = "variants"
-TITLE = "三种规则并排：各变体有什么不同？"
+TITLE = "各规则并排：各变体有什么不同？"
 #: Headline statistics: name -> (spoken name, formatter of a row, formatter of a difference).
 STATISTICS = {
     "huang_rate": ("荒庄率", readings.percent, readings.points),
@@ -30,14 +31,111 @@ STATISTICS = {
 
 
 SKIPPED_ROW = "skipped_seats"  # the row experiments.study_variants gives a variant the seat mix cannot play
+CONTROL_PREFIX = "vs_control_"  # experiments.study_variants: a regional variant's estimate − the control's
+#: The usual control (推倒胡): the reading says its comparison is missing when the seat mix left it out.
+DEFAULT_CONTROL = "plain"
+#: How the control paragraph says a clear difference: statistic -> (subject, word when larger, word when smaller,
+#: display scale, number format, unit).
+CONTROL_WORDS = {
+    "huang_rate": ("荒庄率", "高", "低", 100.0, ".2f", " 个百分点"),
+    "dealer_result": ("庄家每手", "多得", "少得", 1.0, ".3f", " 底注"),
+    "dealer_win_rate": ("庄家胡牌率", "高", "低", 100.0, ".2f", " 个百分点"),
+    "zimo_share": ("自摸占胡牌的比例", "高", "低", 100.0, ".2f", " 个百分点"),
+    "dianhu_share": ("点炮占胡牌的比例", "高", "低", 100.0, ".2f", " 个百分点"),
+    "hand_draws": ("每手", "多摸", "少摸", 1.0, ".2f", " 张牌"),
+    "volatility": ("一家每手输赢的标准差", "大", "小", 1.0, ".3f", " 底注"),
+    "mean_multiplier": ("胡牌平均倍数", "高", "低", 1.0, ".2f", " 倍"),
+}
 
 
 def _rows(summary: pl.DataFrame) -> dict[str, dict[str, dict]]:
-    """Return {variant: {statistic: row}} of the study, variants in summary order."""
+    """Return {variant: {statistic: row}} of the study, variants in summary order (differences from the control
+    left out: ``control_rows``)."""
     out: dict[str, dict[str, dict]] = {}
-    for row in summary.filter((pl.col("study") == STUDY) & (pl.col("name") != SKIPPED_ROW)).iter_rows(named=True):
+    chosen = summary.filter((pl.col("study") == STUDY) & (pl.col("name") != SKIPPED_ROW)
+                            & ~pl.col("name").str.starts_with(CONTROL_PREFIX))
+    for row in chosen.iter_rows(named=True):
         out.setdefault(row["group"], {})[row["name"]] = row
     return out
+
+
+def control_rows(summary: pl.DataFrame) -> dict[str, dict[str, dict]]:
+    """Return {regional variant: {statistic: row of variant − control}} (``vs_control_<statistic>`` rows)."""
+    out: dict[str, dict[str, dict]] = {}
+    chosen = summary.filter((pl.col("study") == STUDY) & pl.col("name").str.starts_with(CONTROL_PREFIX))
+    for row in chosen.iter_rows(named=True):
+        out.setdefault(row["group"], {})[row["name"].removeprefix(CONTROL_PREFIX)] = row
+    return out
+
+
+def control_variant(summary: pl.DataFrame) -> str | None:
+    """Return the control of the study's differences: the one played variant without ``vs_control`` rows while the
+    others have them (None when there are no such rows or it is ambiguous)."""
+    differences = control_rows(summary)
+    rest = [v for v in _rows(summary) if v not in differences]
+    return rest[0] if differences and len(rest) == 1 else None
+
+
+def _control_label(summary: pl.DataFrame) -> str:
+    control = control_variant(summary)
+    return variant_label(control) if control else "对照"
+
+
+def _size(row: dict, scale: float, spec: str, unit: str) -> str:
+    """Return the unsigned size of a difference, its unit, then its interval low to high ("5.00 个百分点 [2.10,
+    7.90]")."""
+    sign = -1 if row["estimate"] < 0 else 1
+    low, high = sorted((sign * scale * row["ci_low"], sign * scale * row["ci_high"]))
+    return f"{abs(scale * row['estimate']):{spec}}{unit} [{low:{spec}}, {high:{spec}}]"
+
+
+def control_sentence(variant: str, rows: dict[str, dict], control: str, names=tuple(CONTROL_WORDS)) -> str:
+    """Return what ``variant`` changes relative to the control in plain words: each clear difference (its 95 %
+    interval excludes 0) with its size and interval, then the statistics the intervals cannot tell from the control
+    (an interval [0, 0], both sides without spread, as when neither had a 荒庄, is one of them)."""
+    clear, unclear = [], []
+    for name in names:
+        row = rows.get(name)
+        if not readings._has_interval(row):
+            continue
+        subject, more, less, scale, spec, unit = CONTROL_WORDS[name]
+        if readings.significant(row):
+            clear.append((subject, more if row["estimate"] > 0 else less, _size(row, scale, spec, unit)))
+        else:
+            unclear.append(STATISTICS[name][0].split("（")[0])  # the spoken name without its unit
+    parts = [f"{subject}{'比' + control if i == 0 else ''}{verb} {size}" for i, (subject, verb, size) in
+             enumerate(clear)]
+    if unclear:
+        parts.append("、".join(unclear) + "与对照无明显差别（区间含 0）")
+    return f"{variant_label(variant)}：" + ("，".join(parts) if parts else "没有可比较的统计量") + "。"
+
+
+def control_reading(summary: pl.DataFrame) -> str:
+    """Return the paragraph "相对推倒胡（对照）": for each regional variant, what it changes relative to the control
+    (only what the 95 % intervals support); '' when the summary has no differences from a control."""
+    differences = control_rows(summary)
+    if not differences:
+        if DEFAULT_CONTROL in _skipped(summary):
+            return (f"相对{variant_label(DEFAULT_CONTROL)}（对照）：座位组合里有{variant_label(DEFAULT_CONTROL)}没有的"
+                    "策略，对照没有运行，本次没有相对对照的比较；换成只用贪心等通用策略的座位组合即可。")
+        return ""
+    control = _control_label(summary)
+    plain = f"{control}是没有地方规则的基准玩法。" if control_variant(summary) == DEFAULT_CONTROL else ""
+    intro = (f"相对{control}（对照）：{plain}下面是各地规则与它之差（地方 − {control}）。"
+             "两者是不同的牌局，不逐手配对，差的 95 % 区间由两边各自的标准误合成；区间含 0 的差别说成“与对照无明显差别”。")
+    return intro + "".join(control_sentence(v, rows, control) for v, rows in differences.items())
+
+
+def control_table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
+    """Return (header, rows): one row per compared statistic, one column per regional variant (variant − control,
+    estimate [95 % interval])."""
+    differences = control_rows(summary)
+    control = _control_label(summary)
+    names = [n for n in STATISTICS if any(n in rows for rows in differences.values())]
+    header = ["统计量", "含义"] + [f"{variant_label(v)} − {control}" for v in differences]
+    return header, [[CONTROL_PREFIX + n, STATISTICS[n][0] + "之差"]
+                    + [STATISTICS[n][2](rows[n]) if n in rows else "–" for rows in differences.values()]
+                    for n in names]
 
 
 def _skipped(summary: pl.DataFrame) -> list[str]:
@@ -79,7 +177,8 @@ def clear_differences(by_variant: dict[str, dict[str, dict]]) -> list[tuple[str,
 
 
 def reading(summary: pl.DataFrame) -> str:
-    """Return the plain-Chinese reading: each variant's numbers, the clear differences, and shape data."""
+    """Return the plain-Chinese reading: each variant's numbers, the clear differences between two variants (the
+    regional ones only when there is a control: ``control_reading`` gives theirs from it), and shape data."""
     by_variant = _rows(summary)
     skipped = "".join(f"{variant_label(v)}：座位组合里有该变体没有的策略（如金华没有上架），本研究跳过该变体。"
                       for v in _skipped(summary))
@@ -92,25 +191,30 @@ def reading(summary: pl.DataFrame) -> str:
     for variant, rows in by_variant.items():
         cells = [f"{STATISTICS[n][0]} {STATISTICS[n][1](rows[n])}" for n in STATISTICS if n in rows]
         parts.append(f"{variant_label(variant)}：" + "，".join(cells) + "。")
+    control = control_variant(summary)
+    compared = {v: r for v, r in by_variant.items() if v != control}  # the control's differences: control_reading
+    if control:
+        parts.append(f"与{variant_label(control)}（对照）的差别见本节第一段"
+                     + ("；下面只比较各地规则之间。" if len(compared) > 1 else "。"))
     if len(by_variant) < 2:
         parts.append("只有一个变体，没有可比较的对象；引擎实现更多变体后再运行本实验即可并排比较。")
-    else:
-        clear = clear_differences(by_variant)
+    elif len(compared) > 1:
+        clear = clear_differences(compared)
         if clear:
             parts.append("这个样本量下清楚的差别（差的 95 % 区间不含 0）：" + "；".join(
                 f"{STATISTICS[n][0]} {variant_label(b)} − {variant_label(a)} = {STATISTICS[n][2](d)}"
                 for n, a, b, d in clear) + "。")
             pairs = {(n, frozenset((a, b))) for n, a, b, _ in clear}
-            for variant in by_variant:
+            for variant in compared:
                 own = [n for n in STATISTICS if all((n, frozenset((variant, o))) in pairs
-                                                    for o in by_variant if o != variant)]
+                                                    for o in compared if o != variant)]
                 if own:
                     parts.append(f"{variant_label(variant)} 与其余每个变体都分得开的是："
                                  + "、".join(STATISTICS[n][0] for n in own) + "。")
         else:
             parts.append("这个样本量下各变体的主要统计量两两都分不开；加大 hands 再看。")
         unclear = [STATISTICS[n][0] for n in STATISTICS
-                   if sum(n in r for r in by_variant.values()) > 1 and n not in {c[0] for c in clear}]
+                   if sum(n in r for r in compared.values()) > 1 and n not in {c[0] for c in clear}]
         if unclear:
             parts.append("在这个样本量下任何两个变体之间都分不开的：" + "、".join(unclear) + "。")
     for variant, rows in by_variant.items():
@@ -131,8 +235,21 @@ def table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
 
 
 def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
-    """Return the report blocks of the study: reading, comparison figure, per-variant table."""
-    blocks = [("p", reading(summary))]
+    """Return the report blocks of the study: the comparison with the control (paragraph, figure of the differences
+    drawn beside the comparison figure, table), then the reading, comparison figure and per-variant table."""
+    from reports.figures_variants import control_path
+
+    blocks = []
+    control = control_reading(summary)
+    if control:
+        blocks.append(("p", control))
+    if control_rows(summary):
+        if figure is not None and control_path(figure).is_file():
+            blocks.append(("figure", control_path(figure),
+                           f"各地规则 − {_control_label(summary)}（对照）：点为差，误差线为差的 95 % 区间，不逐手配对"))
+        header, rows = control_table(summary)
+        blocks.append(("table", header, rows))
+    blocks.append(("p", reading(summary)))
     if figure is not None:
         blocks.append(("figure", figure, "各变体并排（误差线为各变体自己的 95 % 区间）"))
     header, rows = table(summary)

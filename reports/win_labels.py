@@ -1,7 +1,8 @@
 """Chinese names of the variants, winning shapes and win features the variants and shapes sections show."""
 from __future__ import annotations
 
-VARIANT_LABELS = {"jincheng": "晋城", "jinzhong": "晋中", "jinhua": "金华"}
+#: Chinese names of the variants (``plain``: the control 推倒胡, as sim.variants.plain.hooks.LABEL).
+VARIANT_LABELS = {"jincheng": "晋城", "jinzhong": "晋中", "jinhua": "金华", "plain": "推倒胡"}
 #: ``shape`` column values.
 SHAPE_LABELS = {"regular": "普通胡", "qidui": "七对", "shisanyao": "十三幺", "qifeng": "七风"}
 #: ``win_features`` bit names (experiments.win_features).

@@ -227,18 +227,19 @@ def test_higher_feature_bits_take_their_names_from_the_kernel_codes(monkeypatch)
 
 
 def test_a_seat_mix_a_variant_refuses_leaves_that_variant_out_with_its_reason():
-    """The README's overview with a selective_ting seat: 金华 has no 上架, so the variants study (every variant by
-    default) plays 晋城 and 晋中 and says in its reading that 金华 was left out; naming 金华 keeps it (and the run
-    stops with the registry's one line)."""
+    """The README's overview with a selective_ting seat: 金华 and 推倒胡 have no 上架, so the variants study (every
+    variant by default) plays 晋城 and 晋中 and says in its reading that 金华 and 推倒胡 were left out; naming 金华
+    keeps it (and the run stops with the registry's one line)."""
     seats = ("greedy", "selective_ting{min_live_waits=3}", "greedy", "greedy")
     base = ArmSpec(seats, (), 0, None)
     bound = study_variants.bind_rules(VariantsParams(), {})
-    assert "jinhua" not in study_variants.plan(bound, base) and "jincheng" in study_variants.plan(bound, base)
+    assert list(study_variants.plan(bound, base)) == ["jincheng", "jinzhong"]
     named = study_variants.bind_rules(VariantsParams(variants=["jinhua"]), {})
     assert list(study_variants.plan(named, base)) == ["jinhua"]
     frames = {"jincheng": hand_made(True), "jinzhong": hand_made(True)}
     rows = study_variants.summarize(frames, bound)
-    assert [r["group"] for r in rows if r["name"] == study_variants.SKIPPED_ROW] == ["jinhua"]
+    assert [r["group"] for r in rows if r["name"] == study_variants.SKIPPED_ROW] == ["jinhua", "plain"]
     summary = stats.summary_frame(rows)
-    assert "金华：座位组合里有该变体没有的策略" in section_variants.reading(summary)
-    assert "金华" not in section_variants.table(summary)[0]
+    for label in ("金华", "推倒胡"):
+        assert f"{label}：座位组合里有该变体没有的策略" in section_variants.reading(summary)
+        assert label not in section_variants.table(summary)[0]

@@ -122,7 +122,7 @@ LANE_CHILD = r'''
 import sys, time
 import sim.driver
 if sys.argv[1] == "off":
-    sim.driver.start_lane = lambda variant: None
+    sim.driver.start_lane = lambda variant, policies: None
 start = time.perf_counter()
 sim.driver.simulate(4, seed=0, rules=sys.argv[2], seats=sys.argv[3].split(","), jobs=2, chunk=2, progress=False)
 print(time.perf_counter() - start)

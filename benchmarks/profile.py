@@ -10,14 +10,15 @@ CPU time:
 
 - legal actions: ``sim.core.legal.legal_self`` (self phase; includes the 上架 discard scan when the hand is
   tenpai or better) and ``legal_claim`` (each seat asked in a claim window);
-- the greedy self decision on its own scan (``strategies.dispatch.greedy_self_rows``, whole), and inside it the
+- the greedy self decision on its own scan (the greedy policy's ``self_rows``, strategies/seats/greedy.py, whole),
+  and inside it the
   discard scan (``sim.core.hand.discard_scan.least_discards_k``; under 晋中 the 缺一门 scan
   ``sim.core.hand.queyimen_scan.least_discards_qym_k``; on the states where greedy reaches it) and the live-tile
   counts (``visible_counts`` + ``live_planes``); under 金华 greedy is ``strategies.jinhua_play.jh_greedy_self``, its
   discard choice ``best_discard_k`` (wild-aware shanten and useful kinds, live counts included) and its seen
   copies ``jh_seen_k``, and its claim answer ``jh_greedy_claim``;
 - the self phase as the hand loop runs it for a greedy seat: ``legal_self_scanned`` and, on its discard scan,
-  ``greedy_self_from_scan`` (``greedy_self_rows`` when it ran none; under 晋中 the 报听 marks and greedy share the
+  the greedy policy's ``self_from_scan`` (``self_rows`` when it ran none; under 晋中 the 报听 marks and greedy share the
   缺一门 scan too); it replaces the two rows above in the loop, so it
   is not in the sum of the parts (a second sum line uses it instead of them); a row below it times the discard
   scan it runs on the scan tables (``sim.core.hand.class_scan.least_discards_class_k``; under 晋中
@@ -36,6 +37,9 @@ the same run as ``sim.play.play_chunk`` over ``--whole-hands`` greedy hands (CPU
 The whole hand and every part are measured in ``--rounds`` interleaved rounds and the medians printed,
 so a change in the machine's load between measurements does not bias the shares. The rest (the loop, the strategy dispatch, and what isolation changes: caches, branch history) is the
 whole hand minus the top-level parts.
+
+The kernels are bound to the table's engine (sim.engine: the variant and the seats' policy), as the batch loop's
+are: run from the repository root.
 """
 from __future__ import annotations
 
@@ -104,13 +108,13 @@ def main() -> None:
     from sim.core.state import ACT_ANGANG, N_ACTIONS, N_ST, PHASE_SELF, RIVER_CAP, ST_CURRENT, ST_PHASE, ST_TING
     from sim.hand_tables import get_scan_tables
     from sim.play import play_chunk
+    from sim.engine import engine
     from sim.record import N_KERNEL_COLUMNS
     from sim.rules import resolve_rules
-    from strategies.registry import resolve_seats, seat_arrays
+    from strategies.registry import resolve_seats, seat_arrays, table_policies
 
     kernel_cache.ensure_fresh()
     clear_stale_profile_kernels()
-    import profile_kernels as K
 
     rules = resolve_rules(args.rules)
     rule_vec = rules.pack()
@@ -120,8 +124,11 @@ def main() -> None:
     scan_tables = get_scan_tables()
     seats = [args.seats] * 4
     random_seats = args.seats == "random"
-    ids, params = seat_arrays(resolve_seats(seats))
+    configs = resolve_seats(seats)
+    ids, params = seat_arrays(configs)  # ids: each seat's policy slot of the table's engine
     seat_params = params[0]  # every seat is greedy with the same parameters
+    # this file's kernels bound to the table's engine (the variant's hooks, the seats' policy), as the loop's are
+    K = engine(args.rules, table_policies(configs)).module("benchmarks.profile_kernels")
 
     # --- record the decision states of real hands ------------------------------------------------------
     cap = args.hands * 200  # decisions per hand stay far below this

@@ -1,6 +1,11 @@
 """Compiled kernels of the greedy-hand profile (benchmarks/profile.py): record real decision states of
 seeded hands, then time each engine part in isolation in a compiled loop over those states.
 
+The kernels call the core, the seat switch (sim.core.seat_dispatch) and the greedy policy
+(strategies/seats/greedy.py), which reach the engine's slots (sim.core.slots): they compile only bound to a
+table's engine, ``sim.engine.engine(variant, policies).module("benchmarks.profile_kernels")`` (run from the
+repository root).
+
 Every ``time_*`` kernel runs its part ``repeats`` times over the given state indices and returns a
 checksum of the results (so the compiler cannot drop the work); the caller measures its CPU time.
 Parts that only read the state (legal actions, strategy answers, scans) run on the recorded arrays in
@@ -25,10 +30,11 @@ from sim.core.state import (
     ST_PENDING_TILE, ST_STEPS, new_state,
 )
 from sim.core.ting import live_copies_in, live_planes, seat_forms, visible_counts
+from sim.core import seat_dispatch as seats
 from sim.core.turn import seat_to_act, seed_seats
 from sim.core.wall import draw_dealer, fill_wall
-from strategies.dispatch import choose_action, greedy_self_from_scan, greedy_self_rows
 from sim.variants.jinzhong._rules import blocked_suits
+from strategies.seats import greedy as greedy_policy
 from strategies.greedy import greedy_claim, legal_discards
 from strategies.jinhua_play import best_discard_k, jh_greedy_claim, jh_greedy_self, jh_seen_k
 from strategies.random_policy import random_action
@@ -40,7 +46,8 @@ def record_states(rule_vec, tables, strategy_ids, params, run_seed, n_hands, wal
     """Play hands 0 .. n_hands - 1 of ``run_seed`` exactly as the batch loop does (independent hands) and
     store the state before every decision at index n of the ``*_b`` buffers (first axis = state), with its
     legal mask, the seat to act, the action taken and the hand index; returns the number of states stored
-    (stops storing when the buffers are full)."""
+    (stops storing when the buffers are full). ``strategy_ids`` holds each seat's policy slot
+    (strategies.registry.seat_arrays), every seat asked through its legal mask (sim.core.seat_dispatch)."""
     wall, hands, frozen, melds, rivers, st, money = new_state()
     events = np.zeros((1, 4), dtype=np.int32)  # logging off
     rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
@@ -70,16 +77,16 @@ def record_states(rule_vec, tables, strategy_ids, params, run_seed, n_hands, wal
                 hand_of[n] = hand_index
             if st[ST_PHASE] == PHASE_SELF:
                 legal_self(rule_vec, tables, hands, frozen, melds, st, mask)
-                action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
-                                       rivers, st, mask, seat, rngs[seat], seen)
+                action = seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
+                                             melds, rivers, st, mask, seat, rngs[seat], seen)
                 if keep:
                     masks_b[n, :] = mask
                     actions_b[n] = action
                 apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
             else:
                 legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-                action = choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds,
-                                       rivers, st, mask, seat, rngs[seat], seen)
+                action = seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
+                                             melds, rivers, st, mask, seat, rngs[seat], seen)
                 if keep:
                     masks_b[n, :] = mask
                     actions_b[n] = action
@@ -134,7 +141,7 @@ def time_legal_claim(rule_vec, tables, hands_b, frozen_b, melds_b, st_b, seats_b
 @njit(cache=True)
 def time_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_b, masks_b, params, idx, repeats):
     """Answer each self-phase state in ``idx`` with greedy (whole decision, its own scan) as the hand loop does when
-    its legal builder ran no shared scan (dispatch.greedy_self_rows); returns the summed actions."""
+    its legal builder ran no shared scan (the greedy policy's self_rows); returns the summed actions."""
     seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
     after_shanten = np.empty(34, np.int8)       # [kind] scratch: shanten once it is discarded
     after_useful = np.empty(34, np.int64)       # [kind] scratch: its useful kinds
@@ -142,8 +149,8 @@ def time_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            total += greedy_self_rows(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
-                                      masks_b[i], seat, params, seen, after_shanten, after_useful)
+            total += greedy_policy.self_rows(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i],
+                                             st_b[i], masks_b[i], seat, params, seen, after_shanten, after_useful)
     return total
 
 
@@ -151,8 +158,8 @@ def time_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_
 def time_shared_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b, rivers_b, st_b, params, idx,
                      repeats):
     """Build the legal mask and answer with greedy as the hand loop does for a greedy seat (legal_self_scanned,
-    then greedy_self_from_scan on its scan, or greedy_self_rows when it ran none) on each self-phase state in ``idx``;
-    ``scan_tables`` = sim.hand_tables.get_scan_tables(); returns the summed actions."""
+    then the greedy policy's self_from_scan on its scan, or its self_rows when it ran none) on each self-phase state
+    in ``idx``; ``scan_tables`` = sim.hand_tables.get_scan_tables(); returns the summed actions."""
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
     seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
     after_shanten = np.empty(34, np.int8)       # [kind] the shared scan: shanten once it is discarded
@@ -164,11 +171,12 @@ def time_shared_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b, 
             least = legal_self_scanned(rule_vec, tables, scan_tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i],
                                        mask, after_shanten, after_useful)[1]
             if least != NOT_SCANNED:
-                total += greedy_self_from_scan(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i],
-                                               st_b[i], mask, seat, params, seen, after_shanten, after_useful, least)
+                total += greedy_policy.self_from_scan(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i],
+                                                      rivers_b[i], st_b[i], mask, seat, params, seen, after_shanten,
+                                                      after_useful, least)
             else:
-                total += greedy_self_rows(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
-                                          mask, seat, params, seen, after_shanten, after_useful)
+                total += greedy_policy.self_rows(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i],
+                                                 st_b[i], mask, seat, params, seen, after_shanten, after_useful)
     return total
 
 

@@ -53,23 +53,27 @@ def speed(variants, hands, hands4):
 
 
 def breakdown(variants, hands):
-    from sim.core.turn import play_hands
+    from sim.engine import table_engine
     from sim.hand_tables import get_scan_tables
     from sim.record import N_KERNEL_COLUMNS
     from sim.rules import resolve_rules
     from strategies.registry import resolve_seats, seat_arrays
-    from strategies.search.batch import play_hands_copy_only, play_hands_sample_only, play_hands_search
 
     print("per hand, one search seat at the defaults (ms): greedy loop | ranking + sampling | copies + applies | "
           "rollouts | total")
     for rules in variants:
         config = resolve_rules(rules)
-        ids, params = seat_arrays(resolve_seats(["search", "greedy", "greedy", "greedy"]))
-        gids, gparams = seat_arrays(resolve_seats(["greedy"] * 4))
+        table, greedy_table = resolve_seats(["search", "greedy", "greedy", "greedy"]), resolve_seats(["greedy"] * 4)
+        ids, params = seat_arrays(table)
+        gids, gparams = seat_arrays(greedy_table)
+        # the kernels of each table's engine (sim.engine: the variant, the seats' policies; search rollouts: greedy)
+        eng, greedy_eng = table_engine(config, table), table_engine(config, greedy_table)
         args = (config.pack(), config.hand_tables(), get_scan_tables())
         times = {}
-        for name, kernel, i, p in (("greedy", play_hands, gids, gparams), ("sample", play_hands_sample_only, ids, params),
-                                   ("copy", play_hands_copy_only, ids, params), ("full", play_hands_search, ids, params)):
+        for name, kernel, i, p in (("greedy", greedy_eng.play_hands, gids, gparams),
+                                   ("sample", eng.play_hands_sample_only, ids, params),
+                                   ("copy", eng.play_hands_copy_only, ids, params),
+                                   ("full", eng.play_hands_search, ids, params)):
             out = np.zeros((1, N_KERNEL_COLUMNS), np.int32)
             t = time.perf_counter()
             kernel(*args, i, p, 1, 0, 1, 0, out, np.zeros(1, np.int64), 0)  # compile or load
@@ -109,11 +113,12 @@ def uniformity(draws=20000):
     from itertools import combinations_with_replacement
 
     from sim.core import state as S
-    from sim.core.rng import seed_generator, shuffle
+    from sim.engine import engine
     from sim.rules import resolve_rules
-    from strategies.search.ready_hands import build_ready, mh_swaps, ready_ok
     from strategies.search.sampler import MH_STEPS_PER_TILE
 
+    ready_hands = engine("jincheng").module("strategies.search.ready_hands")  # bound to 晋城's hooks
+    ready_ok = ready_hands.ready_ok
     rules = resolve_rules("jincheng")
     rule_vec, tables = rules.pack(), rules.hand_tables()
     wall, hands, frozen, melds, rivers, st, money = S.new_state()
@@ -145,16 +150,18 @@ def uniformity(draws=20000):
     floor = 0.5 * sum(abs(rejected.get(h, 0) / draws - p) for h, p in exact.items())
     print(f"{len(exact)} ready 4-tile hands, {draws} draws; TV(exact draws, exact) = {floor:.3f} (Monte Carlo floor)")
     for per_tile in (0, MH_STEPS_PER_TILE, 4 * MH_STEPS_PER_TILE):
-        tv = _sampler_tv(rule_vec, tables, hands, frozen, melds, st, seat, pool, exact, draws, per_tile, segs, rng,
-                         avail, build)
+        tv = _sampler_tv(ready_hands, rule_vec, tables, hands, frozen, melds, st, seat, pool, exact, draws, per_tile,
+                         segs, rng, avail, build)
         print(f"  {per_tile:2d} Metropolis steps per tile: TV(sampler, exact) = {tv:.3f}")
 
 
-def _sampler_tv(rule_vec, tables, hands, frozen, melds, st, seat, pool, exact, draws, per_tile, segs, rng, avail,
-                build):
-    """Return the TV distance of ``draws`` sampled ready hands (construction + ``per_tile`` * 4 swaps) to ``exact``."""
+def _sampler_tv(ready_hands, rule_vec, tables, hands, frozen, melds, st, seat, pool, exact, draws, per_tile, segs, rng,
+                avail, build):
+    """Return the TV distance of ``draws`` sampled ready hands (construction + ``per_tile`` * 4 swaps) to ``exact``;
+    ``ready_hands`` is strategies.search.ready_hands bound to the variant's engine."""
     from sim.core.rng import seed_generator, shuffle
-    from strategies.search.ready_hands import build_ready, mh_swaps
+
+    build_ready, mh_swaps = ready_hands.build_ready, ready_hands.mh_swaps
 
     sampled = {}
     for i in range(draws):

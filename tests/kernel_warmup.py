@@ -7,8 +7,9 @@ get (so the kernels land in the same cache: numba's beside the sources, or ``$NU
 tables under ``$MJRULES_CACHE_DIR``), in two lanes side by side. The workers then load cached kernels.
 
 Each job calls the public entry points the tests call, with the argument types they use, so the cached
-signatures are the ones the tests ask for. A job that fails is reported and left to the tests, which
-then compile what they need themselves (slower, never wrong).
+signatures are the ones the tests ask for. The hand loop compiles once per table engine (sim.engine: a variant
+and the distinct policies of its seats), so the jobs play the tables the tests play most. A job that fails is
+reported and left to the tests, which then compile what they need themselves (slower, never wrong).
 """
 from __future__ import annotations
 
@@ -48,8 +49,12 @@ hand.shanten_many(np.zeros((1, 34), np.int8) + np.eye(34, dtype=np.int8)[:13].su
 """,
     "late kernels of the hand loop": """
 from sim.compile_lanes import compile_late_kernels
-for variant in ("jincheng", "jinzhong", "jinhua"):
-    compile_late_kernels(variant)
+from strategies.registry import resolve_seats, table_policies
+# the tables of tests/test_compile_lanes.py: between them every strategy's late kernels under each variant
+for variant, seats in (("jincheng", ["greedy", "selective_ting", "thirteen_orphans", "defensive"]),
+                       ("jinzhong", ["greedy", "random", "defensive", "early_ting"]),
+                       ("jinhua", ["greedy", "baotou", "random", "greedy"])):
+    compile_late_kernels(variant, table_policies(resolve_seats(seats)))
 """,
     "check mode and step play": """
 from sim.play import play_checked
@@ -89,16 +94,21 @@ def _has_cached_overload(dispatcher) -> bool:
 
 
 def cache_is_cold() -> bool:
-    """Return True when the kernel cache misses one of the engine's top-level kernels (after dropping a
-    stale cache: sim.kernel_cache.ensure_fresh)."""
+    """Return True when the kernel cache misses one of the top-level kernels the jobs compile (after dropping a
+    stale cache: sim.kernel_cache.ensure_fresh): the loops of the 晋城 tables the jobs play, bound by their
+    engines (sim.engine), and the shared hand evaluation."""
     from sim import kernel_cache
 
     kernel_cache.ensure_fresh()
     from sim.core.hand import queyimen_kernel, wild_kernel
-    from sim.core.turn import play_hands, play_hands_checked, run_until, run_until_checked
+    from sim.engine import engine
+    from strategies.registry import resolve_seats, table_policies
 
-    entry_points = (play_hands, play_hands_checked, run_until, run_until_checked,
-                    wild_kernel.shanten_wild_k, queyimen_kernel.shanten_qym_k)
+    greedy = engine("jincheng", table_policies(resolve_seats(["greedy"] * 4)))
+    mixed = engine("jincheng", table_policies(resolve_seats(["greedy", "random", "selective_ting",
+                                                             "thirteen_orphans"])))
+    entry_points = (greedy.play_hands, greedy.run_until, greedy.run_until_checked, mixed.play_hands,
+                    mixed.play_hands_checked, wild_kernel.shanten_wild_k, queyimen_kernel.shanten_qym_k)
     return not all(_has_cached_overload(d) for d in entry_points)
 
 

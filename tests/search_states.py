@@ -3,29 +3,27 @@ import numpy as np
 
 from sim.core import state as S
 from sim.game import Game
-from strategies.search.candidates import GREEDY_PARAMS, greedy_choice
+from strategies.search.candidates import GREEDY_PARAMS
 from strategies.search.scratch import new_search_scratch
 
 
 def greedy_code(g, seat):
     """Return the ACT_* code greedy plays for ``seat`` in Game ``g`` (the search player's first candidate)."""
     mask = np.zeros(S.N_ACTIONS, dtype=np.bool_)
+    greedy_choice = g._engine.kernel("strategies.search.candidates", "greedy_choice")  # bound to g's variant
     return int(greedy_choice(g._rule_vec, g._tables, g._scan_tables, g._hands, g._frozen, g._melds, g._rivers, g._st,
                              seat, GREEDY_PARAMS, mask, np.zeros(34, np.int8), np.zeros(34, np.int8),
                              np.zeros(34, np.int64), np.zeros(4, np.int64), np.zeros(2, np.uint64)))
 
 
 def apply_code(g, seat, code):
-    """Apply ACT_* ``code`` of ``seat`` in ``g`` as the hand loop does."""
-    from sim.core.apply import apply_self
-    from sim.core.claims import apply_claim
-
+    """Apply ACT_* ``code`` of ``seat`` in ``g`` as the hand loop does (g's engine's kernels)."""
     state = (g._rule_vec, g._tables, g.wall, g._hands, g._frozen, g._melds, g._rivers, g._st, g._money, g._events)
     if g._st[S.ST_PHASE] == S.PHASE_SELF:
-        apply_self(*state, code)
+        g._engine.apply_self(*state, code)
     else:
         g._st[S.ST_STEPS] += 1
-        apply_claim(*state, seat, code)
+        g._engine.apply_claim(*state, seat, code)
 
 
 def decision_states(variant, seed, hands, every=1, want=None):

@@ -15,11 +15,9 @@ import numpy as np
 import pytest
 
 from sim.core import state as S
-from sim.core.legal import claim_bits
 from sim.game import Game
 from sim.game_log import action_text
 from sim.play import play_checked, play_chunk
-from strategies.dispatch import choose_action
 
 HANDS = 24
 
@@ -35,8 +33,10 @@ CASES = [
 
 
 def plain_decision(game, seat):
-    """Return the action the seat's strategy picks through its legal mask (the plain path)."""
+    """Return the action the seat's strategy picks through its legal mask (the plain path): the seat switch of the
+    game's own engine, whose policy slots ``game._ids`` holds."""
     game._legal_codes(seat)
+    choose_action = game._engine.kernel("sim.core.seat_dispatch", "choose_action")
     return choose_action(game._ids[seat], game._params[seat], game._rule_vec, game._tables, game._hands,
                          game._frozen, game._melds, game._rivers, game._st, game._mask, seat, game._rngs[seat],
                          game._seen)
@@ -91,6 +91,7 @@ def test_kept_options_are_the_options_when_the_seat_answers(rules, seats):
     def on_claim(game, seat):
         args = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._st)
         st = game._st
+        claim_bits = game._engine.claim_bits
         for s in range(4):
             if st[S.ST_CLAIM + s] == S.CLAIM_WAITING:
                 kept = st[S.ST_CLAIM_BITS + s]

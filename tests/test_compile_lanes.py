@@ -1,5 +1,6 @@
-"""The second compile lane of a cold start (sim.compile_lanes): its signatures are the hand loop's own, and the
-driver starts it only when something really compiles, and stops it when the run's own compile is done."""
+"""The second compile lane of a cold start (sim.compile_lanes): its signatures are the hand loop's own, bound to
+the table's engine (its variant and its seats' policies, sim.engine), and the driver starts it only when something
+really compiles, and stops it when the run's own compile is done."""
 import pytest
 from numba import njit
 
@@ -7,6 +8,11 @@ import sim.driver
 from sim import simulate
 from sim.compile_lanes import LATE_KERNELS, compile_late_kernels, late_signatures
 from sim.play import play_chunk
+from sim.rules import VARIANTS
+from strategies.registry import GREEDY_POLICY, REGISTRY, resolve_seats, table_policies
+
+#: every policy module a registered strategy plays
+POLICIES = sorted({spec.policy for spec in REGISTRY.values() if spec.policy is not None})
 
 
 @pytest.mark.parametrize("variant, seats", [
@@ -19,19 +25,46 @@ def test_every_lane_signature_is_one_the_hand_loop_compiled(variant, seats):
     signature that drifted from the loop's argument types would compile anew here (the lane would then be
     wasted work)."""
     play_chunk(variant, seats, 3, 0, 2)
-    assert compile_late_kernels(variant) == 0
+    policies = table_policies(resolve_seats(seats))
+    assert len(late_signatures(variant, policies)) > 2  # the table's strategies' kernels, not only the core's
+    assert compile_late_kernels(variant, policies) == 0
 
 
 def test_the_lane_names_kernels_in_the_reverse_of_the_loop_order():
-    names = [name for _, name, _ in LATE_KERNELS]
+    names = [name for _, _, _, name, _ in LATE_KERNELS]
     assert names[:2] == ["apply_claim", "apply_self"]  # what the loop compiles last comes first
-    assert len(late_signatures("jincheng")) == len(LATE_KERNELS)
+    greedy = [dispatcher.py_func.__name__ for dispatcher, _ in late_signatures("jincheng", (GREEDY_POLICY,))]
+    assert greedy == ["apply_claim", "apply_self", "greedy_claim", "greedy_self"]
+
+
+def test_the_lane_compiles_only_what_the_table_plays():
+    """A lane compiles the core's late kernels and those of the table's own policies, bound to the table's engine:
+    for a one-policy table of each variant, every kernel is the core's or one the policy module calls, none is a
+    kernel of another variant (its hooks, or a strategy module named for it), and every LATE_KERNELS entry serves
+    some table."""
+    import importlib
+
+    from numba.core.dispatcher import Dispatcher
+
+    served = set()
+    for variant in VARIANTS:
+        others = [v for v in VARIANTS if v != variant]
+        for policy in POLICIES:
+            module = importlib.import_module(policy)
+            used = {v.py_func.__module__ for v in vars(module).values() if isinstance(v, Dispatcher)}
+            for dispatcher, _ in late_signatures(variant, (policy,)):
+                owner, qualname = dispatcher.py_func.__module__, dispatcher.py_func.__qualname__
+                assert owner in ("sim.core.claims", "sim.core.apply") or owner in used, (variant, policy, qualname)
+                assert not any(v in owner or f"hooks_{v}" in qualname for v in others), (variant, policy, qualname)
+                served.add((owner, dispatcher.py_func.__name__))
+    assert served == {(m, name) for _, _, m, name, _ in LATE_KERNELS}
 
 
 def test_the_driver_starts_the_lane_at_the_first_real_compile_and_stops_it(monkeypatch):
     simulate(2, seed=1, progress=False)  # engine kernels compiled or loaded in this process
     started, stopped = [], []
-    monkeypatch.setattr(sim.driver, "start_lane", lambda variant: started.append(variant) or f"lane {variant}")
+    monkeypatch.setattr(sim.driver, "start_lane",
+                        lambda variant, policies: started.append((variant, policies)) or f"lane {variant}")
     monkeypatch.setattr(sim.driver, "stop_lane", stopped.append)
     simulate(4, seed=1, progress=False, jobs=2, chunk=2, rules="jinzhong")  # warm: nothing compiles, no lane
     assert started == [] and stopped == []
@@ -47,4 +80,4 @@ def test_the_driver_starts_the_lane_at_the_first_real_compile_and_stops_it(monke
 
     monkeypatch.setattr(sim.driver, "play_matrix", matrix_with_a_cold_kernel)
     simulate(4, seed=1, progress=False, jobs=2, chunk=2, rules="jinzhong")
-    assert started == ["jinzhong"] and stopped == ["lane jinzhong"]
+    assert started == [("jinzhong", (GREEDY_POLICY,))] and stopped == ["lane jinzhong"]

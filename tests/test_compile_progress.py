@@ -206,7 +206,7 @@ def test_the_driver_counts_its_second_lane_and_records_the_sum(tmp_path, monkeyp
         stdout = os.fdopen(read_end, "rb")
 
     stopped = []
-    monkeypatch.setattr(sim.driver, "start_lane", lambda variant: FakeLane())
+    monkeypatch.setattr(sim.driver, "start_lane", lambda variant, policies: FakeLane())
     monkeypatch.setattr(sim.driver, "stop_lane", stopped.append)
     monkeypatch.setattr(sim.driver, "_PREPARED", [])
     real_matrix = sim.driver.play_matrix
@@ -235,8 +235,8 @@ def test_compile_situations_name_the_variants_prepared_before():
 
 
 def test_the_lane_reports_each_kernel_it_compiles_on_its_stdout(monkeypatch, capsys):
-    """What ``start_lane``'s helper runs: ``compile_late_kernels(variant, report=True)`` writes the line the bar counts
-    for every kernel it really compiles, and nothing for one loaded or compiled before."""
+    """What ``start_lane``'s helper runs: ``compile_late_kernels(variant, policies, report=True)`` writes the line the
+    bar counts for every kernel it really compiles, and nothing for one loaded or compiled before."""
     import sim.compile_lanes as compile_lanes
     from numba import int64
 
@@ -244,8 +244,8 @@ def test_the_lane_reports_each_kernel_it_compiles_on_its_stdout(monkeypatch, cap
     def plus_seven(x):
         return x + 7
 
-    monkeypatch.setattr(compile_lanes, "late_signatures", lambda variant: [(plus_seven, (int64,))])
-    assert compile_lanes.compile_late_kernels("jincheng", report=True) == 1
+    monkeypatch.setattr(compile_lanes, "late_signatures", lambda variant, policies: [(plus_seven, (int64,))])
+    assert compile_lanes.compile_late_kernels("jincheng", ("strategies.seats.greedy",), report=True) == 1
     assert capsys.readouterr().out == f"compiled {__name__}.{plus_seven.py_func.__qualname__}(int64,)\n"
-    assert compile_lanes.compile_late_kernels("jincheng", report=True) == 0
+    assert compile_lanes.compile_late_kernels("jincheng", ("strategies.seats.greedy",), report=True) == 0
     assert capsys.readouterr().out == ""

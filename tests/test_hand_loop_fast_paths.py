@@ -16,20 +16,26 @@ import pytest
 
 from sim.core import state as S
 from sim.core.hand.kernel import shanten_k
-from sim.core.legal import NO_FLOOR, claim_bits, legal_claim, legal_self, legal_self_floored
+from sim.core.legal import NO_FLOOR
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.ting import seat_forms
 from sim.game import Game
 from sim.game_log import action_text
-from strategies.dispatch import choose_action, passes_claim
 from strategies.random_policy import random_action, random_action_counted
 
 HANDS = 30
 
 
+def choose_action_of(game):
+    """Return the seat switch's choose_action of the game's own engine (its variant and its seats' policies, whose
+    slots ``game._ids`` holds)."""
+    return game._engine.kernel("sim.core.seat_dispatch", "choose_action")
+
+
 def play_scripted(rules, seats, seed, hands, on_state, on_hand=None):
     """Play ``hands`` seeded hands step by step, every seat answered by its own strategy, calling
-    ``on_hand()`` at each hand's start and ``on_state(game, seat)`` before each decision; returns nothing."""
+    ``on_hand()`` at each hand's start and ``on_state(game, seat)`` before each decision (the kernels it calls
+    are the game's engine's, ``game._engine``: bound to its variant and its seats' policies); returns nothing."""
     for hand in range(hands):
         game = Game(rules=rules, seats=seats, seed=seed, hand_index=hand)
         game.scripted[:] = True
@@ -41,9 +47,9 @@ def play_scripted(rules, seats, seed, hands, on_state, on_hand=None):
                 break
             on_state(game, seat)
             game._legal_codes(seat)
-            code = choose_action(game._ids[seat], game._params[seat], game._rule_vec, game._tables, game._hands,
-                                 game._frozen, game._melds, game._rivers, game._st, game._mask, seat,
-                                 game._rngs[seat], game._seen)
+            code = choose_action_of(game)(game._ids[seat], game._params[seat], game._rule_vec, game._tables,
+                                          game._hands, game._frozen, game._melds, game._rivers, game._st,
+                                          game._mask, seat, game._rngs[seat], game._seen)
             game.step(seat, action_text(code))
 
 
@@ -70,12 +76,13 @@ def test_floored_self_mask_is_legal_self_and_the_floor_is_a_lower_bound(rules, s
         if game._st[S.ST_PHASE] != S.PHASE_SELF:
             return
         hands, frozen, melds, st = game._hands, game._frozen, game._melds, game._st
+        eng = game._engine
         before = [a.copy() for a in (hands, frozen, melds, st)]
         mask = np.zeros(S.N_ACTIONS, np.bool_)
-        n = legal_self(game._rule_vec, game._tables, hands, frozen, melds, st, mask)
+        n = eng.legal_self(game._rule_vec, game._tables, hands, frozen, melds, st, mask)
         fast = np.ones(S.N_ACTIONS, np.bool_)  # stale entries must be cleared
         floor_before = floors[seat]
-        n_fast = legal_self_floored(game._rule_vec, game._tables, hands, frozen, melds, st, fast, floors)
+        n_fast = eng.legal_self_floored(game._rule_vec, game._tables, hands, frozen, melds, st, fast, floors)
         assert n_fast == n and np.array_equal(fast, mask), np.flatnonzero(fast != mask)
         for kept, now in zip(before, (hands, frozen, melds, st)):
             assert np.array_equal(kept, now)
@@ -106,7 +113,8 @@ def test_floored_self_mask_without_a_ting_is_legal_self():
         args = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._st)
         mask = np.zeros(S.N_ACTIONS, np.bool_)
         fast = np.ones(S.N_ACTIONS, np.bool_)
-        assert legal_self_floored(*args, fast, floors) == legal_self(*args, mask)
+        eng = game._engine
+        assert eng.legal_self_floored(*args, fast, floors) == eng.legal_self(*args, mask)
         assert np.array_equal(fast, mask) and (floors == NO_FLOOR).all()
         seen["states"] += 1
 
@@ -126,7 +134,8 @@ def test_a_floor_one_too_high_is_caught():
         mask = np.zeros(S.N_ACTIONS, np.bool_)
         if floors[seat] != NO_FLOOR:
             floors[seat] += 1  # as if a draw could not bring the hand closer
-        legal_self_floored(game._rule_vec, game._tables, game._hands, game._frozen, game._melds, st, mask, floors)
+        game._engine.legal_self_floored(game._rule_vec, game._tables, game._hands, game._frozen, game._melds, st,
+                                        mask, floors)
         broken["n"] += int(floors[seat] > true_shanten(game, seat))
 
     def on_hand():
@@ -149,15 +158,16 @@ def test_claims_passed_unasked_are_the_strategys_pass(rules, seats):
         if game._st[S.ST_PHASE] != S.PHASE_CLAIM:
             return
         args = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._st)
-        bits = claim_bits(*args, seat)
+        eng = game._engine
+        bits = eng.claim_bits(*args, seat)
         mask = np.zeros(S.N_ACTIONS, np.bool_)
-        n = legal_claim(*args, seat, mask)
+        n = eng.legal_claim(*args, seat, mask)
         assert n + 1 == mask.sum()  # ACT_PASS is not counted by the builder
-        if passes_claim(game._ids[seat], game._rule_vec, bits):
+        if eng.kernel("sim.core.seat_dispatch", "passes_claim")(game._ids[seat], game._rule_vec, bits):
             counts["unasked"] += 1
             rng = game._rngs[seat].copy()
-            answer = choose_action(game._ids[seat], game._params[seat], *args[:5], game._rivers, game._st, mask,
-                                   seat, rng, game._seen)
+            answer = choose_action_of(game)(game._ids[seat], game._params[seat], *args[:5], game._rivers,
+                                            game._st, mask, seat, rng, game._seen)
             assert answer == S.ACT_PASS, action_text(answer)
         else:
             counts["asked"] += 1
@@ -177,10 +187,10 @@ def test_builders_counts_are_the_masks_and_the_counted_draw_is_random_action(rul
         args = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._st)
         mask = np.zeros(S.N_ACTIONS, np.bool_)
         if game._st[S.ST_PHASE] == S.PHASE_SELF:
-            n_legal = legal_self(*args, mask)
+            n_legal = game._engine.legal_self(*args, mask)
             seen["self"] += 1
         else:
-            n_legal = legal_claim(*args, seat, mask) + 1
+            n_legal = game._engine.legal_claim(*args, seat, mask) + 1
             seen["claim"] += 1
         assert n_legal == mask.sum()
         rng_a, rng_b = game._rngs[seat].copy(), game._rngs[seat].copy()

@@ -29,7 +29,6 @@ from sim.game_log import action_text
 from sim.play import play_checked, play_chunk
 from sim.record import COLUMN_INDEX as C
 from sim.record import SHAPE_SHISANYAO
-from strategies.dispatch import choose_action
 
 ERROR_NAMES = {v: k for k, v in vars(inv).items() if k.startswith("ERR_")}
 MIX = ["random", "greedy", "random", "greedy"]
@@ -90,6 +89,8 @@ def stepped_game(predicate, seats=("greedy",) * 4, seed=3, rules=None, hands=ran
     for hand in hands:
         game = Game(rules=rules or {}, seats=list(seats), seed=seed, hand_index=hand, check=True)
         game.scripted[:] = True
+        # the seat switch of the game's own engine (its variant, its seats' policies): game._ids are its slots
+        choose_action = game._engine.kernel("sim.core.seat_dispatch", "choose_action")
         while True:
             if predicate(game):
                 return game
@@ -105,8 +106,10 @@ def stepped_game(predicate, seats=("greedy",) * 4, seed=3, rules=None, hands=ran
 
 
 def check(game, rule_vec=None):
-    return inv.check_state(game._rule_vec if rule_vec is None else rule_vec, game._tables, game.wall, game._hands,
-                           game._frozen, game._melds, game._rivers, game._st, game._money, game._tracks)
+    """Return the ERR_* code of the game's state under its own engine's check_state (``rule_vec`` overrides)."""
+    return game._engine.check_state(game._rule_vec if rule_vec is None else rule_vec, game._tables, game.wall,
+                                    game._hands, game._frozen, game._melds, game._rivers, game._st, game._money,
+                                    game._tracks)
 
 
 def ting_seat_answering(game):

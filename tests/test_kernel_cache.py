@@ -144,10 +144,31 @@ def test_real_kernels_see_an_edit_of_a_constants_only_module(tmp_path):
     assert dealer_and_winner_columns() == [3, 2]
 
 
+def test_the_modules_bound_into_kernels_are_kernel_modules():
+    """The variants' hooks modules and the seat policies reach the core only at compile time (sim.binding: no core
+    module imports them), yet their code is compiled into the bound kernels: the cache follows them too, as
+    modules that define kernels (so does the seat switch)."""
+    from pathlib import Path
+
+    modules = set(kernel_cache.kernel_modules())
+    root = Path(kernel_cache.ROOT)
+    hooks = {f"sim.variants.{p.parent.name}.hooks" for p in (root / "sim" / "variants").glob("*/hooks.py")}
+    seats = {f"strategies.seats.{p.stem}" for p in (root / "strategies" / "seats").glob("*.py") if p.stem != "__init__"}
+    assert {"sim.variants.jincheng.hooks", "strategies.seats.greedy"} <= hooks | seats
+    assert sorted((hooks | seats | {"sim.core.seat_dispatch", "sim.core.hook_defaults"}) - modules) == []
+
+
 def test_kernels_do_not_import_the_record_schema_or_polars():
     """Issue 8: kernels take their codes from sim.core.codes; sim.record (which imports polars) is plain Python."""
     assert "sim.record" not in kernel_cache.kernel_modules()
-    script = ("import sys; import sim.core.turn, strategies.dispatch; "
+    # the core, the seat switch, every seat policy, and the hand loop bound to each variant's hooks (sim.engine)
+    script = ("import sys, importlib, pkgutil; import sim.core.turn, sim.core.seat_dispatch, strategies.seats\n"
+              "from sim.core.codes import VARIANT_CODES\n"
+              "from sim.engine import engine\n"
+              "for m in pkgutil.iter_modules(strategies.seats.__path__, 'strategies.seats.'): "
+              "importlib.import_module(m.name)\n"
+              "loops = [engine(v).play_hands for v in VARIANT_CODES]\n"
+              "assert all(f'sim.variants.{v}.hooks' in sys.modules for v in VARIANT_CODES)\n"
               "print('polars' in sys.modules, 'sim.record' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                          env=dict(os.environ, PYTHONPATH=str(kernel_cache.ROOT)), timeout=600)

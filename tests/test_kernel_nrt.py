@@ -3,7 +3,9 @@ and no kernel leaks an array.
 
 numba counts the references of every array a kernel holds (NRT, atomic increments through a shared helper) unless
 the kernel is compiled with ``_nrt=False``; a callee that does not declare it takes its caller's setting, so its
-code would depend on which caller compiled it first.
+code would depend on which caller compiled it first. The walk covers the engine (sim: the core, the variants'
+hooks modules, the seat switch, the hook defaults) and the strategies (their seat policies among them); the hand
+loop checked is the one a table's engine binds (sim.engine), whose kernels carry their binding in their names.
 """
 import ast
 import json
@@ -14,9 +16,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from numba.core.itanium_mangler import mangle_identifier
 
 ROOT = Path(__file__).resolve().parent.parent
 KERNEL_DIRS = ("sim", "strategies")
+# modules the engine binds per run (sim.binding): the walk must reach each, or their kernels would go unchecked
+BOUND_MODULES = ("sim/core/seat_dispatch.py", "sim/core/hook_defaults.py", "sim/core/slots.py",
+                 *(str(p.relative_to(ROOT)) for p in sorted((ROOT / "sim" / "variants").glob("*/hooks.py"))),
+                 *(str(p.relative_to(ROOT)) for p in sorted((ROOT / "strategies" / "seats").glob("*.py"))))
 
 
 def _kernel_decorators():
@@ -41,6 +48,17 @@ def test_every_compiled_kernel_declares_reference_counting():
     decorators = list(_kernel_decorators())
     assert len(decorators) > 300
     assert undeclared_kernels(decorators) == []
+
+
+def test_the_walk_covers_the_bound_modules():
+    """The variants' hooks modules, every seat policy (strategies/seats), the seat switch and the hook defaults are
+    walked: each module of them that defines kernels has them in the walk (slots.py and the package files hold
+    none, and are walked all the same)."""
+    walked = {str(path) for path, _, _ in _kernel_decorators()}
+    with_kernels = {m for m in BOUND_MODULES if "@njit" in (ROOT / m).read_text(encoding="utf-8")}
+    assert {"sim/core/seat_dispatch.py", "sim/core/hook_defaults.py", "strategies/seats/greedy.py",
+            "strategies/seats/random.py", "sim/variants/jincheng/hooks.py"} <= with_kernels
+    assert sorted(with_kernels - walked) == []
 
 
 def test_the_declaration_check_fires_on_a_kernel_without_it():
@@ -73,22 +91,37 @@ def refcount_calls(ir: str, fragment: str) -> int:
     return sum(len(re.findall(r"call [^\n]*@NRT_(?:incref|decref)\(", body)) for body in bodies)
 
 
-# symbol fragments of the kernels a greedy or random 晋城 hand spends its time in
-HOT_KERNELS = ("9hand_loop", "18legal_self_scanned", "16legal_self_kinds", "19greedy_self_scanned", "12greedy_claim",
-               "10apply_self", "11apply_claim", "14resolve_claims", "11open_claims", "11_class_scan")
+# (module, kernel) of the kernels a greedy or random 晋城 hand spends its time in (run_until: the hand loop)
+HOT_KERNELS = (("sim.core.turn", "run_until"), ("sim.core.legal", "legal_self_scanned"),
+               ("sim.core.legal", "legal_self_kinds"), ("strategies.greedy", "greedy_self_scanned"),
+               ("strategies.greedy", "greedy_claim"), ("sim.core.apply", "apply_self"),
+               ("sim.core.claims", "apply_claim"), ("sim.core.claims", "resolve_claims"),
+               ("sim.core.claims", "open_claims"), ("sim.core.hand.class_scan", "_class_scan"))
+
+
+def symbol_fragment(kernel) -> str:
+    """Return the mangled last part of ``kernel``'s symbol: its function's name, with a bound copy's binding tag
+    (``hand_loop__VARIANT_0__hooks_jincheng__...``, sim.binding), as numba mangles it (length-prefixed)."""
+    return mangle_identifier(kernel.py_func.__qualname__.split(".")[-1])
 
 
 def test_the_hand_loop_and_its_hot_kernels_count_no_references():
-    from sim.core.turn import play_hands
+    from sim.engine import table_engine
     from sim.play import play_chunk
+    from sim.rules import resolve_rules
+    from strategies.registry import resolve_seats
 
-    play_chunk("jincheng", ["greedy", "random", "greedy", "random"], 1, 0, 2)
-    library = next(iter(play_hands.overloads.values())).library
+    seats = ["greedy", "random", "greedy", "random"]
+    play_chunk("jincheng", seats, 1, 0, 2)
+    eng = table_engine(resolve_rules("jincheng"), resolve_seats(seats))  # the engine play_chunk played
+    library = next(iter(eng.play_hands.overloads.values())).library
     # the linked module the batch loop was built from (kept beside the machine code, also for a cached kernel)
     ir = str(library._shared_module) if library._shared_module is not None else str(library._final_module)
-    assert {fragment: refcount_calls(ir, fragment) for fragment in HOT_KERNELS} == dict.fromkeys(HOT_KERNELS, 0)
+    fragments = [symbol_fragment(eng.kernel(module, name)) for module, name in HOT_KERNELS]
+    assert "hand_loop__VARIANT_0__hooks_jincheng__" in fragments[0]  # the bound loop of the table
+    assert {fragment: refcount_calls(ir, fragment) for fragment in fragments} == dict.fromkeys(fragments, 0)
     # the batch loop allocates the hand's state, so it does count (the check can see a count)
-    assert refcount_calls(ir, "4play") > 0
+    assert refcount_calls(ir, symbol_fragment(eng.play_hands)) > 0
 
 
 def test_refcount_check_fires_on_a_counting_function():

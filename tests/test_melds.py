@@ -61,8 +61,9 @@ def a_game_with_a_pong():
 
 
 def check(game):
-    return inv.check_state(game._rule_vec, game._tables, game.wall, game._hands, game._frozen, game._melds,
-                           game._rivers, game._st, game._money, game._tracks)
+    """Return the ERR_* code of the game's state under its own engine's check_state (bound to its variant)."""
+    return game._engine.check_state(game._rule_vec, game._tables, game.wall, game._hands, game._frozen, game._melds,
+                                    game._rivers, game._st, game._money, game._tracks)
 
 
 @pytest.mark.parametrize("field", ["from_self", "tile", "type"])

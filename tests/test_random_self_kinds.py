@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from sim.core import state as S
-from sim.core.legal import NO_FLOOR, claim_bits, legal_claim, legal_self, legal_self_floored, legal_self_kinds
+from sim.core.legal import NO_FLOOR
 from strategies.random_policy import nth_kind, random_action, random_claim_action, random_self_action
 from test_hand_loop_fast_paths import play_scripted
 
@@ -48,13 +48,14 @@ def check_every_self_decision(rules, seats, seed, hands, mutate=None):
         if st[S.ST_PHASE] != S.PHASE_SELF:
             return
         args = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, st)
+        eng = game._engine  # the builders bound to the game's variant
         before = [a.copy() for a in args[2:]]
         mask = np.zeros(S.N_ACTIONS, np.bool_)
-        n_legal = legal_self(*args, mask)
+        n_legal = eng.legal_self(*args, mask)
         floored = np.zeros(S.N_ACTIONS, np.bool_)
-        legal_self_floored(*args, floored, floors_plain)
+        eng.legal_self_floored(*args, floored, floors_plain)
         scratch = np.ones(S.N_ACTIONS, np.bool_)  # stale entries must not leak into the sets
-        sets = list(legal_self_kinds(*args, scratch, floors_kinds))
+        sets = list(eng.legal_self_kinds(*args, scratch, floors_kinds))
         for kept, now in zip(before, args[2:]):
             assert np.array_equal(kept, now)
         assert np.array_equal(floors_kinds, floors_plain)
@@ -121,8 +122,8 @@ def claim_mask_and_bits(game, seat):
     """Return (legal_claim's bool[N_ACTIONS] mask, claim_bits' CLAIM_BIT_* set) of ``seat`` in ``game``'s open window."""
     args = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._st)
     mask = np.zeros(S.N_ACTIONS, np.bool_)
-    legal_claim(*args, seat, mask)
-    return mask, claim_bits(*args, seat)
+    game._engine.legal_claim(*args, seat, mask)
+    return mask, game._engine.claim_bits(*args, seat)
 
 
 @pytest.mark.parametrize("rules,seats", [

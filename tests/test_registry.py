@@ -73,3 +73,27 @@ def test_the_simulator_refuses_baotou_outside_jinhua_as_the_config_does(variant)
     with pytest.raises(ValueError, match=f"^strategy 'baotou' means nothing under rules={variant}: it plays only"):
         check_seats_for_rules(seats, resolve_rules({"variant": variant}))
     check_seats_for_rules(seats, resolve_rules({"variant": "jinhua"}))
+
+
+def test_seat_arrays_index_the_tables_policies():
+    """The compiled seat switch reads each seat's slot in the table's distinct policies (sim.core.seat_dispatch):
+    every policy once, a seat's id is its policy's slot, strategies sharing a policy share its slot (early_ting
+    plays greedy's), the parameter rows stay per seat; a seat decided outside the loop (search) is SCRIPTED and
+    puts greedy in slot 0, the policy its rollouts play."""
+    from sim.core.seat_dispatch import SCRIPTED
+    from strategies.registry import GREEDY_POLICY, seat_arrays, table_policies
+
+    seats = resolve_seats(["defensive", "greedy{pong=always}", "early_ting", "random"])
+    policies = table_policies(seats)
+    assert sorted(policies) == sorted({"strategies.seats.defensive", GREEDY_POLICY, "strategies.seats.random"})
+    ids, params = seat_arrays(seats)
+    assert [policies[i] for i in ids] == [s.policy for s in seats]
+    assert ids[1] == ids[2] and params.shape == (4, 8) and params[1, 0] == 1 and params[2, 0] == 0
+    assert table_policies(resolve_seats(["random", "greedy", "defensive", "random"])) == \
+        table_policies(resolve_seats(["defensive", "random", "random", "greedy"]))  # one engine, any seat order
+
+    search = resolve_seats(["search", "random", "random", "random"])
+    assert table_policies(search)[0] == GREEDY_POLICY
+    ids, _ = seat_arrays(search)
+    assert ids[0] == SCRIPTED and [table_policies(search)[i] for i in ids[1:]] == ["strategies.seats.random"] * 3
+    assert all(1 <= len(table_policies(resolve_seats([name] * 4))) <= 4 for name in REGISTRY)

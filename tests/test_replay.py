@@ -56,12 +56,13 @@ def test_scripted_steps_reproduce_the_strategy_run():
     """Stepping every decision through Game.step (the scripted path) with the strategies' own
     choices gives exactly the hand the compiled loop plays."""
     from sim.game_log import action_text
-    from strategies.dispatch import choose_action
 
     auto = Game(seats=MIX, seed=4, hand_index=9)
     auto.advance()
     probe = Game(seats=MIX, seed=4, hand_index=9)
     probe.scripted[:] = True
+    # the seat switch of the game's own engine (its variant, its seats' policies): probe._ids are its slots
+    choose_action = probe._engine.kernel("sim.core.seat_dispatch", "choose_action")
     steps = 0
     while probe.advance() is not None:
         seat = probe.to_act

@@ -5,18 +5,17 @@ import pytest
 
 from search_states import decision_states
 from sim.core import state as S
-from sim.core.legal import claim_bits
-from strategies.search.rollout import search_action
-from strategies.search.sampler import leaky_sample_world, sample_world
 from strategies.search.scratch import new_search_scratch
 from strategies.search.streams import seed_search_generator
-from strategies.search.view import known_kong_tiles, undrawn_positions
+from strategies.search.view import known_kong_tiles
 
 VARIANTS = ("jincheng", "jinzhong", "jinhua")
 
 
-def sampled_world(g, seat, sampler=sample_world):
-    """Return copies of the world arrays ``sampler`` draws for ``seat``'s decision in Game ``g`` (its own stream)."""
+def sampled_world(g, seat, sampler="sample_world"):
+    """Return copies of the world arrays the sampler kernel named ``sampler`` (strategies.search.sampler, bound to
+    ``g``'s engine) draws for ``seat``'s decision in Game ``g`` (its own stream)."""
+    sampler = g._engine.kernel("strategies.search.sampler", sampler)
     world, _, work = new_search_scratch()
     pool, tiles, avail, build, segs, rng = work[13], work[14], work[15], work[16], work[17], work[20]
     seed_search_generator(rng, g._st, seat)
@@ -27,11 +26,13 @@ def sampled_world(g, seat, sampler=sample_world):
 
 def decide(g, seat, worlds=4, candidates=3):
     world, roll, work = new_search_scratch()
+    search_action = g._engine.kernel("strategies.search.rollout", "search_action")  # rollouts: g's greedy slot 0
     return int(search_action(g._rule_vec, g._tables, g._scan_tables, g.wall, g._hands, g._frozen, g._melds,
                              g._rivers, g._st, g._money, seat, worlds, candidates, world, roll, work))
 
 
 def _other_bits(g, seat):
+    claim_bits = g._engine.claim_bits
     return [int(claim_bits(g._rule_vec, g._tables, g._hands, g._frozen, g._melds, g._st, s)) for s in range(4)
             if s != seat]
 
@@ -43,7 +44,7 @@ def hidden_twin(g, seat, rng):
     and must stay as they were), and the private fields of the other seats scrambled."""
     h = g.copy()
     st, wall = h._st, h.wall
-    first, last = undrawn_positions(h._rule_vec, st)
+    first, last = h._engine.undrawn_positions(h._rule_vec, st)
     positions = np.arange(first, last + 1)
     claim = st[S.ST_PHASE] == S.PHASE_CLAIM
     bits = _other_bits(h, seat) if claim else None
@@ -119,7 +120,7 @@ def test_a_peeking_sampler_fails_the_comparison(variant):
         if moved == 0:
             continue
         moved_states += 1
-        a = sampled_world(g, 0, leaky_sample_world)
-        b = sampled_world(h, 0, leaky_sample_world)
+        a = sampled_world(g, 0, "leaky_sample_world")
+        b = sampled_world(h, 0, "leaky_sample_world")
         differ += any(not np.array_equal(x, y) for x, y in zip(a, b))
     assert moved_states >= 10 and differ >= moved_states // 2

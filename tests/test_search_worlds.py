@@ -6,14 +6,10 @@ import pytest
 
 from search_states import decision_states, opponents_declared
 from sim.core import state as S
-from sim.core.legal import claim_bits
 from sim.core.melds import meld_slot
 from sim.core.wall import wall_size
-from sim.variants.hooks import meld_tile_kind, ting_waits
-from strategies.search.ready_hands import passable_kinds
-from strategies.search.sampler import sample_world
 from strategies.search.scratch import new_search_scratch
-from strategies.search.view import known_kong_tiles, undrawn_positions
+from strategies.search.view import known_kong_tiles
 from sim.core.rng import seed_generator
 
 VARIANTS = ("jincheng", "jinzhong", "jinhua")
@@ -23,6 +19,7 @@ def draw_worlds(g, seat, n, key):
     """Yield ``n`` worlds (copied arrays, or None for a world the sampler refused) sampled for ``seat`` in Game ``g``
     from streams ``key``, ``key + 1``..."""
     world, _, work = new_search_scratch()
+    sample_world = g._engine.sample_world  # bound to g's variant
     pool, tiles, avail, build, segs, rng = work[13], work[14], work[15], work[16], work[17], work[20]
     for i in range(n):
         seed_generator(rng, 99, key, i)
@@ -36,6 +33,11 @@ def world_problems(g, seat, world):
     """Return the list of broken consistency facts of ``world`` for ``seat``'s view of Game ``g`` (empty = none)."""
     wall, hands, frozen, melds, rivers, st, money = world
     rule_vec = g._rule_vec
+    eng = g._engine  # the kernels of g's variant, its own hooks module among them
+    hooks = eng.module(f"sim.variants.{g.rules.variant}.hooks")
+    meld_tile_kind, ting_waits = hooks.meld_tile_kind, hooks.ting_waits
+    claim_bits, undrawn_positions = eng.claim_bits, eng.undrawn_positions
+    passable_kinds = eng.kernel("strategies.search.ready_hands", "passable_kinds")
     problems = []
     n_tiles = wall_size(rule_vec)
     count = np.zeros(34, np.int64)
@@ -119,7 +121,7 @@ def test_the_true_state_passes_the_checker_and_a_broken_world_fails_it():
     for g in decision_states("jincheng", seed=23, hands=8, every=3, want=opponents_declared):
         truth = [g.wall.copy(), g._hands.copy(), g._frozen.copy(), g._melds.copy(), g._rivers.copy(), g._st.copy(),
                  g._money.copy()]
-        first, _ = undrawn_positions(g._rule_vec, g._st)  # the true state as a world: drawn positions unknown
+        first, _ = g._engine.undrawn_positions(g._rule_vec, g._st)  # the true state as a world: drawn positions unknown
         truth[0][:first] = -1
         assert [p for p in world_problems(g, 0, truth) if "claim" not in p] == []
         s = next(s for s in (1, 2, 3) if g._st[S.ST_TING + s] == 1)

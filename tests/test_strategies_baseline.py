@@ -7,14 +7,16 @@ from sim import hand, kernel_cache
 kernel_cache.ensure_fresh()
 
 from sim.core import state as S  # noqa: E402
-from sim.core.legal import legal_self  # noqa: E402
 from sim.hand_tables import get_tables  # noqa: E402
 from sim.core.rng import new_generator  # noqa: E402
+from sim.engine import engine  # noqa: E402
 from sim.rules import resolve_rules  # noqa: E402
-from strategies.dispatch import STRATEGY_GREEDY, STRATEGY_RANDOM, choose_action  # noqa: E402
-from strategies.registry import StrategyConfig, parse_seat, resolve_seats, seat_arrays  # noqa: E402
+from strategies.registry import (  # noqa: E402
+    GREEDY_POLICY, RANDOM_POLICY, StrategyConfig, parse_seat, resolve_seats, seat_arrays, table_policies,
+)
 
 RULES = resolve_rules().pack()
+ENGINE = engine("jincheng", (GREEDY_POLICY, RANDOM_POLICY))  # 晋城 kernels; the policies' own, bound to it
 
 
 def self_state(counts, drawn):
@@ -27,10 +29,12 @@ def self_state(counts, drawn):
     return hands, frozen, melds, rivers, st
 
 
-def choose(strategy_id, params, hands, frozen, melds, rivers, st, seed=0):
+def choose(policy, params, hands, frozen, melds, rivers, st, seed=0):
+    """Return (the ACT_* seat 0's policy module ``policy`` picks under 晋城, the legal mask it picked from)."""
     mask = np.zeros(S.N_ACTIONS, dtype=np.bool_)
-    legal_self(RULES, get_tables(), hands, frozen, melds, st, mask)
-    action = choose_action(strategy_id, params, RULES, get_tables(), hands, frozen, melds, rivers, st, mask, 0,
+    ENGINE.legal_self(RULES, get_tables(), hands, frozen, melds, st, mask)
+    choose_action = ENGINE.kernel(policy, "choose_action")
+    action = choose_action(params, RULES, get_tables(), hands, frozen, melds, rivers, st, mask, 0,
                            new_generator(seed, 0, 2), np.zeros(34, dtype=np.int8))
     return action, mask
 
@@ -71,7 +75,7 @@ def test_greedy_matches_the_plain_python_reference_on_random_hands():
         if counts.max() == 4:
             continue  # kong choices are not part of this reference
         state = self_state(counts, int(tiles[-1]))
-        action, _ = choose(STRATEGY_GREEDY, params, *state)
+        action, _ = choose(GREEDY_POLICY, params, *state)
         assert action == reference_greedy(counts)
         checked += 1
     assert checked > 250
@@ -91,7 +95,7 @@ def test_greedy_matches_the_reference_on_pair_rich_and_complete_hands():
         if counts.max() == 4:
             continue
         drawn = int(rng.choice(np.flatnonzero(counts)))
-        action, _ = choose(STRATEGY_GREEDY, params, *self_state(counts, drawn))
+        action, _ = choose(GREEDY_POLICY, params, *self_state(counts, drawn))
         assert action == reference_greedy(counts)
 
 
@@ -100,7 +104,7 @@ def test_greedy_shangjia_picks_the_most_live_waits():
     counts = np.zeros(34, dtype=np.int8)
     for k in list(range(9)) + [9, 10, 11, 12, 31]:
         counts[k] += 1
-    action, mask = choose(STRATEGY_GREEDY, np.array([0, 1, 0, 0, 0, 0, 0, 0.0]), *self_state(counts, 31))
+    action, mask = choose(GREEDY_POLICY, np.array([0, 1, 0, 0, 0, 0, 0, 0.0]), *self_state(counts, 31))
     assert mask[S.ACT_SHANGJIA + 31] and action == reference_greedy(counts)
 
 
@@ -108,7 +112,7 @@ def test_random_always_takes_a_shangjia_when_one_is_legal():
     counts = np.zeros(34, dtype=np.int8)
     for k in list(range(9)) + [9, 10, 11, 12, 31]:
         counts[k] += 1
-    picks = {choose(STRATEGY_RANDOM, np.zeros(8), *self_state(counts, 31), seed=s)[0] for s in range(40)}
+    picks = {choose(RANDOM_POLICY, np.zeros(8), *self_state(counts, 31), seed=s)[0] for s in range(40)}
     assert picks and all(S.ACT_SHANGJIA <= a < S.ACT_ANGANG for a in picks) and len(picks) > 1
 
 
@@ -117,7 +121,8 @@ def test_registry_accepts_names_strings_dicts_and_configs():
                            StrategyConfig("random")])
     assert [s.label() for s in seats] == ["greedy", "greedy{pong=always}", "greedy{kong=false}", "random"]
     ids, params = seat_arrays(seats)
-    assert ids.tolist() == [STRATEGY_GREEDY] * 3 + [STRATEGY_RANDOM] and params.shape == (4, 8)
+    assert table_policies(seats) == (GREEDY_POLICY, RANDOM_POLICY)  # slot 0 greedy, slot 1 random
+    assert ids.tolist() == [0] * 3 + [1] and params.shape == (4, 8)
     assert params[1, 0] == 1 and params[2, 1] == 0
     assert [s.label() for s in resolve_seats("random")] == ["random"] * 4
 

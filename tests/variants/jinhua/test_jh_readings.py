@@ -10,7 +10,7 @@ from sim.core import state as S
 from sim.core.rule_layout import R_JH_MULT
 from sim.hand_wild_tables import get_wild_tables
 from sim.tiles import kind, parse
-from sim.variants import hooks
+from sim.variants.jinhua import hooks
 from sim.variants.jinhua._win_shape import classify_win_k
 from sim.variants.jinhua.config import JinhuaRules
 

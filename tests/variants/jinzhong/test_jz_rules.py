@@ -349,7 +349,7 @@ def test_r22_the_cap_limits_a_win_to_100():
 # --- §2.6 dealer rotation -------------------------------------------------------------------------
 
 def next_dealer_of(t) -> int:
-    from sim.variants import hooks
+    from sim.variants.jinzhong import hooks
 
     return int(hooks.next_dealer(t.game._rule_vec, t.game._st))
 

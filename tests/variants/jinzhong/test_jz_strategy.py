@@ -4,15 +4,19 @@ import numpy as np
 
 from sim import tiles
 from sim.core.state import ACT_DISCARD, ACT_SHANGJIA, N_ACTIONS, ST_CURRENT, ST_LAST_DRAWN, new_state
+from sim.engine import engine
 from sim.hand_tables import get_tables
 from sim.variants.jinzhong.config import JinzhongRules
-from strategies.jinzhong_play import jz_greedy_self, winnable_score
+from strategies.jinzhong_play import winnable_score
 
 GREEDY_PARAMS = np.array([0, 1, 0, 0, 0, 0, 0, 0], dtype=np.float64)  # pong improves, kong on
 
 
-def choose(hand: str, shangjia=(), rules=None, policy=jz_greedy_self):
-    """Return the action text ``policy`` picks for seat 0 holding ``hand`` (14 tiles), discards all legal."""
+def choose(hand: str, shangjia=(), rules=None, policy=("strategies.jinzhong_play", "jz_greedy_self")):
+    """Return the action text the kernel ``policy`` ((module, name), bound to the engine of the rules' variant)
+    picks for seat 0 holding ``hand`` (14 tiles), discards all legal."""
+    rules = rules or JinzhongRules()
+    kernel = engine(rules.variant).kernel(*policy)
     wall, hands, frozen, melds, rivers, st, money = new_state()
     hands[0] = tiles.parse(hand)
     st[ST_CURRENT], st[ST_LAST_DRAWN] = 0, int(np.flatnonzero(hands[0])[-1])
@@ -21,8 +25,8 @@ def choose(hand: str, shangjia=(), rules=None, policy=jz_greedy_self):
         mask[ACT_DISCARD + t] = True
     for name in shangjia:
         mask[ACT_SHANGJIA + tiles.kind(name)] = True
-    action = policy((rules or JinzhongRules()).pack(), get_tables(), hands, frozen, melds, rivers, st, mask,
-                            0, GREEDY_PARAMS, np.zeros(34, np.int8))
+    action = kernel(rules.pack(), get_tables(), hands, frozen, melds, rivers, st, mask, 0, GREEDY_PARAMS,
+                    np.zeros(34, np.int8))
     kind = "shangjia" if action >= ACT_SHANGJIA else "discard"
     return f"{kind} {tiles.name(action % 34)}"
 
@@ -37,9 +41,9 @@ def test_greedy_gives_up_a_suit():
     assert choose("123m456m789m12p78s5z") in ("discard 1p", "discard 2p", "discard 7s", "discard 8s")
     # the situation tells the two apart: 晋城's greedy (plain shanten) throws the 5z
     from sim.rules import RulesConfig
-    from strategies.greedy import greedy_self
 
-    assert choose("123m456m789m12p78s5z", rules=RulesConfig(), policy=greedy_self) == "discard 5z"
+    assert choose("123m456m789m12p78s5z", rules=RulesConfig(), policy=("strategies.greedy", "greedy_self")) == \
+        "discard 5z"
 
 
 def test_winnable_score_counts_self_draw_only_waits_half():

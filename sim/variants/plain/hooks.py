@@ -13,11 +13,18 @@ allocates.
 import numpy as np
 from numba import njit
 
-from sim.core import wall as core_wall
 from sim.core.codes import NO_WIN_FEATURES
 from sim.core.hand import class_scan
 from sim.core.hand.kernel import FORM_REGULAR
-from sim.core.hook_defaults import LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS  # noqa: F401  (re-exported)
+# the core's defaults where 推倒胡 has nothing of its own: no bookkeeping at a discard, an unclaimed tile, a taken
+# claim, a turn's start or a claim answer (a passed win restricts nothing, r15); no 上架 (r10); no kong money (r20);
+# nothing at 荒庄 (r21); no blocked claims, forbidden 暗杠 or discards (r6–r7, r9); no declared suit; replacements
+# from the wall's last tile down (r3); a meld tile is what it shows (r1); no state of its own to break
+from sim.core.hook_defaults import (  # noqa: F401  (re-exported as 推倒胡's hooks)
+    LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, blocked_claim_bits, declares_missing_suit,
+    discard_forbidden, first_tail_position, meld_tile_kind, on_claim_answer, on_claim_taken, on_discard, on_huang,
+    on_kong, on_shangjia, on_turn_start, on_unclaimed, self_kong_forbidden, variant_state_ok,
+)
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.state import MONEY_WIN, ST_CHOWS, ST_DEALER, ST_MULTIPLIER, ST_N_MELDS, ST_WIN_FEATURES, ST_WINNER
 from sim.variants.plain import R_PLAIN_QIDUI, VARIANT_PLAIN
@@ -56,30 +63,6 @@ def draw_limit(rule_vec, st):
 
 
 # --- discards, 上架 and claims -------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def on_discard(rule_vec, st, seat, tile):
-    """Nothing to keep after a discard; returns nothing."""
-    return
-
-
-@njit(cache=True, _nrt=False)
-def on_unclaimed(rule_vec, st, money, events):
-    """Nothing is paid when a discard goes unclaimed; returns nothing."""
-    return
-
-
-@njit(cache=True, _nrt=False)
-def on_shangjia(rule_vec, st, money, events, seat, tile):
-    """Never called: 推倒胡 has no 上架 (r10); returns nothing."""
-    return
-
-
-@njit(cache=True, _nrt=False)
-def on_claim_taken(rule_vec, st):
-    """Nothing to keep when a claim takes a tile; returns nothing."""
-    return
-
-
 @njit(cache=True, _nrt=False)
 def claim_priority(rule_vec, action):
     """Return the priority of a claim answer: 胡 3 > 杠 = 碰 2 > 吃 1 > pass 0; ties to the seat nearest after the
@@ -170,57 +153,9 @@ def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_ki
 
 # --- kongs and the end of a hand ----------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting):
-    """Nothing: kongs are not paid (r20); returns nothing."""
-    return
-
-
-@njit(cache=True, _nrt=False)
-def on_huang(rule_vec, st, money):
-    """Nothing: a 荒庄 moves no money (r21); returns nothing."""
-    return
-
-
-@njit(cache=True, _nrt=False)
 def next_dealer(rule_vec, st):
     """Return the next dealer: the dealer stays on its own win or a 荒庄, else its 下家 deals (r5)."""
     return plain_dealer.next_dealer_k(st[ST_DEALER], st[ST_WINNER])
-
-
-@njit(cache=True, _nrt=False)
-def on_turn_start(rule_vec, st, seat):
-    """Nothing to reset at a turn's start (no 过胡, no 过碰, r15); returns nothing."""
-    return
-
-
-@njit(cache=True, _nrt=False)
-def on_claim_answer(rule_vec, hands, st, seat, action):
-    """Nothing to remember of an answer (a passed win restricts nothing, r15); returns nothing."""
-    return
-
-
-@njit(cache=True, _nrt=False)
-def blocked_claim_bits(rule_vec, st, seat, tile):
-    """Return 0: every 碰/杠 the hand allows may be claimed (r6–r7)."""
-    return 0
-
-
-@njit(cache=True, _nrt=False)
-def self_kong_forbidden(rule_vec, st, seat):
-    """Return 0 (int64 kind mask): any held four may be a 暗杠 (r7)."""
-    return np.int64(0)
-
-
-@njit(cache=True, _nrt=False)
-def declares_missing_suit(rule_vec):
-    """Return False: no suit is declared at the deal."""
-    return False
-
-
-@njit(cache=True, _nrt=False)
-def discard_forbidden(rule_vec, st, seat):
-    """Return 0 (int64 kind mask): any held tile may be discarded, after a call too (r9)."""
-    return np.int64(0)
 
 
 @njit(cache=True, _nrt=False)
@@ -230,28 +165,9 @@ def ting_exists(rule_vec):
 
 
 @njit(cache=True, _nrt=False)
-def first_tail_position(rule_vec):
-    """Return the wall position of the first kong replacement, the wall's last tile (135): replacements go
-    downward from the tail (r3)."""
-    return core_wall.wall_size(rule_vec) - 1
-
-
-@njit(cache=True, _nrt=False)
 def hand_complete(rule_vec, tables, hands, frozen, st, seat):
     """Return True when ``seat``'s hand (winning tile included) is a winning hand of 推倒胡 (r11, r13)."""
     return plain_wins.hand_complete(rule_vec, tables, hands, st, seat)
-
-
-@njit(cache=True, _nrt=False)
-def meld_tile_kind(rule_vec, st, shown):
-    """Return ``shown``: a meld tile is what it shows (no wilds, r1)."""
-    return shown
-
-
-@njit(cache=True, _nrt=False)
-def variant_state_ok(rule_vec, st):
-    """Return True: 推倒胡 keeps no state of its own that could break."""
-    return True
 
 
 @njit(cache=True, _nrt=False)

@@ -53,9 +53,14 @@ def test_every_hook_is_defined_with_the_same_parameters():
     assert hook_signatures(hooks) == expected
 
 
-def test_every_hook_is_compiled_on_its_own_without_reference_counting():
-    # none allocates: each is defined here with @njit(cache=True, _nrt=False), never inlined
-    assert decorators(PLAIN / "hooks.py") == {name: {"cache": True, "_nrt": False} for name in contract()}
+def test_every_hook_is_compiled_on_its_own_without_reference_counting_or_is_the_cores_default():
+    # none of plain's own allocates: each is defined here with @njit(cache=True, _nrt=False), never inlined; every
+    # other hook is the core's default (sim.core.hook_defaults), re-exported where 推倒胡 has nothing of its own
+    own = decorators(PLAIN / "hooks.py")
+    assert own == {name: {"cache": True, "_nrt": False} for name in own}
+    for name in set(contract()) - set(own):
+        assert getattr(hooks, name).py_func.__module__ == "sim.core.hook_defaults", name
+    assert len(own) >= 15
 
 
 def imported(path):

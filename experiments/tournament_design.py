@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from sim.core.state import N_SEATS
+
 #: Seating designs a tournament can use (experiments.config.TournamentParams.lineup).
 LINEUPS = ("rotation", "one_vs_three")
-N_SEATS = 4
 
 
 def seatings(n_strategies: int, lineup: str = "rotation") -> list[tuple[int, int, int, int]]:

@@ -29,8 +29,8 @@ import numpy as np
 import polars as pl
 
 from sim.core import codes as C
+from sim.core.state import N_SEATS
 
-N_SEATS = 4
 
 #: Codes of ``win_kind`` (names ordered by their kernel code, sim.core.codes).
 WIN_KINDS = C.names_by_code(C.WIN_KIND_CODES)

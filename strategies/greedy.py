@@ -24,7 +24,7 @@ from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_CHI_LOW, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
     ACT_ZIMO, ST_COMMITTED, ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
 )
-from sim.core.ting import drop_owned_waits, live_copies_in, live_planes, ting_waits, visible_counts
+from sim.core.ting import drop_owned_waits, live_copies_in, live_planes, shangjia_waits, visible_counts
 from strategies.jinzhong_play import jz_greedy_self
 
 PONG_IMPROVES = 0
@@ -160,7 +160,7 @@ def greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask
                     raw = after_useful[t] if after_shanten[t] == 0 else np.int64(0)
                     waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, raw)
                 else:
-                    waits = ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+                    waits = shangjia_waits(rule_vec, tables, hands, frozen, melds, st, seat)
                 hands[seat, t] += 1
                 live = live_copies_in(waits, planes)
                 if live > best_waits:

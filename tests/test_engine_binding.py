@@ -113,3 +113,21 @@ def test_the_check_sees_a_strategy_the_table_plays():
                                                                                       "greedy"])
     assert "strategies.random_policy" in found["holding"] + found["linked"]
     assert "sim.variants.jinhua" not in found["holding"] + found["linked"]
+
+
+def test_an_engine_refuses_another_variants_rule_vector():
+    """The bound kernels play one variant's hooks: a 晋中 rule vector in 晋城's engine is refused at the deal, not played
+    with 晋城's rules (the check is a compile-time constant compare; the right variant passes)."""
+    import numpy as np
+
+    from sim.core.state import new_state
+    from sim.engine import engine
+    from sim.rules import resolve_rules
+
+    start_hand = engine("jincheng").start_hand
+    wall, hands, frozen, melds, rivers, st, money = new_state()
+    events = np.zeros((1, 4), np.int32)
+    start_hand(resolve_rules("jincheng").pack(), wall, hands, frozen, melds, rivers, st, money, events, 0, 1, 0)
+    assert hands.sum() == 4 * 13 + 1  # dealt, the dealer drew its 14th
+    with pytest.raises(ValueError, match="another variant's"):
+        start_hand(resolve_rules("jinzhong").pack(), wall, hands, frozen, melds, rivers, st, money, events, 0, 1, 0)

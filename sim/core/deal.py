@@ -1,5 +1,5 @@
-"""Starting a hand (RULES §1.1 r1–r5) — kernels. The next dealer of a session is the hook
-the variant hook ``next_dealer``."""
+"""Starting a hand (RULES §1.1 r1–r5) — kernels. The next dealer of a session is the variant hook
+``next_dealer``."""
 from numba import njit
 
 from sim.core.flow import seat_draws
@@ -10,7 +10,8 @@ from sim.core.state import (
 )
 from sim.core.codes import NO_WIN_FEATURES
 from sim.core.wall import deal_position
-from sim.core.slots import hooks
+from sim.core.rule_layout import R_VARIANT
+from sim.core.slots import VARIANT, hooks
 
 
 @njit(cache=True, _nrt=False)
@@ -26,7 +27,11 @@ def distinct_yaojiu(counts):
 @njit(cache=True, _nrt=False)
 def start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index):
     """Reset the state for a filled ``wall``, deal 13 to each seat (r4) and let the dealer draw first; keeps each
-    seat's distinct 幺九/字 kinds and (金华) 财神 tiles of the dealt hand (dealer: 14 tiles). Returns nothing."""
+    seat's distinct 幺九/字 kinds and (金华) 财神 tiles of the dealt hand (dealer: 14 tiles). Returns nothing.
+    Raises ValueError when ``rule_vec`` is another variant's than the engine's (its kernels bind one variant's
+    hooks: another variant's rules would play silently wrong)."""
+    if rule_vec[R_VARIANT] != VARIANT:
+        raise ValueError("rule_vec is another variant's than the engine's: take the engine of rules.variant")
     hands[:] = 0
     frozen[:] = 0
     melds[:] = 0

@@ -5,7 +5,7 @@ keeps it zero-sum: what the payers lose, the receiver gains.
 """
 from numba import njit
 
-N_SEATS = 4
+from sim.core.state import N_SEATS
 
 
 @njit(cache=True, _nrt=False)

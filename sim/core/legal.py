@@ -91,7 +91,7 @@ def can_shangjia_some(rule_vec, tables, hands, frozen, st, seat):
 @njit(cache=True, _nrt=True)
 def mark_tenpai_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
     """Set ACT_SHANGJIA + t in ``mask`` for each discard t of a seat not committed to 十三幺 that leaves
-    上架 waits (``ting_waits`` non-zero), from one discard scan; returns how many were set."""
+    上架 waits (``shangjia_waits`` non-zero), from one discard scan; returns how many were set."""
     after_shanten = np.empty(34, np.int8)  # [kind] shanten once it is discarded
     after_useful = np.empty(34, np.int64)  # [kind] its useful kinds (= raw waits when that shanten is 0)
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1

@@ -77,8 +77,9 @@ def owned_copies(hands, frozen, melds, seat, kind):
 
 
 @njit(cache=True, _nrt=False)
-def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
-    """Return the seat's waits that count for 上架 (r27: drop kinds whose 4 copies it holds), as a mask.
+def shangjia_waits(rule_vec, tables, hands, frozen, melds, st, seat):
+    """Return the seat's waits that count for 晋城's 上架 (r27: drop kinds whose 4 copies it holds), as a mask — the
+    core's body of the ``ting_waits`` hook, which a variant answers with its own rule (晋中's 报听 waits).
 
     With ``allow_empty_ting`` the raw waits are returned unfiltered. 0 = not tenpai.
     """

@@ -113,7 +113,7 @@ def self_win_without_ting(rule_vec, tables, hands, melds, st, seat):
 def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
     """Return the int64 waits that count for 上架 of ``seat``'s 3k+1 hand (0 = none): the raw waits without 空听
     kinds (RULES §1.4 r27)."""
-    return core_ting.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    return core_ting.shangjia_waits(rule_vec, tables, hands, frozen, melds, st, seat)
 
 
 @njit(cache=True, _nrt=False)

@@ -20,8 +20,8 @@ from sim.core.rule_layout import (
     R_SHISANYAO_MULTIPLIER,
 )
 from sim.core.codes import QIANGGANG_ZIMO, SHAPE_QIDUI, SHAPE_SHISANYAO, WIN_QIANGGANG, WIN_ZIMO
+from sim.core.state import N_SEATS
 
-N_SEATS = 4
 KONG_DIRECT = 0   # 明杠 from a discard (three in hand + the discard)
 KONG_ADDED = 1    # 补杠: the 4th tile added to one's own 碰
 KONG_CONCEALED = 2  # 暗杠: four concealed tiles

@@ -370,9 +370,10 @@ def _prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, back
     lanes = []  # the second compile lane, started at the first real compile (sim.compile_lanes)
 
     def start_second_lane():
-        from strategies.registry import resolve_seats, table_policies
+        from sim.engine import table_engine
+        from strategies.registry import resolve_seats
 
-        lane = start_lane(variant, table_policies(resolve_seats(seat_configs)))
+        lane = start_lane(variant, table_engine(variant, resolve_seats(seat_configs)).policies)
         lanes.append(lane)
         return getattr(lane, "stdout", None)
 

@@ -6,10 +6,16 @@ Python (it binds kernels; it holds none).
 (strategies.registry.table_policies) — and hands out the bound kernels by name (``eng.play_hands``,
 ``eng.run_until``, ``eng.apply_self``, ...; any kernel of ``KERNEL_MODULES``). A kernel that reaches no slot is
 the shared one. Engines are cached: one binding per (variant, policies) per process.
+
+``table_engine`` picks a table's engine: the one of exactly its policies — or, with the environment variable
+``MJRULES_SHARED_ENGINES=1``, the one engine of its variant that binds every policy the variant plays. A process
+that plays many tables of a variant (the test suite sets it) then compiles the hand loop once per variant instead
+of once per seat mix; the records are the same either way, only what is compiled differs.
 """
 from __future__ import annotations
 
 import functools
+import os
 from importlib import import_module
 from types import ModuleType
 
@@ -39,12 +45,14 @@ class Engine:
     """The kernels of one (variant, policies) binding, by name: ``eng.<kernel>`` or ``eng.kernel(module, name)``."""
 
     def __init__(self, variant: str, policies: tuple[str, ...]):
-        if not 1 <= len(policies) <= 4:
-            raise ValueError(f"a table plays 1 to 4 distinct policies, got {len(policies)}")
+        from sim.core.slots import N_POLICY_SLOTS
+
+        if not 1 <= len(policies) <= N_POLICY_SLOTS:
+            raise ValueError(f"an engine binds 1 to {N_POLICY_SLOTS} distinct policies, got {len(policies)}")
         self.variant = variant
         self.policies = tuple(policies)
         modules = [import_module(p) for p in policies]
-        modules += [modules[0]] * (4 - len(modules))  # unused slots repeat the first policy
+        modules += [import_module("sim.core.no_policy")] * (N_POLICY_SLOTS - len(modules))  # the free slots
         hooks = hooks_module(variant)
         self.values = {"hooks": hooks, "VARIANT": hooks.VARIANT,
                        **{f"policy{k}": m for k, m in enumerate(modules)}}
@@ -80,8 +88,34 @@ def engine(variant: str, policies: tuple[str, ...] = ("strategies.seats.greedy",
     return Engine(variant, tuple(policies))
 
 
-def table_engine(rules, seat_configs) -> Engine:
-    """Return the engine of a table: ``rules`` a resolved rules config, ``seat_configs`` its four StrategyConfigs."""
-    from strategies.registry import table_policies
+SHARED_ENGINES = "MJRULES_SHARED_ENGINES"  # environment variable: "1" = one engine per variant (table_engine)
 
-    return engine(rules.variant, table_policies(seat_configs))
+
+def variant_policies(variant: str) -> tuple[str, ...]:
+    """Return every policy module the strategies that play ``variant`` use, in slot order (greedy's first)."""
+    from strategies.registry import GREEDY_POLICY, REGISTRY, variant_refusals
+
+    refused = variant_refusals(variant)
+    played = {spec.policy for name, spec in REGISTRY.items() if spec.policy is not None and name not in refused}
+    return (GREEDY_POLICY,) + tuple(sorted(played - {GREEDY_POLICY}))
+
+
+def table_engine(variant: str, seat_configs) -> Engine:
+    """Return the engine a table of ``variant`` plays with (``seat_configs``: its StrategyConfigs, None for a scripted
+    seat): the engine of exactly its policies, or with MJRULES_SHARED_ENGINES=1 the variant's shared engine."""
+    from strategies.registry import RANDOM_POLICY, table_policies
+
+    if os.environ.get(SHARED_ENGINES) == "1":
+        return engine(variant, variant_policies(variant))
+    return engine(variant, table_policies([c for c in seat_configs if c is not None]) or (RANDOM_POLICY,))
+
+
+def seat_slots(eng: Engine, seat_configs) -> "np.ndarray":
+    """Return int64[4], each seat's policy slot in ``eng`` (sim.core.seat_dispatch.SCRIPTED for a scripted seat,
+    None, or one that decides outside the loop)."""
+    import numpy as np
+
+    from sim.core.seat_dispatch import SCRIPTED
+
+    return np.array([SCRIPTED if c is None or c.policy is None else eng.policies.index(c.policy)
+                     for c in seat_configs], dtype=np.int64)

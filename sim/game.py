@@ -19,9 +19,8 @@ kernel_cache.ensure_fresh()  # before any kernel below is compiled or loaded
 from sim.core import state as S  # noqa: E402
 from sim.core.invariants import N_TRACKS, T_DISCARDS
 from sim.core.record_fill import fill_record
-from sim.core.seat_dispatch import SCRIPTED
 from sim.core.turn import seat_to_act, seed_seats
-from sim.engine import engine
+from sim.engine import seat_slots, table_engine
 from sim.game_log import action_text, event_text, parse_action
 from sim.hand_tables import get_scan_tables
 from sim.record import KERNEL_COLUMNS, N_KERNEL_COLUMNS
@@ -29,7 +28,7 @@ from sim.rules import resolve_rules
 from sim.tiles import format as format_tiles
 from sim.tiles import name
 from sim.core.wall import NO_TILE, draw_dealer, fill_wall, wall_size
-from strategies.registry import RANDOM_POLICY, check_seats_for_rules, resolve_seats, seat_arrays, table_policies
+from strategies.registry import check_seats_for_rules, resolve_seats, seat_arrays
 
 PHASE_NAMES = {S.PHASE_SELF: "self", S.PHASE_CLAIM: "claim", S.PHASE_OVER: "over"}
 MELD_NAMES = {S.MELD_PONG: "peng", S.MELD_MINGGANG: "minggang", S.MELD_BUGANG: "bugang", S.MELD_ANGANG: "angang"}
@@ -69,13 +68,11 @@ class Game:
         configs = resolve_seats([s if s is not None else "random" for s in seats])
         check_seats_for_rules(configs, self.rules)
         self.seat_labels = [None if s is None else c.label() for s, c in zip(seats, configs)]
-        played = [c for s, c in zip(seats, configs) if s is not None]
+        played = [c if s is not None else None for s, c in zip(seats, configs)]
         # the hand's kernels: its variant and the policies of its strategy seats (a table of scripted seats: random's)
-        self._engine = engine(self.rules.variant, table_policies(played) or (RANDOM_POLICY,))
+        self._engine = table_engine(self.rules.variant, played)
         _, self._params = seat_arrays(configs)
-        policies = self._engine.policies
-        self._ids = np.array([SCRIPTED if s is None or c.policy is None else policies.index(c.policy)
-                              for s, c in zip(seats, configs)], dtype=np.int64)  # [seat] its policy slot
+        self._ids = seat_slots(self._engine, played)  # [seat] its policy slot
         # [seat] search seats (strategies/search): the loop hands their decisions back and advance() lets them search
         self._search = np.array([s is not None and c.policy is None for s, c in zip(seats, configs)], dtype=np.bool_)
         self._search_scratch = None  # strategies.search.scratch.new_search_scratch(), made at the first search

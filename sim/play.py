@@ -14,7 +14,7 @@ from strategies.registry import check_seats_for_rules, resolve_seats, seat_array
 def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_condition=0):
     """Return (int32[n_hands, N_KERNEL_COLUMNS] records, int64[n_hands] ERR_* codes or a 1-element dummy)."""
     kernel_cache.ensure_fresh()
-    from sim.engine import table_engine
+    from sim.engine import seat_slots, table_engine
 
     if session_length < 0:
         raise ValueError(f"session_length must be >= 0, got {session_length}")
@@ -27,10 +27,11 @@ def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_c
     seat_configs = resolve_seats(seats)
     check_seats_for_rules(seat_configs, rules_config)
     check_condition_for_rules(deal_condition, rules_config)
-    ids, params = seat_arrays(seat_configs)
+    _, params = seat_arrays(seat_configs)
     out = np.zeros((n_hands, N_KERNEL_COLUMNS), dtype=np.int32)  # one record row per hand
     errors = np.zeros(n_hands if check else 1, dtype=np.int64)    # check mode: ERR_* per hand
-    eng = table_engine(rules_config, seat_configs)  # the table's kernels: its variant and its seats' policies only
+    eng = table_engine(rules_config.variant, seat_configs)  # the table's kernels: its variant, its seats' policies
+    ids = seat_slots(eng, seat_configs)
     play = eng.play_hands_checked if check else eng.play_hands  # one loop source, compiled with or without checks
     if any(c.policy is None for c in seat_configs):  # search seats: the batch that hands their decisions to the search
         if check:

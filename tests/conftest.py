@@ -1,5 +1,5 @@
-"""Suite-wide setup: compile the kernels once before the workers start, keep each module-scoped engine
-run on one worker.
+"""Suite-wide setup: one shared engine per variant, compile the kernels once before the workers start, keep each
+module-scoped engine run on one worker.
 
 * On a cold numba cache, in a run that starts xdist workers over whole test folders (``pytest``), the
   controller runs tests/kernel_warmup.py's jobs before any worker starts, so the workers and the
@@ -17,6 +17,11 @@ import time
 from pathlib import Path
 
 import pytest
+
+# One engine per variant for the whole suite (sim.engine.table_engine): its many seat mixes then share one compiled
+# hand loop per variant instead of one per mix; subprocesses inherit it. Records do not depend on it;
+# tests/test_engine_binding.py checks the per-table engines a run uses without it.
+os.environ.setdefault("MJRULES_SHARED_ENGINES", "1")
 
 # fixtures whose one run per parameter serves several tests: their tests go to one worker together
 SHARED_RUN_FIXTURES = ("checked_runs",)

@@ -27,7 +27,9 @@ JOBS = {
     "batch loop": """
 from sim.play import play_chunk
 from sim.deal_conditions import yaojiu_condition
-play_chunk("jincheng", ["greedy", "random", "selective_ting", "thirteen_orphans"], 1, 0, 4)
+from sim.rules import VARIANTS
+for variant in VARIANTS:  # one shared engine per variant (MJRULES_SHARED_ENGINES, tests/conftest.py)
+    play_chunk(variant, ["greedy", "random", "greedy", "greedy"], 1, 0, 4)
 play_chunk("jinzhong", ["defensive", "greedy", "early_ting", "random"], 1, 0, 32, session_length=16)
 play_chunk("jincheng", ["greedy"] * 4, 1, 0, 2, deal_condition=yaojiu_condition(9))
 import sim
@@ -49,17 +51,17 @@ hand.shanten_many(np.zeros((1, 34), np.int8) + np.eye(34, dtype=np.int8)[:13].su
 """,
     "late kernels of the hand loop": """
 from sim.compile_lanes import compile_late_kernels
-from strategies.registry import resolve_seats, table_policies
-# the tables of tests/test_compile_lanes.py: between them every strategy's late kernels under each variant
-for variant, seats in (("jincheng", ["greedy", "selective_ting", "thirteen_orphans", "defensive"]),
-                       ("jinzhong", ["greedy", "random", "defensive", "early_ting"]),
-                       ("jinhua", ["greedy", "baotou", "random", "greedy"])):
-    compile_late_kernels(variant, table_policies(resolve_seats(seats)))
+from sim.engine import variant_policies
+from sim.rules import VARIANTS
+for variant in VARIANTS:  # the late kernels of each variant's shared engine, every strategy it plays
+    compile_late_kernels(variant, variant_policies(variant))
 """,
     "check mode and step play": """
 from sim.play import play_checked
 from sim.game import Game
-play_checked("jincheng", ["greedy", "random", "selective_ting", "thirteen_orphans"], 1, 0, 4)
+from sim.rules import VARIANTS
+for variant in VARIANTS:
+    play_checked(variant, ["greedy", "random", "greedy", "greedy"], 1, 0, 4)
 game = Game(rules="jincheng", seats=[None, "greedy", "greedy", "greedy"], seed=1, check=True)
 seat = game.advance()
 if seat is not None:
@@ -72,7 +74,8 @@ game.record()
     "search player": """
 from sim.play import play_chunk
 from sim.game import Game
-for variant in ("jincheng", "jinzhong", "jinhua"):
+from sim.rules import VARIANTS
+for variant in VARIANTS:
     play_chunk(variant, ["search{worlds=2,candidates=2}", "greedy", "greedy", "greedy"], 1, 0, 2)
 game = Game(rules="jincheng", seats=["search{worlds=2,candidates=2}", None, "greedy", "greedy"], seed=1)
 game.advance()
@@ -95,20 +98,17 @@ def _has_cached_overload(dispatcher) -> bool:
 
 def cache_is_cold() -> bool:
     """Return True when the kernel cache misses one of the top-level kernels the jobs compile (after dropping a
-    stale cache: sim.kernel_cache.ensure_fresh): the loops of the 晋城 tables the jobs play, bound by their
-    engines (sim.engine), and the shared hand evaluation."""
+    stale cache: sim.kernel_cache.ensure_fresh): the loops of 晋城's shared engine (sim.engine.variant_policies,
+    the one every 晋城 table of the suite plays) and the shared hand evaluation."""
     from sim import kernel_cache
 
     kernel_cache.ensure_fresh()
     from sim.core.hand import queyimen_kernel, wild_kernel
-    from sim.engine import engine
-    from strategies.registry import resolve_seats, table_policies
+    from sim.engine import engine, variant_policies
 
-    greedy = engine("jincheng", table_policies(resolve_seats(["greedy"] * 4)))
-    mixed = engine("jincheng", table_policies(resolve_seats(["greedy", "random", "selective_ting",
-                                                             "thirteen_orphans"])))
-    entry_points = (greedy.play_hands, greedy.run_until, greedy.run_until_checked, mixed.play_hands,
-                    mixed.play_hands_checked, wild_kernel.shanten_wild_k, queyimen_kernel.shanten_qym_k)
+    shared = engine("jincheng", variant_policies("jincheng"))
+    entry_points = (shared.play_hands, shared.run_until, shared.run_until_checked, shared.play_hands_checked,
+                    wild_kernel.shanten_wild_k, queyimen_kernel.shanten_qym_k)
     return not all(_has_cached_overload(d) for d in entry_points)
 
 

@@ -7,6 +7,7 @@ from numba import njit
 import sim.driver
 from sim import simulate
 from sim.compile_lanes import LATE_KERNELS, compile_late_kernels, late_signatures
+from sim.engine import table_engine
 from sim.play import play_chunk
 from sim.rules import VARIANTS
 from strategies.registry import GREEDY_POLICY, REGISTRY, resolve_seats, table_policies
@@ -61,7 +62,7 @@ def test_the_lane_compiles_only_what_the_table_plays():
 
 
 def test_the_driver_starts_the_lane_at_the_first_real_compile_and_stops_it(monkeypatch):
-    simulate(2, seed=1, progress=False)  # engine kernels compiled or loaded in this process
+    simulate(2, seed=1, progress=False, rules="jinzhong")  # the engine's kernels compiled or loaded in this process
     started, stopped = [], []
     monkeypatch.setattr(sim.driver, "start_lane",
                         lambda variant, policies: started.append((variant, policies)) or f"lane {variant}")
@@ -80,4 +81,5 @@ def test_the_driver_starts_the_lane_at_the_first_real_compile_and_stops_it(monke
 
     monkeypatch.setattr(sim.driver, "play_matrix", matrix_with_a_cold_kernel)
     simulate(4, seed=1, progress=False, jobs=2, chunk=2, rules="jinzhong")
-    assert started == [("jinzhong", (GREEDY_POLICY,))] and stopped == ["lane jinzhong"]
+    policies = table_engine("jinzhong", resolve_seats(["greedy"] * 4)).policies  # the run's engine's
+    assert started == [("jinzhong", policies)] and stopped == ["lane jinzhong"]

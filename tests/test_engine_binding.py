@@ -8,6 +8,7 @@ the check sees a strategy when it is there.
 """
 import ast
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -70,8 +71,9 @@ print(json.dumps({"holding": sorted(holding), "linked": sorted(linked), "n_symbo
 
 
 def _probe(variant: str, forbidden: set[str], seats: list[str]) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "MJRULES_SHARED_ENGINES"}  # a run's own per-table engine
     result = subprocess.run([sys.executable, "-c", _PROBE, variant, json.dumps(sorted(forbidden)), json.dumps(seats)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=900)
+                            cwd=ROOT, capture_output=True, text=True, timeout=900, env=env)
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout.strip().splitlines()[-1])
 

@@ -1,10 +1,11 @@
 """The seats' policies as the hand loop calls them: a switch over the table's policy slots — compiled kernels.
 
-A table plays at most four distinct policies. ``sim.engine`` binds slot k (``policy0`` .. ``policy3``, sim.core.slots)
-to the k-th distinct policy module of the table (``strategies/seats/<name>.py``) and gives each seat, in
-``strategy_ids`` (int64[4]), the index of its policy's slot; a seat played from outside the loop (the search
-player's) holds ``SCRIPTED``. The switch runs over the four slots of one table, never over the registered
-strategies, so a strategy no seat plays is never compiled; unused slots repeat ``policy0``.
+``sim.engine`` binds slot k (``policy0`` .. ``policy5``, sim.core.slots) to the k-th distinct policy module of the
+table (``strategies/seats/<name>.py``) and gives each seat, in ``strategy_ids`` (int64[4]), the index of its policy's
+slot; a seat played from outside the loop (the search player's) holds ``SCRIPTED``. The switch runs over the slots
+of one engine, never over the registered strategies, so a strategy no seat plays is never compiled; the slots a
+table leaves free hold ``sim.core.no_policy``, which compiles to almost nothing. Four seats play at most four
+policies; the two more slots serve an engine shared by every table of a variant (sim.engine, the test suite).
 
 Each policy module provides the protocol below (README "Adding a strategy"): ``FAST_RANDOM`` and ``SCANS``
 (compile-time bools), ``passes_claim``, ``choose_action``, ``self_from_scan``, ``self_rows``, ``random_self``,
@@ -12,7 +13,7 @@ Each policy module provides the protocol below (README "Adding a strategy"): ``F
 """
 from numba import njit
 
-from sim.core.slots import policy0, policy1, policy2, policy3
+from sim.core.slots import policy0, policy1, policy2, policy3, policy4, policy5
 
 SCRIPTED = -1  # strategy_ids entry of a seat whose decisions the loop hands back (run_until's ``scripted``)
 
@@ -26,7 +27,11 @@ def is_random(slot):
         return policy1.FAST_RANDOM
     if slot == 2:
         return policy2.FAST_RANDOM
-    return policy3.FAST_RANDOM
+    if slot == 3:
+        return policy3.FAST_RANDOM
+    if slot == 4:
+        return policy4.FAST_RANDOM
+    return policy5.FAST_RANDOM
 
 
 @njit(cache=True, inline='always')
@@ -39,7 +44,11 @@ def scans(slot):
         return policy1.SCANS
     if slot == 2:
         return policy2.SCANS
-    return policy3.SCANS
+    if slot == 3:
+        return policy3.SCANS
+    if slot == 4:
+        return policy4.SCANS
+    return policy5.SCANS
 
 
 @njit(cache=True, inline='always')
@@ -51,7 +60,11 @@ def passes_claim(slot, rule_vec, bits):
         return policy1.passes_claim(rule_vec, bits)
     if slot == 2:
         return policy2.passes_claim(rule_vec, bits)
-    return policy3.passes_claim(rule_vec, bits)
+    if slot == 3:
+        return policy3.passes_claim(rule_vec, bits)
+    if slot == 4:
+        return policy4.passes_claim(rule_vec, bits)
+    return policy5.passes_claim(rule_vec, bits)
 
 
 @njit(cache=True, inline='always')
@@ -64,7 +77,11 @@ def choose_action(slot, params, rule_vec, tables, hands, frozen, melds, rivers, 
         return policy1.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
     if slot == 2:
         return policy2.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
-    return policy3.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+    if slot == 3:
+        return policy3.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+    if slot == 4:
+        return policy4.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+    return policy5.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
 
 
 @njit(cache=True, inline='always')
@@ -81,7 +98,13 @@ def self_from_scan(slot, rule_vec, tables, hands, frozen, melds, rivers, st, mas
     if slot == 2:
         return policy2.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                       after_shanten, after_useful, least)
-    return policy3.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+    if slot == 3:
+        return policy3.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                      after_shanten, after_useful, least)
+    if slot == 4:
+        return policy4.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                      after_shanten, after_useful, least)
+    return policy5.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                   after_shanten, after_useful, least)
 
 
@@ -99,7 +122,13 @@ def self_rows(slot, rule_vec, tables, hands, frozen, melds, rivers, st, mask, se
     if slot == 2:
         return policy2.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                  after_shanten, after_useful)
-    return policy3.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+    if slot == 3:
+        return policy3.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                 after_shanten, after_useful)
+    if slot == 4:
+        return policy4.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                 after_shanten, after_useful)
+    return policy5.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                              after_shanten, after_useful)
 
 
@@ -113,7 +142,11 @@ def random_self(slot, discards, marks, angang, bugang, zimo, rng):
         return policy1.random_self(discards, marks, angang, bugang, zimo, rng)
     if slot == 2:
         return policy2.random_self(discards, marks, angang, bugang, zimo, rng)
-    return policy3.random_self(discards, marks, angang, bugang, zimo, rng)
+    if slot == 3:
+        return policy3.random_self(discards, marks, angang, bugang, zimo, rng)
+    if slot == 4:
+        return policy4.random_self(discards, marks, angang, bugang, zimo, rng)
+    return policy5.random_self(discards, marks, angang, bugang, zimo, rng)
 
 
 @njit(cache=True, inline='always')
@@ -125,7 +158,11 @@ def random_claim(slot, bits, rng):
         return policy1.random_claim(bits, rng)
     if slot == 2:
         return policy2.random_claim(bits, rng)
-    return policy3.random_claim(bits, rng)
+    if slot == 3:
+        return policy3.random_claim(bits, rng)
+    if slot == 4:
+        return policy4.random_claim(bits, rng)
+    return policy5.random_claim(bits, rng)
 
 
 @njit(cache=True, inline='always')
@@ -138,4 +175,8 @@ def choose_dingque(slot, params, hands, seat):
         return policy2.choose_dingque(params, hands, seat)
     if slot == 3:
         return policy3.choose_dingque(params, hands, seat)
+    if slot == 4:
+        return policy4.choose_dingque(params, hands, seat)
+    if slot == 5:
+        return policy5.choose_dingque(params, hands, seat)
     return policy0.choose_dingque(params, hands, seat)

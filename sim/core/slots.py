@@ -14,7 +14,7 @@ from __future__ import annotations
 class Slot:
     """A module-level name a kernel calls, given its value when the kernel is bound (``sim.binding.bound``).
 
-    ``name`` is the key of the binding's values (``hooks``, ``VARIANT``, ``policy0`` .. ``policy3``).
+    ``name`` is the key of the binding's values (``hooks``, ``VARIANT``, ``policy0`` .. ``policy5``).
     """
 
     __slots__ = ("name", "doc")
@@ -37,11 +37,16 @@ class Slot:
 hooks = Slot("hooks", "the variant's hooks module")
 #: the variant's code (sim.core.codes VARIANT_*), an int constant of the copy: a test of it is pruned at compile time
 VARIANT = Slot("VARIANT", "the variant code")
-#: the policy modules of the seats' strategies (strategies/seats/), one per distinct policy of the table
+#: the policy modules of the seats' strategies (strategies/seats/), one per distinct policy of the table; the slots a
+#: table leaves free hold sim.core.no_policy
 policy0 = Slot("policy0", "the table's first seat policy")
 policy1 = Slot("policy1", "the table's second seat policy")
 policy2 = Slot("policy2", "the table's third seat policy")
 policy3 = Slot("policy3", "the table's fourth seat policy")
+policy4 = Slot("policy4", "a fifth policy (an engine shared by every table of a variant)")
+policy5 = Slot("policy5", "a sixth policy (an engine shared by every table of a variant)")
 
+#: how many policy slots the seat switch has (sim.core.seat_dispatch)
+N_POLICY_SLOTS = 6
 #: every slot, by name
-SLOTS = {s.name: s for s in (hooks, VARIANT, policy0, policy1, policy2, policy3)}
+SLOTS = {s.name: s for s in (hooks, VARIANT, policy0, policy1, policy2, policy3, policy4, policy5)}

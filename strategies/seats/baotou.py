@@ -1,10 +1,10 @@
 """``baotou``: 金华 greedy that gives up plain wins for 爆头 (strategies/jinhua_baotou.py) — the seat protocol (sim.core.seat_dispatch)."""
 from numba import njit
 
+from sim.core.no_policy import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
 from sim.core.state import PHASE_SELF, ST_PHASE
 from strategies.jinhua_baotou import jh_baotou_claim, jh_baotou_self
 from strategies.dingque import fewest_tiles_suit
-from strategies.seats.unused_paths import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
 
 FAST_RANDOM = False
 SCANS = False

@@ -1,10 +1,10 @@
 """``defensive``: greedy that folds against a 上架/报听 seat (strategies/defensive.py) — the seat protocol (sim.core.seat_dispatch)."""
 from numba import njit
 
+from sim.core.no_policy import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
 from sim.core.state import PHASE_SELF, ST_PHASE
 from strategies.defensive import defensive_claim, defensive_self
 from strategies.dingque import fewest_tiles_suit
-from strategies.seats.unused_paths import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
 from strategies.seats import greedy as greedy_policy
 
 FAST_RANDOM = False

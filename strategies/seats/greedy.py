@@ -7,13 +7,13 @@ from numba import njit
 
 from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG
 from sim.core.legal import NOT_SCANNED
+from sim.core.no_policy import random_claim, random_self  # noqa: F401  (protocol)
 from sim.core.slots import VARIANT
 from sim.core.state import CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, PHASE_SELF, ST_PENDING_TILE, ST_PHASE
 from strategies.dingque import fewest_tiles_suit
 from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned
 from strategies.jinhua_play import jh_greedy_claim, jh_greedy_self, jh_greedy_self_rows
 from strategies.jinzhong_play import jz_greedy_claim, jz_greedy_self_rows
-from strategies.seats.unused_paths import random_claim, random_self  # noqa: F401  (protocol)
 
 FAST_RANDOM = False
 SCANS = True  # its self decision reads the loop's discard scan rows

@@ -1,11 +1,11 @@
 """``random``: uniform over the legal actions, 上架 whenever allowed — the seat protocol (sim.core.seat_dispatch)."""
 from numba import njit
 
+from sim.core.no_policy import self_from_scan, self_rows  # noqa: F401  (protocol)
 from strategies.dingque import fewest_tiles_suit
 from strategies.random_policy import random_action
 from strategies.random_policy import random_claim_action as random_claim  # noqa: F401  (protocol)
 from strategies.random_policy import random_self_action as random_self  # noqa: F401  (protocol)
-from strategies.seats.unused_paths import self_from_scan, self_rows  # noqa: F401  (protocol)
 
 FAST_RANDOM = True  # the loop draws from the legal kind sets without building the mask
 SCANS = False

@@ -1,10 +1,10 @@
 """``selective_ting``: greedy that 上架s only on enough live waits (strategies/selective_ting.py); claims as greedy — the seat protocol (sim.core.seat_dispatch)."""
 from numba import njit
 
+from sim.core.no_policy import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
 from sim.core.state import PHASE_SELF, ST_PHASE
 from strategies.selective_ting import selective_self
 from strategies.dingque import fewest_tiles_suit
-from strategies.seats.unused_paths import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
 from strategies.seats import greedy as greedy_policy
 
 FAST_RANDOM = False

@@ -1,10 +1,10 @@
 """``thirteen_orphans``: chases 十三幺 from enough distinct terminals and honours (strategies/thirteen_orphans.py) — the seat protocol (sim.core.seat_dispatch)."""
 from numba import njit
 
+from sim.core.no_policy import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
 from sim.core.state import PHASE_SELF, ST_PHASE
 from strategies.thirteen_orphans import thirteen_orphans_claim, thirteen_orphans_self
 from strategies.dingque import fewest_tiles_suit
-from strategies.seats.unused_paths import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
 
 FAST_RANDOM = False
 SCANS = False

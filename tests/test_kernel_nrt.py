@@ -108,12 +108,11 @@ def symbol_fragment(kernel) -> str:
 def test_the_hand_loop_and_its_hot_kernels_count_no_references():
     from sim.engine import table_engine
     from sim.play import play_chunk
-    from sim.rules import resolve_rules
     from strategies.registry import resolve_seats
 
     seats = ["greedy", "random", "greedy", "random"]
     play_chunk("jincheng", seats, 1, 0, 2)
-    eng = table_engine(resolve_rules("jincheng"), resolve_seats(seats))  # the engine play_chunk played
+    eng = table_engine("jincheng", resolve_seats(seats))  # the engine play_chunk played
     library = next(iter(eng.play_hands.overloads.values())).library
     # the linked module the batch loop was built from (kept beside the machine code, also for a cached kernel)
     ir = str(library._shared_module) if library._shared_module is not None else str(library._final_module)

@@ -23,6 +23,7 @@ GREEDY_MODULES = {
     "jincheng": {"strategies.greedy"},
     "jinzhong": {"strategies.greedy", "strategies.jinzhong_play"},
     "jinhua": {"strategies.greedy", "strategies.jinhua_play"},
+    "plain": {"strategies.greedy"},
 }
 STRATEGY_MODULES = {"strategies.greedy", "strategies.jinzhong_play", "strategies.jinhua_play", "strategies.random_policy",
                     "strategies.selective_ting", "strategies.thirteen_orphans", "strategies.defensive",

@@ -53,7 +53,7 @@ def speed(variants, hands, hands4):
 
 
 def breakdown(variants, hands):
-    from sim.engine import table_engine
+    from sim.engine import seat_slots, table_engine
     from sim.hand_tables import get_scan_tables
     from sim.record import N_KERNEL_COLUMNS
     from sim.rules import resolve_rules
@@ -64,10 +64,10 @@ def breakdown(variants, hands):
     for rules in variants:
         config = resolve_rules(rules)
         table, greedy_table = resolve_seats(["search", "greedy", "greedy", "greedy"]), resolve_seats(["greedy"] * 4)
-        ids, params = seat_arrays(table)
-        gids, gparams = seat_arrays(greedy_table)
         # the kernels of each table's engine (sim.engine: the variant, the seats' policies; search rollouts: greedy)
-        eng, greedy_eng = table_engine(config, table), table_engine(config, greedy_table)
+        eng, greedy_eng = table_engine(config.variant, table), table_engine(config.variant, greedy_table)
+        (_, params), (_, gparams) = seat_arrays(table), seat_arrays(greedy_table)
+        ids, gids = seat_slots(eng, table), seat_slots(greedy_eng, greedy_table)  # each seat's slot in its engine
         args = (config.pack(), config.hand_tables(), get_scan_tables())
         times = {}
         for name, kernel, i, p in (("greedy", greedy_eng.play_hands, gids, gparams),

@@ -9,7 +9,9 @@ offered as claim bit ``CLAIM_BIT_CHI_LOW << s``, and the run's lowest kind is ``
 from numba import njit
 
 from sim.core.melds import add_meld
-from sim.core.state import CLAIM_BIT_CHI_LOW, EV_CHOW, MELD_CHOW, ST_CHOWS, log_event
+from sim.core.state import (
+    ACT_CHI_HIGH, ACT_CHI_LOW, ACT_GANG, ACT_HU, ACT_PENG, CLAIM_BIT_CHI_LOW, EV_CHOW, MELD_CHOW, ST_CHOWS, log_event,
+)
 
 CHOW_LOW = 1     # chow shape bits: the claimed tile is the lowest of the sequence (t, t+1, t+2)
 CHOW_MID = 2     # ... the middle (t-1, t, t+1)
@@ -65,3 +67,16 @@ def take_chow(hands, melds, st, events, seat, tile, source, shape):
     add_meld(melds, st, seat, MELD_CHOW, low, source)
     st[ST_CHOWS] += 1
     log_event(events, st, EV_CHOW, seat, tile, source * 8 + shape)
+
+
+@njit(cache=True, _nrt=False)
+def pong_equals_kong_priority(action):
+    """Return the priority of a claim answer ``action`` (ACT_*) where 杠 and 碰 rank alike: 胡 3 > 杠 = 碰 2 > 吃 1 >
+    pass 0 (金华 RULES §3.3 r10, 推倒胡 docs/rules/plain.md r8)."""
+    if action == ACT_HU:
+        return 3
+    if action == ACT_GANG or action == ACT_PENG:
+        return 2
+    if action >= ACT_CHI_LOW and action <= ACT_CHI_HIGH:
+        return 1
+    return 0

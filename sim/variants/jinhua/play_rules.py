@@ -19,10 +19,11 @@ import numpy as np
 from numba import njit
 
 from sim.core.codes import (
-    ACT_CHI_HIGH, ACT_CHI_LOW, ACT_GANG, ACT_HU, ACT_PENG, FEATURE_QIDUI, FEATURE_QIFENG, MELD_CHOW, MONEY_KONG,
+    ACT_CHI_LOW, ACT_GANG, ACT_HU, ACT_PENG, FEATURE_QIDUI, FEATURE_QIFENG, MELD_CHOW, MONEY_KONG,
     MONEY_WIN,
     NO_WIN_FEATURES, SHAPE_QIDUI, SHAPE_QIFENG, SHAPE_REGULAR, WIN_ZIMO,
 )
+from sim.core.chows import pong_equals_kong_priority as claim_priority  # noqa: F401  (RULES §3.3 r10)
 from sim.core.melds import meld_slot
 from sim.core.rule_layout import (
     R_ANGANG_UNITS, R_JH_CHENGBAO_SCOPE, R_JH_DEAD_WALL, R_JH_DEALER, R_JH_DEALER_DOUBLE, R_JH_INDICATOR_IN_RESERVE,
@@ -97,16 +98,6 @@ def forbidden_discards(st):
 
 
 # --- claims ------------------------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def claim_priority(action):
-    """Return the priority of a claim answer: 胡 3 > 杠 = 碰 2 > 吃 1 > pass 0 (RULES §3.3 r10)."""
-    if action == ACT_HU:
-        return 3
-    if action == ACT_GANG or action == ACT_PENG:
-        return 2
-    if action >= ACT_CHI_LOW and action <= ACT_CHI_HIGH:
-        return 1
-    return 0
 
 
 @njit(cache=True, _nrt=False)

@@ -13,21 +13,12 @@
 from numba import njit
 
 from sim.core.chows import chow_claim_bits as core_chow_claim_bits
+from sim.core.chows import pong_equals_kong_priority as claim_priority  # noqa: F401  (r8)
 from sim.core.chows import take_chow as core_take_chow
-from sim.core.codes import ACT_CHI_HIGH, ACT_CHI_LOW, ACT_GANG, ACT_HU, ACT_PENG
+from sim.core.codes import ACT_CHI_LOW
 from sim.variants.plain import R_PLAIN_CHI
 
 
-@njit(cache=True, _nrt=False)
-def claim_priority(action):
-    """Return the priority of a claim answer ``action`` (ACT_*): 胡 3 > 杠 = 碰 2 > 吃 1 > pass 0 (r8)."""
-    if action == ACT_HU:
-        return 3
-    if action == ACT_GANG or action == ACT_PENG:
-        return 2
-    if action >= ACT_CHI_LOW and action <= ACT_CHI_HIGH:
-        return 1
-    return 0
 
 
 @njit(cache=True, _nrt=False)

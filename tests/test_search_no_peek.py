@@ -24,11 +24,11 @@ def sampled_world(g, seat, sampler="sample_world"):
     return [a.copy() for a in world]
 
 
-def decide(g, seat, worlds=4, candidates=3):
+def decide(g, seat, worlds=4, candidates=3, extend=4):
     world, roll, work = new_search_scratch()
     search_action = g._engine.kernel("strategies.search.rollout", "search_action")  # rollouts: g's greedy slot 0
     return int(search_action(g._rule_vec, g._tables, g._scan_tables, g.wall, g._hands, g._frozen, g._melds,
-                             g._rivers, g._st, g._money, seat, worlds, candidates, world, roll, work))
+                             g._rivers, g._st, g._money, seat, worlds, candidates, extend, world, roll, work))
 
 
 def _other_bits(g, seat):

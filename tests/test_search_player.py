@@ -1,10 +1,15 @@
 """The search player (strategies/search): plays like greedy with one candidate, is deterministic over chunkings,
 registers its parameters, and its batch leaves tables without search seats alone (tests/test_golden.py)."""
+import math
+
 import numpy as np
 import pytest
 
+from search_states import decision_states
 from sim.play import play_checked, play_chunk
 from strategies.registry import parse_seat
+from strategies.search.rollout import CONFIDENCE_Z, EXTEND_Z, best_over_greedy, is_contested
+from strategies.search.scratch import new_search_scratch
 
 VARIANTS = ("jincheng", "jinzhong", "jinhua")
 GREEDY = ["greedy"] * 4
@@ -41,9 +46,10 @@ def test_records_do_not_depend_on_chunking(variant):
 
 def test_registry_parameters_and_bounds():
     config = parse_seat("search{worlds=8}")
-    assert config.params == {"worlds": 8, "candidates": 4}
-    assert config.param_row()[:2].tolist() == [8.0, 4.0]
-    for bad in ("search{worlds=0}", "search{worlds=257}", "search{candidates=17}", "search{depth=2}"):
+    assert config.params == {"worlds": 8, "candidates": 4, "extend": 1}
+    assert config.param_row()[:3].tolist() == [8.0, 4.0, 1.0]
+    for bad in ("search{worlds=0}", "search{worlds=257}", "search{candidates=17}", "search{extend=0}",
+                "search{extend=17}", "search{depth=2}"):
         with pytest.raises(ValueError, match="search"):
             parse_seat(bad)
 
@@ -51,3 +57,53 @@ def test_registry_parameters_and_bounds():
 def test_check_mode_refuses_search_seats_in_one_line():
     with pytest.raises(ValueError, match="check mode does not play search seats"):
         play_checked("jincheng", ["search", "greedy", "greedy", "greedy"], 1, 0, 1)
+
+
+def test_best_over_greedy_is_the_paired_t_of_the_best_gain():
+    """On hand-made per-world money: the candidate of the highest mean gain over candidate 0 and that gain in
+    standard errors of the paired differences (numpy's sample sd / sqrt(n)); a loss or one world reads (0, 0)."""
+    money = np.array([[0, 4, -2, 0, 6], [2, 2, 2, 2, 2], [-4, 8, 0, 2, 6]], dtype=np.int64)  # [candidate, world]
+    sums = np.zeros(16, np.int64)
+    squares = np.zeros(16, np.float64)
+    sums[:3] = money.sum(axis=1)
+    squares[:3] = ((money - money[0]) ** 2).sum(axis=1)
+    diffs = money[2] - money[0]  # candidate 2 gains 1.6 a world, candidate 1 gains 0.4
+    best, t = best_over_greedy(sums, squares, 3, 5)
+    assert best == 2
+    assert math.isclose(t, diffs.mean() / (diffs.std(ddof=1) / math.sqrt(5)))
+    assert best_over_greedy(sums, squares, 1, 5) == (0, 0.0)       # greedy's choice alone
+    assert best_over_greedy(sums, squares, 3, 1) == (0, 0.0)       # one world has no spread
+    sums[1:3] = sums[0] - 1
+    assert best_over_greedy(sums, squares, 3, 5) == (0, 0.0)       # every other candidate loses
+    assert not is_contested(EXTEND_Z) and is_contested(EXTEND_Z + 1e-9) and is_contested(CONFIDENCE_Z)
+    assert not is_contested(CONFIDENCE_Z + 1e-9)
+
+
+def _search(g, worlds, candidates, extend):
+    """Return (action, worlds played, sums, squares) of seat 0's search decision in Game ``g``."""
+    world, roll, work = new_search_scratch()
+    search_action = g._engine.kernel("strategies.search.rollout", "search_action")
+    action = int(search_action(g._rule_vec, g._tables, g._scan_tables, g.wall, g._hands, g._frozen, g._melds,
+                               g._rivers, g._st, g._money, 0, worlds, candidates, extend, world, roll, work))
+    return action, int(work[-1][0]), work[19].copy(), work[22].copy()
+
+
+def test_a_contested_decision_and_only_it_plays_more_worlds():
+    """Two candidates, 6 worlds: the decision goes on to 6·extend worlds exactly when its best gain after the first
+    6 (the same worlds with extend=1) is contested, and extend=1 never goes on; over 金华 decision states some are
+    extended and most are not."""
+    extended = plain = 0
+    for g in decision_states("jinhua", seed=17, hands=8, every=2):
+        action1, played1, sums, squares = _search(g, 6, 2, 1)
+        if played1 == 0:  # one candidate: nothing to search
+            continue
+        assert played1 <= 6
+        _, t = best_over_greedy(sums, squares, 2, played1)
+        action4, played4, _, _ = _search(g, 6, 2, 4)
+        if is_contested(t):
+            assert 6 < played4 <= 24
+            extended += 1
+        else:
+            assert played4 == played1 and action4 == action1
+            plain += 1
+    assert extended >= 2 and plain > extended

@@ -29,28 +29,28 @@ DECIDE_LEAKY = 3
 
 @njit(cache=True, inline='always')
 def _decide(which, rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, seat, n_worlds,
-            max_candidates, world, roll, work):
+            max_candidates, extend, world, roll, work):
     """Return the action of the decision kernel ``which`` (DECIDE_*, a compile-time constant of the caller)."""
     if which == DECIDE_SAMPLE_ONLY:
         return sample_only_action(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, seat,
-                                  n_worlds, max_candidates, world, roll, work)
+                                  n_worlds, max_candidates, extend, world, roll, work)
     if which == DECIDE_COPY_ONLY:
         return copy_only_action(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, seat,
-                                n_worlds, max_candidates, world, roll, work)
+                                n_worlds, max_candidates, extend, world, roll, work)
     if which == DECIDE_LEAKY:
         return leaky_search_action(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, seat,
-                                   n_worlds, max_candidates, world, roll, work)
+                                   n_worlds, max_candidates, extend, world, roll, work)
     return search_action(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, seat, n_worlds,
-                         max_candidates, world, roll, work)
+                         max_candidates, extend, world, roll, work)
 
 
 @njit(cache=True, inline='always')
 def _step(which, rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, events, seat, params,
           world, roll, work):
-    """Let search seat ``seat`` (its row of ``params``: worlds, candidates) decide with the DECIDE_* kernel ``which``
+    """Let search seat ``seat`` (its row of ``params``: worlds, candidates, extend) decide with the DECIDE_* kernel ``which``
     and apply its action as the hand loop applies a decision; returns the ACT_* applied."""
     action = _decide(which, rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, seat,
-                     int(params[seat, 0]), int(params[seat, 1]), world, roll, work)
+                     int(params[seat, 0]), int(params[seat, 1]), int(params[seat, 2]), world, roll, work)
     if st[ST_PHASE] == PHASE_SELF:
         apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
     else:
@@ -111,7 +111,7 @@ def _search_batch(which):
 #: world, roll, work): the production step (sim.game.Game plays its search seats with it)
 search_step = _search_step(DECIDE_SEARCH)
 #: play_hands_search(same arguments as sim.core.turn.play_hands): play the hands of a table with search seats
-#: (strategy id sim.core.seat_dispatch.SCRIPTED; ``params[seat]`` = worlds, candidates) and fill ``out``.
+#: (strategy id sim.core.seat_dispatch.SCRIPTED; ``params[seat]`` = worlds, candidates, extend) and fill ``out``.
 play_hands_search = _search_batch(DECIDE_SEARCH)
 #: the timing variants (benchmarks/search_speed.py) and the leaking player (tests), compiled only when used
 play_hands_sample_only = _search_batch(DECIDE_SAMPLE_ONLY)

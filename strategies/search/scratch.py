@@ -39,6 +39,7 @@ def new_search_scratch():
     sums = np.zeros(MAX_CANDIDATES, dtype=np.int64)     # [candidate] summed money of the seat over the worlds (底注)
     rng = np.zeros(2, dtype=np.uint64)                  # the decision's search stream
     squares = np.zeros(MAX_CANDIDATES, dtype=np.float64)  # [candidate] summed squared money differences with greedy's
+    played_out = np.zeros(1, dtype=np.int64)            # [0] worlds the last decision played (0: no search)
     work = (events, rngs, ids, params, no_script, me_script, mask, remaining, seen, tracks, after_shanten,
-            after_useful, floors, pool, tiles, avail, build, segs, cands, sums, rng, shanten, squares)
+            after_useful, floors, pool, tiles, avail, build, segs, cands, sums, rng, shanten, squares, played_out)
     return world, roll, work

@@ -90,3 +90,27 @@ def test_the_switch_engine_refuses_a_variant_it_was_not_built_for():
     with pytest.raises(ValueError, match="another variant's than the engine's") as refused:
         start_hand(resolve_rules("jinhua").pack(), wall, hands, frozen, melds, rivers, st, money, events, 0, 1, 0)
     assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("overrides, variants", [
+    ([], ("jincheng", "jinzhong", "jinhua", "plain")),  # the default overview: its variants study plays all four
+    (["experiment=variants"], ("jincheng", "jinzhong", "jinhua", "plain")),
+    (["experiment=huangzhuang"], ("jincheng",)),
+])
+def test_the_runner_tells_the_engine_the_variants_its_arms_play(overrides, variants, tmp_path):
+    """The runner's arms say which variants and policies the run plays (what it hands sim.engine.run_plays): the
+    overview and experiment=variants span all four, so their tables play one switch engine; a study of one variant
+    keeps its own engine."""
+    from experiments.arms import ArmRunner
+    from experiments.compose import load_run_config
+    from experiments.runner import plan_studies
+    from sim.engine import run_plays, run_variants
+
+    config = load_run_config(overrides + ["jobs=1", "progress=false"])
+    runner = ArmRunner(config, tmp_path / "hands")
+    plan_studies(config, runner)
+    played, policies = runner.played()
+    assert sorted(played) == sorted(variants)
+    assert "strategies.seats.greedy" in policies
+    with run_plays(played, policies):
+        assert run_variants() == (variants if len(variants) > 1 else ())

@@ -129,6 +129,18 @@ class ArmRunner:
             self.roles[arm] = []
         self.roles[arm].append(f"{study}/{role}")
 
+    def played(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Return (the variants, the policy modules) the registered arms play: what ``sim.engine.run_plays`` is told,
+        so that a run whose studies span several variants compiles the shared core once (one switch engine)."""
+        from sim.rules import resolve_rules
+        from strategies.registry import resolve_seats, table_policies
+
+        variants, policies = {}, {}
+        for arm in self.directories:
+            variants[resolve_rules(self.rules_of(arm)).variant] = True
+            policies.update(dict.fromkeys(table_policies(resolve_seats(list(arm.seats)))))
+        return tuple(variants), tuple(policies)
+
     def total_hands(self) -> int:
         """Return the hands of all distinct registered arms together."""
         return sum(self.hands_of(arm) for arm in self.directories)

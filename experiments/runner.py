@@ -160,15 +160,17 @@ def _run_locked(config: RunConfig, out_dir: Path, overrides: list[str], started:
     from reports.builder import build_report
     from reports.summary_io import write_summary
 
+    from sim.engine import run_plays
     from sim.progress import progress_enabled
 
     show = progress_enabled(config.progress)
     runner = ArmRunner(config, out_dir / "hands")
     plans = plan_studies(config, runner)
     say_skipped(config, plans)
-    runner.run_all()
-    searched = {study: STUDY_MODULES[study].search(study_params(config, study), config, out_dir)
-                for study in plans if hasattr(STUDY_MODULES[study], "search")}  # studies that play their own trials
+    with run_plays(*runner.played()):  # several variants: one switch engine, the shared core compiled once
+        runner.run_all()
+        searched = {study: STUDY_MODULES[study].search(study_params(config, study), config, out_dir)
+                    for study in plans if hasattr(STUDY_MODULES[study], "search")}  # studies that play their own trials
     say_phase(f"summary: reading the records and computing the statistics of {len(plans)} "
               f"stud{'y' if len(plans) == 1 else 'ies'}", show)
     rows = []

@@ -17,6 +17,7 @@ that numba can pickle the module types in a cached kernel's type annotations by 
 """
 from __future__ import annotations
 
+import hashlib
 import sys
 import types
 from collections.abc import Mapping
@@ -41,13 +42,27 @@ def _code_names(code: types.CodeType) -> set[str]:
     return names
 
 
+#: the longest tag a copy's name keeps as it is; a longer one (an engine switching over several variants binds ten
+#: slots more) is cut and ends in a hash of the whole, so that numba's cache file name stays within a file name's
+#: 255 bytes
+MAX_TAG = 150
+
+
+def copy_tag(key: tuple) -> str:
+    """Return the tag of a copy's name for its ``((slot, value tag), ...)`` key (``slot_value`` joined by ``__``)."""
+    tag = "__".join(f"{slot}_{value}" for slot, value in key)
+    if len(tag) > MAX_TAG:
+        tag = f"{tag[:MAX_TAG - 18]}__{hashlib.sha1(tag.encode()).hexdigest()[:16]}"
+    return tag
+
+
 def value_tag(value) -> str:
     """Return the short identifier a bound value contributes to a copy's name (a module's last distinct part)."""
     if isinstance(value, types.ModuleType):
         parts = value.__name__.split("__")[0].split(".")
         return parts[-2] if parts[-1] == "hooks" and len(parts) > 1 else parts[-1]
     if isinstance(value, (bool, int)):
-        return str(int(value))
+        return str(int(value)) if value >= 0 else f"m{-int(value)}"  # VARIANT_ANY -1 -> m1: a name, not a '-'
     raise TypeError(f"a slot can be bound to a module or an int, not {type(value).__name__}")
 
 
@@ -134,7 +149,7 @@ class _Binder:
         func = kernel.py_func
         names = _code_names(func.__code__)
         scope = dict(func.__globals__)
-        tag = "__".join(f"{slot}_{value}" for slot, value in key[1])
+        tag = copy_tag(key[1])
         cells = tuple(types.CellType() for _ in func.__closure__ or ())  # filled below, once the copy is known
         copy_func = types.FunctionType(func.__code__, scope, func.__name__, func.__defaults__, cells or None)
         copy_func.__qualname__ = f"{func.__qualname__}__{tag}"
@@ -161,7 +176,7 @@ class _Binder:
         key = (module, self._key(reach))
         if key in _modules:
             return _modules[key]
-        tag = "__".join(f"{slot}_{value}" for slot, value in key[1])
+        tag = copy_tag(key[1])
         copy = types.ModuleType(f"{module.__name__}__{tag}", module.__doc__)
         _modules[key] = copy
         sys.modules[copy.__name__] = copy

@@ -69,18 +69,21 @@ def sample_arguments(variant: str) -> dict:
             "seat": 0, "action": 0, "tile": 0}
 
 
-def late_signatures(variant: str, policies: tuple[str, ...]) -> list[tuple[object, tuple]]:
+def late_signatures(variant: str | tuple[str, ...], policies: tuple[str, ...]) -> list[tuple[object, tuple]]:
     """Return [(dispatcher bound to the table's engine, numba argument types)] of the LATE_KERNELS a table of
-    ``variant`` whose seats play ``policies`` (sim.engine) runs, in the lane's order."""
+    ``variant`` whose seats play ``policies`` (sim.engine) runs, in the lane's order. ``variant`` is the engine's
+    (``Engine.variant``): one variant, or the tuple of a run's variants whose switch engine the run plays — then the
+    entries of each of them, once."""
     from numba import typeof
 
     from sim.engine import engine
 
     eng = engine(variant, tuple(policies))
-    values = sample_arguments(variant)
+    played = eng.variants
+    values = sample_arguments(played[0])  # the argument types are every variant's
     return [(eng.kernel(module, name), tuple(typeof(values[arg]) for arg in args))
             for policy, variants, module, name, args in LATE_KERNELS
-            if (policy is None or policy in policies) and (variants is None or variant in variants)]
+            if (policy is None or policy in policies) and (variants is None or set(variants) & set(played))]
 
 
 def report_compiled(kernel: str) -> None:
@@ -90,7 +93,7 @@ def report_compiled(kernel: str) -> None:
     sys.stdout.flush()
 
 
-def compile_late_kernels(variant: str, policies: tuple[str, ...], report: bool = False) -> int:
+def compile_late_kernels(variant: str | tuple[str, ...], policies: tuple[str, ...], report: bool = False) -> int:
     """Compile (or load from the cache) the LATE_KERNELS entries of a table of ``variant`` playing ``policies``;
     return how many were compiled.
     With ``report``, each compiled kernel (callees included) also writes one line on stdout (``report_compiled``)."""
@@ -102,10 +105,11 @@ def compile_late_kernels(variant: str, policies: tuple[str, ...], report: bool =
     return counter.compiled
 
 
-def start_lane(variant: str, policies: tuple[str, ...]) -> subprocess.Popen | None:
-    """Start the lane for a table of ``variant`` playing ``policies`` in a helper process (same environment and cache as this one; its stdout is a
-    pipe with one line per kernel it compiles, its stderr silenced; it ends when this process dies); return it, or
-    None on a machine with a single core, where a second lane could only slow the first."""
+def start_lane(variant: str | tuple[str, ...], policies: tuple[str, ...]) -> subprocess.Popen | None:
+    """Start the lane for a table of ``variant`` (an engine's: one variant, or a run's variants for their switch
+    engine) playing ``policies`` in a helper process (same environment and cache as this one; its stdout is a pipe
+    with one line per kernel it compiles, its stderr silenced; it ends when this process dies); return it, or None
+    on a machine with a single core, where a second lane could only slow the first."""
     if (os.cpu_count() or 1) < 2:
         return None
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))

@@ -134,21 +134,27 @@ def play_matrix(rules_config, seat_configs, seed: int, first_hand: int, n_hands:
     return play_chunk(rules_config, seat_configs, seed, first_hand, n_hands, session_length, deal_condition)
 
 
-def _play_returning(task: tuple, parent: int | None = None) -> tuple[int, np.ndarray]:
+def _play_returning(task: tuple, parent: int | None = None, engines: dict | None = None) -> tuple[int, np.ndarray]:
     """Worker: play one chunk and return ``(first_hand, record matrix)``. With ``parent`` (the pid of the run that
-    started this worker) the worker ends itself when that process dies (``sim.parent_watch``)."""
+    started this worker) the worker ends itself when that process dies (``sim.parent_watch``). ``engines`` is the
+    parent's engine setting (``sim.engine.run_setting``: the variants of the run), so that a reused worker plays
+    the engine the parent compiled."""
+    from sim.engine import applied_setting
+
     if parent is not None:
         watch_parent(parent)
     rules_config, seat_configs, seed, first, n, session_length, deal_condition = task
-    return first, play_matrix(rules_config, seat_configs, seed, first, n, session_length, deal_condition)
+    with applied_setting(engines):
+        return first, play_matrix(rules_config, seat_configs, seed, first, n, session_length, deal_condition)
 
 
-def _play_writing(task: tuple, out: str, variant: str, labels: list[str], owner: int) -> tuple[int, tuple[int, str]]:
+def _play_writing(task: tuple, out: str, variant: str, labels: list[str], owner: int,
+                  engines: dict | None = None) -> tuple[int, tuple[int, str]]:
     """Worker: play one chunk, write its Parquet part into ``out``; return ``(first_hand, (n_hands, sha256))``.
 
     ``owner`` is the pid of the run holding ``out``'s lock: the worker ends with it, and the part is renamed into
     place only while it still holds the lock (``sim.parts.write_part``)."""
-    first, matrix = _play_returning(task, owner)
+    first, matrix = _play_returning(task, owner, engines)
     digest = parts.write_part(to_frame(matrix, task[2], variant, labels), out, first, owner=owner)
     return first, (task[4], digest)
 
@@ -164,11 +170,13 @@ def _run_loky(tasks: list[tuple], n_workers: int, out, variant, labels) -> Itera
     watches this process and ends within a fraction of a second of its death (after the kernel call in hand)."""
     from joblib import Parallel, delayed
 
-    parent = os.getpid()
+    from sim.engine import run_setting
+
+    parent, engines = os.getpid(), run_setting()
     if out is not None:
-        calls = (delayed(_play_writing)(task, out, variant, labels, parent) for task in tasks)
+        calls = (delayed(_play_writing)(task, out, variant, labels, parent, engines) for task in tasks)
     else:
-        calls = (delayed(_play_returning)(task, parent) for task in tasks)
+        calls = (delayed(_play_returning)(task, parent, engines) for task in tasks)
     parallel = Parallel(n_jobs=n_workers, backend="loky", return_as="generator_unordered",
                         pre_dispatch=f"{IN_FLIGHT_PER_WORKER}*n_jobs", batch_size=1)
     yield from parallel(calls)
@@ -192,13 +200,16 @@ def _run_dask(tasks: list[tuple], n_workers: int, scheduler, out, variant, label
         pending = iter(tasks)
         cluster_workers = len(client.scheduler_info().get("workers", {})) if scheduler is not None else 0
         window = IN_FLIGHT_PER_WORKER * max(1, n_workers, cluster_workers)
-        futures = as_completed([client.submit(_play_returning, t, pure=False)
+        from sim.engine import run_setting
+
+        engines = run_setting()
+        futures = as_completed([client.submit(_play_returning, t, None, engines, pure=False)
                                 for t in _take(pending, window)])
         for future in futures:
             first, matrix = future.result()
             future.release()
             for task in _take(pending, 1):
-                futures.add(client.submit(_play_returning, task, pure=False))
+                futures.add(client.submit(_play_returning, task, None, engines, pure=False))
             if out is not None:
                 digest = parts.write_part(to_frame(matrix, tasks[0][2], variant, labels), out, first)
                 yield first, (matrix.shape[0], digest)
@@ -347,7 +358,13 @@ _PREPARED: list[str] = []
 def compile_situation(variant: str, before: list[str]) -> str:
     """Return the name of a kernel preparation for the compile bar's recorded counts (``sim.compile_progress``):
     the run's variant after the variants this process prepared ``before`` (joined by `` > ``), which decide what
-    is left to compile (session mode and deal conditions are run-time arguments of the same kernels)."""
+    is left to compile (session mode and deal conditions are run-time arguments of the same kernels). In a run of
+    several variants (``sim.engine.run_plays``) the engine is their switch, named by them all (``a+b+c``)."""
+    from sim.engine import run_variants
+
+    run = run_variants()
+    if len(run) > 1 and variant in run:
+        variant = "+".join(run)
     return " > ".join([s for s in before if s != variant] + [variant])
 
 
@@ -366,6 +383,7 @@ def _prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, back
         return
     variant = rules_config.variant
     situation = compile_situation(variant, _PREPARED)
+    prepared = situation.split(" > ")[-1]  # the variant, or the run's variants' switch
     first_in_process = not _PREPARED
     lanes = []  # the second compile lane, started at the first real compile (sim.compile_lanes)
 
@@ -373,7 +391,8 @@ def _prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, back
         from sim.engine import table_engine
         from strategies.registry import resolve_seats
 
-        lane = start_lane(variant, table_engine(variant, resolve_seats(seat_configs)).policies)
+        eng = table_engine(variant, resolve_seats(seat_configs))  # a run of several variants: its switch engine
+        lane = start_lane(eng.variant, eng.policies)
         lanes.append(lane)
         return getattr(lane, "stdout", None)
 
@@ -381,8 +400,8 @@ def _prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, back
         with compile_bar(show, on_first_compile=start_second_lane, situation=situation,
                          first_in_process=first_in_process):
             play_matrix(rules_config, seat_configs, seed, 0, 1, 0, 0)
-        if variant not in _PREPARED:
-            _PREPARED.append(variant)
+        if prepared not in _PREPARED:
+            _PREPARED.append(prepared)
     finally:
         for lane in lanes:
             stop_lane(lane)

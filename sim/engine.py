@@ -11,9 +11,19 @@ the shared one. Engines are cached: one binding per (variant, policies) per proc
 ``MJRULES_SHARED_ENGINES=1``, the one engine of its variant that binds every policy the variant plays. A process
 that plays many tables of a variant (the test suite sets it) then compiles the hand loop once per variant instead
 of once per seat mix; the records are the same either way, only what is compiled differs.
+
+A run that plays several variants says so (``run_plays(variants, policies)``, a context manager the experiment
+runner enters when its studies span several variants; or the environment variables it sets, ``RUN_VARIANTS`` and
+``RUN_POLICIES``, which worker processes and the compile lane inherit). ``table_engine`` then hands every table of
+one of those variants the *switch engine* ``engine(variants, policies)``: ``hooks`` bound to
+sim.core.variant_switch, which branches on ``rule_vec[R_VARIANT]`` to the variants' hooks (slots ``hooks0`` ..
+``hooks3``), and ``VARIANT`` to VARIANT_ANY, so the strategies read the variant from the rule vector. The shared
+core then compiles once for the run instead of once per variant; the records are the same as the per-variant
+engines'. A run of one variant never uses it.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 from importlib import import_module
@@ -41,21 +51,43 @@ def hooks_module(variant: str) -> ModuleType:
     return import_module(f"sim.variants.{variant}.hooks")
 
 
-class Engine:
-    """The kernels of one (variant, policies) binding, by name: ``eng.<kernel>`` or ``eng.kernel(module, name)``."""
+def switch_order(variants) -> tuple[str, ...]:
+    """Return the distinct ``variants`` in the order of their codes (the switch engine's slot order); ValueError
+    for an unknown variant."""
+    return tuple(sorted(dict.fromkeys(variants), key=lambda v: hooks_module(v).VARIANT))
 
-    def __init__(self, variant: str, policies: tuple[str, ...]):
-        from sim.core.slots import N_POLICY_SLOTS
+
+class Engine:
+    """The kernels of one (variant, policies) binding, by name: ``eng.<kernel>`` or ``eng.kernel(module, name)``.
+
+    ``variant`` is one variant's name, or a tuple of two or more (in code order, ``switch_order``): the switch engine
+    of a run of several variants (module docstring); ``variants`` is always the tuple."""
+
+    def __init__(self, variant: str | tuple[str, ...], policies: tuple[str, ...]):
+        from sim.core.codes import VARIANT_ANY, VARIANT_NONE
+        from sim.core.slots import N_POLICY_SLOTS, N_SWITCH_SLOTS
 
         if not 1 <= len(policies) <= N_POLICY_SLOTS:
             raise ValueError(f"an engine binds 1 to {N_POLICY_SLOTS} distinct policies, got {len(policies)}")
-        self.variant = variant
+        variants = (variant,) if isinstance(variant, str) else tuple(variant)
+        if not 1 <= len(variants) <= N_SWITCH_SLOTS or variants != switch_order(variants):
+            raise ValueError(f"an engine plays 1 to {N_SWITCH_SLOTS} distinct variants in code order, got {variants}")
+        self.variant = variants[0] if len(variants) == 1 else variants
+        self.variants = variants
         self.policies = tuple(policies)
         modules = [import_module(p) for p in policies]
         modules += [import_module("sim.core.no_policy")] * (N_POLICY_SLOTS - len(modules))  # the free slots
-        hooks = hooks_module(variant)
-        self.values = {"hooks": hooks, "VARIANT": hooks.VARIANT,
-                       **{f"policy{k}": m for k, m in enumerate(modules)}}
+        self.values = {f"policy{k}": m for k, m in enumerate(modules)}
+        if len(variants) == 1:
+            hooks = hooks_module(variants[0])
+            self.values.update(hooks=hooks, VARIANT=hooks.VARIANT)
+        else:  # the run-time switch over the variants; a free switch slot is pruned (VARIANT_NONE)
+            free = N_SWITCH_SLOTS - len(variants)
+            switched = [hooks_module(v) for v in variants] + [import_module("sim.core.hook_defaults")] * free
+            codes = [m.VARIANT for m in switched[:len(variants)]] + [VARIANT_NONE] * free
+            self.values.update(hooks=import_module("sim.core.variant_switch"), VARIANT=VARIANT_ANY,
+                               **{f"hooks{k}": m for k, m in enumerate(switched)},
+                               **{f"VARIANT{k}": c for k, c in enumerate(codes)})
         self._kernels: dict[tuple[str, str], object] = {}
 
     def kernel(self, module: str, name: str):
@@ -81,11 +113,19 @@ class Engine:
         return f"Engine({self.variant!r}, {self.policies!r})"
 
 
-@functools.lru_cache(maxsize=None)
-def engine(variant: str, policies: tuple[str, ...] = ("strategies.seats.greedy",)) -> Engine:
+def engine(variant: str | tuple[str, ...], policies: tuple[str, ...] = ("strategies.seats.greedy",)) -> Engine:
     """Return the (cached) engine of ``variant`` whose seat slots hold the policy modules ``policies`` (in slot
-    order; strategies.registry.table_policies gives a table's)."""
-    return Engine(variant, tuple(policies))
+    order; strategies.registry.table_policies gives a table's). A tuple of two or more variants gives their switch
+    engine (any order; one variant's tuple is that variant's own engine)."""
+    if not isinstance(variant, str):
+        variant = switch_order(variant)
+        variant = variant[0] if len(variant) == 1 else variant
+    return _engine(variant, tuple(policies))
+
+
+@functools.lru_cache(maxsize=None)
+def _engine(variant, policies: tuple[str, ...]) -> Engine:
+    return Engine(variant, policies)
 
 
 SHARED_ENGINES = "MJRULES_SHARED_ENGINES"  # environment variable: "1" = one engine per variant (table_engine)
@@ -100,14 +140,85 @@ def variant_policies(variant: str) -> tuple[str, ...]:
     return (GREEDY_POLICY,) + tuple(sorted(played - {GREEDY_POLICY}))
 
 
+RUN_VARIANTS = "MJRULES_RUN_VARIANTS"  # environment variable: the variants a run plays, comma-separated
+RUN_POLICIES = "MJRULES_RUN_POLICIES"  # environment variable: the policy modules its tables play, comma-separated
+
+
+def _listed(name: str) -> tuple[str, ...]:
+    return tuple(p for p in os.environ.get(name, "").split(",") if p)
+
+
+def run_variants() -> tuple[str, ...]:
+    """Return the variants the current run plays (``run_plays``), in code order; () when it did not say."""
+    return switch_order(_listed(RUN_VARIANTS))
+
+
+def ordered_policies(policies) -> tuple[str, ...]:
+    """Return the distinct ``policies`` in slot order: greedy's first, the others sorted."""
+    from strategies.registry import GREEDY_POLICY
+
+    rest = sorted(set(policies) - {GREEDY_POLICY})
+    return ((GREEDY_POLICY,) if GREEDY_POLICY in policies else ()) + tuple(rest)
+
+
+def run_setting() -> dict[str, str]:
+    """Return the run's engine setting as environment entries ({RUN_VARIANTS: ..., RUN_POLICIES: ...}, empty values
+    when unset): what a worker process applies (``applied_setting``) to pick the engines its parent would."""
+    return {RUN_VARIANTS: os.environ.get(RUN_VARIANTS, ""), RUN_POLICIES: os.environ.get(RUN_POLICIES, "")}
+
+
+@contextlib.contextmanager
+def applied_setting(setting: dict[str, str] | None):
+    """Within, the environment holds ``setting`` (from ``run_setting``; None changes nothing); restored after."""
+    if setting is None:
+        yield
+        return
+    saved = {k: os.environ.get(k) for k in setting}
+    try:
+        for key, value in setting.items():
+            if value:
+                os.environ[key] = value
+            else:
+                os.environ.pop(key, None)
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def run_plays(variants, policies=()):
+    """Return a context manager within which this process (and the processes it starts) plays a run of ``variants``
+    whose tables play ``policies`` (policy modules): with two or more variants, ``table_engine`` hands every table
+    of one of them the switch engine ``engine(variants, policies)`` (or of its own policies when a table plays one
+    outside ``policies``, or when they are more than the policy slots); with one, nothing changes."""
+    variants = switch_order(variants)
+    if len(variants) < 2:
+        return applied_setting(None)
+    return applied_setting({RUN_VARIANTS: ",".join(variants), RUN_POLICIES: ",".join(ordered_policies(policies))})
+
+
 def table_engine(variant: str, seat_configs) -> Engine:
     """Return the engine a table of ``variant`` plays with (``seat_configs``: its StrategyConfigs, None for a scripted
-    seat): the engine of exactly its policies, or with MJRULES_SHARED_ENGINES=1 the variant's shared engine."""
+    seat): the engine of exactly its policies, or with MJRULES_SHARED_ENGINES=1 the variant's shared engine; in a
+    run of several variants (``run_plays``) the run's switch engine."""
+    from sim.core.slots import N_POLICY_SLOTS
     from strategies.registry import RANDOM_POLICY, table_policies
 
-    if os.environ.get(SHARED_ENGINES) == "1":
+    shared = os.environ.get(SHARED_ENGINES) == "1"
+    table = table_policies([c for c in seat_configs if c is not None]) or (RANDOM_POLICY,)
+    run = run_variants()
+    if len(run) > 1 and variant in run:
+        run_policies = ordered_policies(_listed(RUN_POLICIES) + (
+            tuple(p for v in run for p in variant_policies(v)) if shared else ()))
+        if set(table) <= set(run_policies) and len(run_policies) <= N_POLICY_SLOTS:
+            return engine(run, run_policies)
+        return engine(run, table)
+    if shared:
         return engine(variant, variant_policies(variant))
-    return engine(variant, table_policies([c for c in seat_configs if c is not None]) or (RANDOM_POLICY,))
+    return engine(variant, table)
 
 
 def seat_slots(eng: Engine, seat_configs) -> "np.ndarray":

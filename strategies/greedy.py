@@ -17,8 +17,8 @@ from numba import njit
 
 from sim.core.hand.discard_scan import least_discards_k
 from sim.core.hand.kernel import FORM_REGULAR, shanten_k
-from sim.core.codes import VARIANT_JINZHONG
-from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
+from sim.core.codes import VARIANT_ANY, VARIANT_JINZHONG
+from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD, R_VARIANT
 from sim.core.slots import VARIANT, hooks
 from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_CHI_LOW, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
@@ -75,7 +75,8 @@ def greedy_kong(rule_vec, tables, hands, melds, st, mask, seat, base_shanten):
 @njit(cache=True, _nrt=True)  # not inlined: the hand loop and three strategies call it; one compilation serves all
 def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return the greedy self-phase ACT_* for ``seat``; ``seen`` is an int8[34] scratch row."""
-    if VARIANT == VARIANT_JINZHONG:  # 缺一门 and 报听 (strategies/jinzhong_play.py)
+    # 缺一门 and 报听 (strategies/jinzhong_play.py)
+    if VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG):
         return jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
     if mask[ACT_ZIMO]:
         return ACT_ZIMO

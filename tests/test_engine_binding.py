@@ -72,7 +72,9 @@ print(json.dumps({"holding": sorted(holding), "linked": sorted(linked), "n_symbo
 
 
 def _probe(variant: str, forbidden: set[str], seats: list[str]) -> dict:
-    env = {k: v for k, v in os.environ.items() if k != "MJRULES_SHARED_ENGINES"}  # a run's own per-table engine
+    # a run's own per-table engine of one variant: no shared engine, no switch over several variants
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("MJRULES_SHARED_ENGINES", "MJRULES_RUN_VARIANTS", "MJRULES_RUN_POLICIES")}
     result = subprocess.run([sys.executable, "-c", _PROBE, variant, json.dumps(sorted(forbidden)), json.dumps(seats)],
                             cwd=ROOT, capture_output=True, text=True, timeout=900, env=env)
     assert result.returncode == 0, result.stderr[-3000:]

@@ -15,6 +15,11 @@ VARIANT_JINCHENG = 0
 VARIANT_JINZHONG = 1
 VARIANT_JINHUA = 2           # 金华 (RULES §3)
 VARIANT_CODES = {"jincheng": VARIANT_JINCHENG, "jinzhong": VARIANT_JINZHONG, "jinhua": VARIANT_JINHUA}
+# the bound VARIANT of an engine that switches at run time over the variants of a run (sim.core.variant_switch):
+# a strategy then reads rule_vec[R_VARIANT] instead of a compile-time constant
+VARIANT_ANY = -1
+# the variant code of a switch slot (VARIANT0 .. VARIANT3) no variant of the run holds: never a rule vector's
+VARIANT_NONE = -2
 
 # --- enumerated rule flags (RULES §4) ----------------------------------------------------------
 HUANG_DEALER_STAY = 0      # 荒庄: the dealer keeps the deal (RULES §1.10 r53, A2)

@@ -8,7 +8,7 @@ from sim.core.state import (
     ST_LIVE_WAITS, ST_PHASE, ST_SEED, ST_SHANGJIA_TILE, ST_TING_TURN, ST_WIN_FEATURES, ST_WIN_TILE, ST_WINNER,
     ST_YAOJIU_START, YAOJIU_BITS, ST_JH_CAISHEN, ST_CHOWS, ST_JH_WILDS_DEALT, ST_JH_WINNER_WILDS, log_event,
 )
-from sim.core.codes import NO_WIN_FEATURES
+from sim.core.codes import NO_WIN_FEATURES, VARIANT_ANY
 from sim.core.wall import deal_position
 from sim.core.rule_layout import R_VARIANT
 from sim.core.slots import VARIANT, hooks
@@ -29,8 +29,12 @@ def start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, 
     """Reset the state for a filled ``wall``, deal 13 to each seat (r4) and let the dealer draw first; keeps each
     seat's distinct 幺九/字 kinds and (金华) 财神 tiles of the dealt hand (dealer: 14 tiles). Returns nothing.
     Raises ValueError when ``rule_vec`` is another variant's than the engine's (its kernels bind one variant's
-    hooks: another variant's rules would play silently wrong)."""
-    if rule_vec[R_VARIANT] != VARIANT:
+    hooks, or a switch over a run's variants: another variant's rules would play silently wrong)."""
+    if VARIANT == VARIANT_ANY:  # the switch engine of a run of several variants (sim.core.variant_switch)
+        if not hooks.plays_variant(rule_vec[R_VARIANT]):
+            raise ValueError("rule_vec is another variant's than the engine's: the engine switches over its run's "
+                             "variants only (sim.engine.run_plays)")
+    elif rule_vec[R_VARIANT] != VARIANT:
         raise ValueError("rule_vec is another variant's than the engine's: take the engine of rules.variant")
     hands[:] = 0
     frozen[:] = 0

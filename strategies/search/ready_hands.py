@@ -22,10 +22,10 @@ variant's wait test); a little bias towards regular shapes remains.
 import numpy as np
 from numba import njit
 
-from sim.core.codes import VARIANT_JINZHONG
+from sim.core.codes import VARIANT_ANY, VARIANT_JINZHONG
 from sim.core.hand.queyimen_kernel import SELF_DRAW_ONLY_MASK
 from sim.core.rng import bounded
-from sim.core.rule_layout import R_JZ_POINT_LIMIT
+from sim.core.rule_layout import R_JZ_POINT_LIMIT, R_VARIANT
 from sim.core.slots import VARIANT
 from sim.core.state import ST_PASSED
 from sim.core.slots import hooks
@@ -39,7 +39,8 @@ SET_TRIES = 24       # random kinds tried per set or pair
 def passable_kinds(rule_vec):
     """Return the int64 kinds a ready seat may let pass although they are waits: 晋中 ranks 3–5 under the point
     limit (自摸 only), none elsewhere."""
-    if VARIANT == VARIANT_JINZHONG and rule_vec[R_JZ_POINT_LIMIT] != 0:
+    if ((VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG))
+            and rule_vec[R_JZ_POINT_LIMIT] != 0):
         return SELF_DRAW_ONLY_MASK
     return np.int64(0)
 
@@ -86,7 +87,8 @@ def _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds, single):
     when ``single`` >= 0, one tile of kind ``single`` (n tiles, waiting on it); returns True on success."""
     build[:] = 0
     missing = -1
-    if VARIANT == VARIANT_JINZHONG:  # 缺一门: one suit it may still give up stays empty
+    # 缺一门: one suit it may still give up stays empty
+    if VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG):
         blocked = blocked_suits(melds, st, s)
         free = 0
         for suit in range(3):

@@ -5,9 +5,10 @@ Its kernels are strategies/greedy.py, with the 晋中 form (缺一门, 报听: s
 """
 from numba import njit
 
-from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG
+from sim.core.codes import VARIANT_ANY, VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG
 from sim.core.legal import NOT_SCANNED
 from sim.core.no_policy import random_claim, random_self  # noqa: F401  (protocol)
+from sim.core.rule_layout import R_VARIANT
 from sim.core.slots import VARIANT
 from sim.core.state import CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, PHASE_SELF, ST_PENDING_TILE, ST_PHASE
 from strategies.dingque import fewest_tiles_suit
@@ -23,13 +24,15 @@ SCANS = True  # its self decision reads the loop's discard scan rows
 def passes_claim(rule_vec, bits):
     """Return True when greedy passes a claim window unasked: under 晋城 it answers only 胡, 杠 or 碰, so with none of
     them it passes (拾 and 抢 left unused)."""
-    return VARIANT == VARIANT_JINCHENG and bits & (CLAIM_BIT_HU | CLAIM_BIT_GANG | CLAIM_BIT_PENG) == 0
+    if VARIANT == VARIANT_JINCHENG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINCHENG):
+        return bits & (CLAIM_BIT_HU | CLAIM_BIT_GANG | CLAIM_BIT_PENG) == 0
+    return False
 
 
 @njit(cache=True, inline='always')
 def claim(rule_vec, tables, hands, melds, st, mask, seat, params):
     """Return greedy's claim answer (its 晋中 form under 晋中; 金华's is in ``choose_action``)."""
-    if VARIANT == VARIANT_JINZHONG:
+    if VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG):
         return jz_greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, st[ST_PENDING_TILE], params)
     return greedy_claim(rule_vec, tables, hands, st, mask, seat, st[ST_PENDING_TILE], params)
 
@@ -37,7 +40,8 @@ def claim(rule_vec, tables, hands, melds, st, mask, seat, params):
 @njit(cache=True, inline='always')
 def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
     """Return the greedy ACT_* among the True entries of ``mask``."""
-    if VARIANT == VARIANT_JINHUA:  # wilds, 吃 (jinhua_play.py)
+    # wilds, 吃 (jinhua_play.py)
+    if VARIANT == VARIANT_JINHUA or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINHUA):
         if st[ST_PHASE] == PHASE_SELF:
             return jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
         return jh_greedy_claim(rule_vec, tables, hands, st, mask, seat, params)
@@ -51,10 +55,10 @@ def self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, pa
               after_useful):
     """Return the greedy self-phase ACT_* on the loop's scratch rows when the legal builder ran no shared scan:
     金华's and 晋中's greedy then allocate nothing."""
-    if VARIANT == VARIANT_JINHUA:
+    if VARIANT == VARIANT_JINHUA or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINHUA):
         return jh_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                    after_shanten, after_useful)
-    if VARIANT == VARIANT_JINZHONG:
+    if VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG):
         return jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                    after_shanten, after_useful, NOT_SCANNED)
     return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
@@ -64,7 +68,7 @@ def self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, pa
 def self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
                    after_useful, least):
     """Return the greedy self-phase ACT_* reading the legal builder's discard scan (``least`` its least shanten)."""
-    if VARIANT == VARIANT_JINZHONG:
+    if VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG):
         return jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                    after_shanten, after_useful, least)
     return greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,

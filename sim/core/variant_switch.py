@@ -1,0 +1,474 @@
+"""The hooks of an engine that plays several variants: a run-time switch over the run's variants — compiled kernels.
+
+``sim.engine`` binds this module to the ``hooks`` slot (sim.core.slots) of the engine of a run that plays more than
+one variant (``sim.engine.run_plays``), ``VARIANT`` to VARIANT_ANY, and ``hooks0`` .. ``hooks3`` / ``VARIANT0`` ..
+``VARIANT3`` to the run's variants' hooks modules and codes, in code order. Every hook of the protocol (README
+"Adding a variant") is here with the same name and parameter list: it reads ``rule_vec[R_VARIANT]`` and calls the
+hook of the variant that holds the code. A slot the run leaves free holds VARIANT_NONE (and
+sim.core.hook_defaults), and its branch is pruned at compile time; the first slot is the fall-through, which
+``start_hand`` guarantees (it refuses a rule vector of a variant the engine does not hold, ``plays_variant``).
+
+So the shared core — the hand loop, the action kernels, the legal builder, the checks — compiles once for all the
+variants of the run instead of once per variant; only the hooks' own bodies compile per variant, as before.
+A hook is inlined (``inline='always'``) when one of the variants inlines it, so that a call site compiles the
+bodies it would have compiled in each variant's own engine; a hook no variant inlines is a compiled call of its
+own. Imports only sim.core: the variants reach it through the slots.
+"""
+from numba import njit
+
+from sim.core.codes import VARIANT_NONE
+from sim.core.hook_defaults import LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS  # noqa: F401  (protocol)
+from sim.core.rule_layout import R_VARIANT
+from sim.core.slots import VARIANT0, VARIANT1, VARIANT2, VARIANT3, hooks0, hooks1, hooks2, hooks3
+
+
+@njit(cache=True, inline='always')
+def plays_variant(code):
+    """Return True when the variant ``code`` (sim.core.codes VARIANT_*) is one of the switch's."""
+    return code != VARIANT_NONE and (code == VARIANT0 or code == VARIANT1 or code == VARIANT2 or code == VARIANT3)
+
+
+@njit(cache=True, inline='always')
+def win_forms(rule_vec, st, seat):
+    """Hook ``win_forms`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.win_forms(rule_vec, st, seat)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.win_forms(rule_vec, st, seat)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.win_forms(rule_vec, st, seat)
+    return hooks0.win_forms(rule_vec, st, seat)
+
+
+@njit(cache=True, inline='always')
+def blocked_claim_bits(rule_vec, st, seat, tile):
+    """Hook ``blocked_claim_bits`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.blocked_claim_bits(rule_vec, st, seat, tile)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.blocked_claim_bits(rule_vec, st, seat, tile)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.blocked_claim_bits(rule_vec, st, seat, tile)
+    return hooks0.blocked_claim_bits(rule_vec, st, seat, tile)
+
+
+@njit(cache=True, inline='always')
+def declares_missing_suit(rule_vec):
+    """Hook ``declares_missing_suit`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.declares_missing_suit(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.declares_missing_suit(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.declares_missing_suit(rule_vec)
+    return hooks0.declares_missing_suit(rule_vec)
+
+
+@njit(cache=True, inline='always')
+def discard_forbidden(rule_vec, st, seat):
+    """Hook ``discard_forbidden`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.discard_forbidden(rule_vec, st, seat)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.discard_forbidden(rule_vec, st, seat)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.discard_forbidden(rule_vec, st, seat)
+    return hooks0.discard_forbidden(rule_vec, st, seat)
+
+
+@njit(cache=True, inline='always')
+def first_tail_position(rule_vec):
+    """Hook ``first_tail_position`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.first_tail_position(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.first_tail_position(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.first_tail_position(rule_vec)
+    return hooks0.first_tail_position(rule_vec)
+
+
+@njit(cache=True, _nrt=False)
+def hand_complete(rule_vec, tables, hands, frozen, st, seat):
+    """Hook ``hand_complete`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.hand_complete(rule_vec, tables, hands, frozen, st, seat)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.hand_complete(rule_vec, tables, hands, frozen, st, seat)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.hand_complete(rule_vec, tables, hands, frozen, st, seat)
+    return hooks0.hand_complete(rule_vec, tables, hands, frozen, st, seat)
+
+
+@njit(cache=True, inline='always')
+def meld_tile_kind(rule_vec, st, shown):
+    """Hook ``meld_tile_kind`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.meld_tile_kind(rule_vec, st, shown)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.meld_tile_kind(rule_vec, st, shown)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.meld_tile_kind(rule_vec, st, shown)
+    return hooks0.meld_tile_kind(rule_vec, st, shown)
+
+
+@njit(cache=True, inline='always')
+def on_claim_answer(rule_vec, hands, st, seat, action):
+    """Hook ``on_claim_answer`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.on_claim_answer(rule_vec, hands, st, seat, action)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.on_claim_answer(rule_vec, hands, st, seat, action)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.on_claim_answer(rule_vec, hands, st, seat, action)
+    return hooks0.on_claim_answer(rule_vec, hands, st, seat, action)
+
+
+@njit(cache=True, inline='always')
+def on_turn_start(rule_vec, st, seat):
+    """Hook ``on_turn_start`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.on_turn_start(rule_vec, st, seat)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.on_turn_start(rule_vec, st, seat)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.on_turn_start(rule_vec, st, seat)
+    return hooks0.on_turn_start(rule_vec, st, seat)
+
+
+@njit(cache=True, inline='always')
+def self_kong_forbidden(rule_vec, st, seat):
+    """Hook ``self_kong_forbidden`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.self_kong_forbidden(rule_vec, st, seat)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.self_kong_forbidden(rule_vec, st, seat)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.self_kong_forbidden(rule_vec, st, seat)
+    return hooks0.self_kong_forbidden(rule_vec, st, seat)
+
+
+@njit(cache=True, inline='always')
+def ting_exists(rule_vec):
+    """Hook ``ting_exists`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.ting_exists(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.ting_exists(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.ting_exists(rule_vec)
+    return hooks0.ting_exists(rule_vec)
+
+
+@njit(cache=True, _nrt=False)
+def variant_state_ok(rule_vec, st):
+    """Hook ``variant_state_ok`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.variant_state_ok(rule_vec, st)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.variant_state_ok(rule_vec, st)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.variant_state_ok(rule_vec, st)
+    return hooks0.variant_state_ok(rule_vec, st)
+
+
+@njit(cache=True, inline='always')
+def deal_extras(rule_vec, wall, st, events):
+    """Hook ``deal_extras`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.deal_extras(rule_vec, wall, st, events)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.deal_extras(rule_vec, wall, st, events)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.deal_extras(rule_vec, wall, st, events)
+    return hooks0.deal_extras(rule_vec, wall, st, events)
+
+
+@njit(cache=True, inline='always')
+def front_draw_allowed(rule_vec, st):
+    """Hook ``front_draw_allowed`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.front_draw_allowed(rule_vec, st)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.front_draw_allowed(rule_vec, st)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.front_draw_allowed(rule_vec, st)
+    return hooks0.front_draw_allowed(rule_vec, st)
+
+
+@njit(cache=True, inline='always')
+def draw_limit(rule_vec, st):
+    """Hook ``draw_limit`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.draw_limit(rule_vec, st)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.draw_limit(rule_vec, st)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.draw_limit(rule_vec, st)
+    return hooks0.draw_limit(rule_vec, st)
+
+
+@njit(cache=True, inline='always')
+def on_discard(rule_vec, st, seat, tile):
+    """Hook ``on_discard`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.on_discard(rule_vec, st, seat, tile)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.on_discard(rule_vec, st, seat, tile)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.on_discard(rule_vec, st, seat, tile)
+    return hooks0.on_discard(rule_vec, st, seat, tile)
+
+
+@njit(cache=True, inline='always')
+def on_unclaimed(rule_vec, st, money, events):
+    """Hook ``on_unclaimed`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.on_unclaimed(rule_vec, st, money, events)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.on_unclaimed(rule_vec, st, money, events)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.on_unclaimed(rule_vec, st, money, events)
+    return hooks0.on_unclaimed(rule_vec, st, money, events)
+
+
+@njit(cache=True, inline='always')
+def on_shangjia(rule_vec, st, money, events, seat, tile):
+    """Hook ``on_shangjia`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.on_shangjia(rule_vec, st, money, events, seat, tile)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.on_shangjia(rule_vec, st, money, events, seat, tile)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.on_shangjia(rule_vec, st, money, events, seat, tile)
+    return hooks0.on_shangjia(rule_vec, st, money, events, seat, tile)
+
+
+@njit(cache=True, inline='always')
+def on_claim_taken(rule_vec, st):
+    """Hook ``on_claim_taken`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.on_claim_taken(rule_vec, st)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.on_claim_taken(rule_vec, st)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.on_claim_taken(rule_vec, st)
+    return hooks0.on_claim_taken(rule_vec, st)
+
+
+@njit(cache=True, inline='always')
+def claim_priority(rule_vec, action):
+    """Hook ``claim_priority`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.claim_priority(rule_vec, action)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.claim_priority(rule_vec, action)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.claim_priority(rule_vec, action)
+    return hooks0.claim_priority(rule_vec, action)
+
+
+@njit(cache=True, inline='always')
+def variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source):
+    """Hook ``variant_claim_bits`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
+    return hooks0.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
+
+
+@njit(cache=True, inline='always')
+def apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action):
+    """Hook ``apply_variant_claim`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action)
+    return hooks0.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action)
+
+
+@njit(cache=True, inline='always')
+def can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile):
+    """Hook ``can_win`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile)
+    return hooks0.can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile)
+
+
+@njit(cache=True, inline='always')
+def self_win_without_ting(rule_vec, tables, hands, melds, st, seat):
+    """Hook ``self_win_without_ting`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.self_win_without_ting(rule_vec, tables, hands, melds, st, seat)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.self_win_without_ting(rule_vec, tables, hands, melds, st, seat)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.self_win_without_ting(rule_vec, tables, hands, melds, st, seat)
+    return hooks0.self_win_without_ting(rule_vec, tables, hands, melds, st, seat)
+
+
+@njit(cache=True, _nrt=False)
+def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
+    """Hook ``ting_waits`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    return hooks0.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+
+
+@njit(cache=True, _nrt=False)
+def ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
+    """Hook ``ting_discards`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+    return hooks0.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+
+
+@njit(cache=True, inline='always')
+def shares_self_scan(rule_vec):
+    """Hook ``shares_self_scan`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.shares_self_scan(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.shares_self_scan(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.shares_self_scan(rule_vec)
+    return hooks0.shares_self_scan(rule_vec)
+
+
+@njit(cache=True, inline='always')
+def scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after, useful, mask):
+    """Hook ``scanned_ting_marks`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after,
+                                         useful, mask)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after,
+                                         useful, mask)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after,
+                                         useful, mask)
+    return hooks0.scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after, useful,
+                                     mask)
+
+
+@njit(cache=True, inline='always')
+def kong_allowed(rule_vec, st):
+    """Hook ``kong_allowed`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.kong_allowed(rule_vec, st)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.kong_allowed(rule_vec, st)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.kong_allowed(rule_vec, st)
+    return hooks0.kong_allowed(rule_vec, st)
+
+
+@njit(cache=True, _nrt=False)
+def win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind):
+    """Hook ``win_shape`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind)
+    return hooks0.win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind)
+
+
+@njit(cache=True, _nrt=False)
+def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape):
+    """Hook ``settle_win`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
+    return hooks0.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
+
+
+@njit(cache=True, _nrt=False)
+def on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting):
+    """Hook ``on_kong`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
+    return hooks0.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
+
+
+@njit(cache=True, _nrt=False)
+def on_huang(rule_vec, st, money):
+    """Hook ``on_huang`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.on_huang(rule_vec, st, money)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.on_huang(rule_vec, st, money)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.on_huang(rule_vec, st, money)
+    return hooks0.on_huang(rule_vec, st, money)
+
+
+@njit(cache=True, _nrt=False)
+def next_dealer(rule_vec, st):
+    """Hook ``next_dealer`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.next_dealer(rule_vec, st)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.next_dealer(rule_vec, st)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.next_dealer(rule_vec, st)
+    return hooks0.next_dealer(rule_vec, st)

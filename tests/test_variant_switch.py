@@ -1,0 +1,116 @@
+"""The switch engine of a run of several variants (sim.engine.run_plays, sim.core.variant_switch): it covers every
+hook of every variant, plays the same records as each variant's own engine, and refuses a variant it does not hold.
+"""
+import inspect
+from importlib import import_module
+
+import numpy as np
+import pytest
+from numba.core.dispatcher import Dispatcher
+
+from sim.rules import VARIANTS
+
+SEATS = ["greedy", "random", "greedy", "random"]
+N_HANDS = 50
+
+
+def _hooks(module):
+    return {name: value for name, value in vars(module).items() if isinstance(value, Dispatcher)}
+
+
+def test_the_switch_covers_every_hook_of_every_variant_with_its_parameters():
+    """Every hook a variant's hooks module (or the core's defaults) defines is in the switch, with the same
+    parameter list; it is inlined when a variant inlines it, else compiled on its own without reference counting."""
+    switch = _hooks(import_module("sim.core.variant_switch"))
+    variants = [import_module(f"sim.variants.{v}.hooks") for v in VARIANTS]
+    protocol = {}
+    defaults = import_module("sim.core.hook_defaults")
+    for module in variants + [defaults]:
+        for name, hook in _hooks(module).items():
+            if module is not defaults or hook.py_func.__module__ == defaults.__name__:  # not what it imports
+                protocol.setdefault(name, []).append(hook)
+    assert set(protocol) <= set(switch), f"hooks missing from the switch: {sorted(set(protocol) - set(switch))}"
+    for name, hooks in protocol.items():
+        params = inspect.signature(switch[name].py_func).parameters
+        for hook in hooks:
+            assert list(inspect.signature(hook.py_func).parameters) == list(params), name
+        inlined = any(h.targetoptions.get("inline") == "always" for h in hooks)
+        assert (switch[name].targetoptions.get("inline") == "always") == inlined, name
+    assert set(switch) - set(protocol) == {"plays_variant"}
+
+
+def test_a_run_of_one_variant_keeps_its_own_engine():
+    """run_plays with a single variant changes nothing, and a table of a variant outside the run's plays its own."""
+    from sim.engine import RUN_VARIANTS, run_plays, run_variants, table_engine
+    from strategies.registry import resolve_seats
+
+    seats = resolve_seats(["greedy"] * 4)
+    with run_plays(["jinhua"], ["strategies.seats.greedy"]):
+        assert run_variants() == ()
+        assert table_engine("jinhua", seats).variant == "jinhua"
+    with run_plays(["plain", "jincheng"], ["strategies.seats.greedy"]):
+        assert run_variants() == ("jincheng", "plain")  # in code order
+        assert table_engine("plain", seats).variants == ("jincheng", "plain")
+        assert table_engine("jinhua", seats).variant == "jinhua"
+    import os
+    assert RUN_VARIANTS not in os.environ
+
+
+@pytest.mark.xdist_group("variant_switch")  # one worker compiles the switch engine, once
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_switch_engine_plays_the_records_of_the_variants_own_engine(variant):
+    """A greedy/random table plays byte-identical records through the switch engine of all variants and through its
+    variant's own engine (the suite's: with MJRULES_SHARED_ENGINES=1 both bind every policy their variants play)."""
+    from sim.engine import run_plays, table_engine
+    from sim.play import play_chunk
+    from strategies.registry import resolve_seats
+
+    own = play_chunk(variant, SEATS, 11, 0, N_HANDS)
+    assert table_engine(variant, resolve_seats(SEATS)).variant == variant
+    with run_plays(VARIANTS, ["strategies.seats.greedy", "strategies.seats.random"]):
+        assert table_engine(variant, resolve_seats(SEATS)).variants == VARIANTS
+        switched = play_chunk(variant, SEATS, 11, 0, N_HANDS)
+    assert own.dtype == switched.dtype and own.shape == switched.shape
+    assert own.tobytes() == switched.tobytes()
+    assert np.unique(own, axis=0).shape[0] == N_HANDS  # real hands, all different
+
+
+def test_the_switch_engine_refuses_a_variant_it_was_not_built_for():
+    """A switch engine of 晋城 and 晋中 deals either variant's rule vector and refuses 金华's with one line."""
+    from sim.core.state import new_state
+    from sim.engine import engine
+    from sim.rules import resolve_rules
+
+    start_hand = engine(("jinzhong", "jincheng")).start_hand
+    wall, hands, frozen, melds, rivers, st, money = new_state()
+    events = np.zeros((1, 4), np.int32)
+    for variant in ("jincheng", "jinzhong"):
+        start_hand(resolve_rules(variant).pack(), wall, hands, frozen, melds, rivers, st, money, events, 0, 1, 0)
+        assert hands.sum() == 4 * 13 + 1
+    with pytest.raises(ValueError, match="another variant's than the engine's") as refused:
+        start_hand(resolve_rules("jinhua").pack(), wall, hands, frozen, melds, rivers, st, money, events, 0, 1, 0)
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("overrides, variants", [
+    ([], ("jincheng", "jinzhong", "jinhua", "plain")),  # the default overview: its variants study plays all four
+    (["experiment=variants"], ("jincheng", "jinzhong", "jinhua", "plain")),
+    (["experiment=huangzhuang"], ("jincheng",)),
+])
+def test_the_runner_tells_the_engine_the_variants_its_arms_play(overrides, variants, tmp_path):
+    """The runner's arms say which variants and policies the run plays (what it hands sim.engine.run_plays): the
+    overview and experiment=variants span all four, so their tables play one switch engine; a study of one variant
+    keeps its own engine."""
+    from experiments.arms import ArmRunner
+    from experiments.compose import load_run_config
+    from experiments.runner import plan_studies
+    from sim.engine import run_plays, run_variants
+
+    config = load_run_config(overrides + ["jobs=1", "progress=false"])
+    runner = ArmRunner(config, tmp_path / "hands")
+    plan_studies(config, runner)
+    played, policies = runner.played()
+    assert sorted(played) == sorted(variants)
+    assert "strategies.seats.greedy" in policies
+    with run_plays(played, policies):
+        assert run_variants() == (variants if len(variants) > 1 else ())

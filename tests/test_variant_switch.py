@@ -114,3 +114,32 @@ def test_the_runner_tells_the_engine_the_variants_its_arms_play(overrides, varia
     assert "strategies.seats.greedy" in policies
     with run_plays(played, policies):
         assert run_variants() == (variants if len(variants) > 1 else ())
+
+
+def test_every_switch_hook_calls_the_hook_of_the_variant_the_rule_vector_names(monkeypatch):
+    """Each hook of the switch, run as Python with slot k holding variant code 10 + k and a stand-in hooks module
+    that answers k, calls slot k's hook exactly for a rule vector of code 10 + k (the records test above cannot see a
+    branch that calls the wrong variant's hook when the two hooks play alike on its hands)."""
+    from sim.core import variant_switch
+    from sim.core.rule_layout import R_VARIANT
+
+    class Answers:
+        def __init__(self, k):
+            self.k = k
+
+        def __getattr__(self, name):
+            return lambda *args: self.k
+
+    for k in range(4):
+        monkeypatch.setattr(variant_switch, f"hooks{k}", Answers(k))
+        monkeypatch.setattr(variant_switch, f"VARIANT{k}", 10 + k)
+    hooks = [f for name, f in vars(variant_switch).items() if isinstance(f, Dispatcher) and name != "plays_variant"]
+    assert len(hooks) >= 30
+    for f in hooks:
+        arity = len(inspect.signature(f.py_func).parameters)
+        for k in range(4):
+            rule_vec = np.zeros(R_VARIANT + 1, np.int64)
+            rule_vec[R_VARIANT] = 10 + k
+            args = [rule_vec if p == "rule_vec" else None for p in inspect.signature(f.py_func).parameters]
+            assert len(args) == arity
+            assert f.py_func(*args) == k, f"{f.py_func.__name__}: code {10 + k} reached slot {f.py_func(*args)}"

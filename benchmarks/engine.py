@@ -11,6 +11,10 @@ its standard error.
 ``--rules jinzhong --flag jz_chi=true [--flag ...]`` prints greedy hands/s (CPU) under the variant's defaults and
 with each flag set, timed in this process, the settings interleaved over ``--rounds`` rounds of ``--hands`` hands.
 
+``--switch [--rounds 4] [--hands 20000]`` prints, per variant, greedy hands/s (CPU) of the variant's own engine and of
+the switch engine a run of every variant plays (``sim.engine.run_plays``: each hook branches on the rule vector's
+variant), interleaved in this process over ``--rounds`` rounds, and their ratio (switch / own).
+
 ``--against DIR [--rules jinzhong] [--seats random]`` compares greedy (or random) hands/s (under that variant) with another checkout of the project (e.g. an old commit
 unpacked with ``git archive <commit> | tar -x -C DIR``): ``--rounds`` interleaved pairs of fresh
 processes, this tree then DIR, each timing ``--hands`` hands of four such seats by CPU time after a warm-up
@@ -101,6 +105,38 @@ def flag_rates(rules: str, flags: list[str], hands: int, rounds: int) -> None:
               f"ratio to defaults {np.mean(rates[name]) / base:.3f}")
 
 
+def switch_rates(hands: int, rounds: int) -> None:
+    """Print greedy hands/s (CPU time, this process) per variant in its own engine and in the switch engine of a run
+    of every variant, interleaved over ``rounds`` rounds, and the ratio of their means (switch / own)."""
+    from sim.engine import run_plays
+    from sim.play import play_chunk
+    from sim.rules import VARIANTS
+
+    seats = ["greedy"] * 4
+
+    def timed(variant: str, switch: bool, seed: int) -> float:
+        with run_plays(VARIANTS if switch else (variant,), ("greedy",)):
+            cpu = time.process_time()
+            play_chunk(variant, seats, seed, 0, hands)
+            return hands / (time.process_time() - cpu)
+
+    for variant in VARIANTS:  # load or compile both engines outside the timing
+        for switch in (False, True):
+            with run_plays(VARIANTS if switch else (variant,), ("greedy",)):
+                play_chunk(variant, seats, 1, 0, 20)
+    rates = {(v, s): [] for v in VARIANTS for s in (False, True)}
+    for r in range(rounds):
+        for variant in VARIANTS:
+            for switch in (False, True):
+                rates[variant, switch].append(timed(variant, switch, 1 + r))
+        print(f"round {r + 1}: " + "  ".join(f"{v} {rates[v, False][-1]:,.0f} / {rates[v, True][-1]:,.0f}"
+                                              for v in VARIANTS) + " (own / switch, greedy hands/s CPU)")
+    for variant in VARIANTS:
+        own, switch = np.mean(rates[variant, False]), np.mean(rates[variant, True])
+        print(f"{variant:9s} own engine {own:9,.0f}  switch engine {switch:9,.0f} hands/s (CPU, mean of {rounds}); "
+              f"ratio switch / own {switch / own:.3f}")
+
+
 def throughput(seats: list[str], hands: int, seed: int = 1) -> tuple[float, float, np.ndarray]:
     """Return (hands/s by wall time, hands/s by CPU time, record matrix) for one chunk in this process."""
     from sim.play import play_chunk
@@ -148,7 +184,12 @@ def main() -> None:
     parser.add_argument("--rules", default="jincheng", help="variant of the --against / --flag hands (jincheng, jinzhong)")
     parser.add_argument("--flag", action="append", default=[], metavar="KEY=VALUE",
                         help="time greedy hands/s under --rules with this rule set, against its defaults (repeatable)")
+    parser.add_argument("--switch", action="store_true",
+                        help="greedy hands/s per variant in its own engine and in the switch engine of all variants")
     args = parser.parse_args()
+    if args.switch:
+        switch_rates(args.hands, args.rounds)
+        return
     if args.flag:
         flag_rates(args.rules, args.flag, args.hands, args.rounds)
         return

@@ -1,19 +1,20 @@
 """Search player benchmark (not a test): speed on one core, where the time goes, and strength against greedy.
 
 Usage: ``python benchmarks/search_speed.py [--variants jincheng,jinzhong,jinhua] [--hands 60] [--hands4 16]``
-``[--breakdown] [--strength 3000 --jobs 2] [--uniformity]``
+``[--spec 'search{worlds=64}'] [--breakdown] [--strength 3000 --jobs 2] [--uniformity]``
 
-* speed (default): per variant, hands/s on one core of a table with one search seat at its defaults (seat 0,
-  three greedy) and of four search seats, each as a ratio to four greedy timed in the same run. The first call of
+* speed (default): per variant, hands/s (by CPU time) on one core of a table with one search seat at its defaults
+  (seat 0, three greedy; ``--spec`` for another setting) and of four search seats, each as a ratio to four greedy
+  timed in the same run. The first call of
   the run (one hand, which loads or compiles the kernels) is timed and printed apart.
 * ``--breakdown``: where the time of the one-search-seat table goes, from timing variants of the same kernel
   (strategies/search/batch.py): the decision stopped after ranking and sampling the worlds, or after also copying
   each world and applying each candidate, then returning greedy's choice. Per hand: greedy loop, ranking +
   sampling, copies + applies, rollouts (the full search less the copy variant; the variants play greedy's hands,
   the full search its own, so the split is approximate).
-* ``--strength N``: duplicate comparison, per variant: seat 0 ``search`` against three greedy, and seat 0
-  ``greedy`` against the same three, on the same N walls (same seed: same walls and dealers); the paired mean
-  difference of seat 0's money (底注/hand) with its 95 % Student-t interval.
+* ``--strength N [--spec S] [--seed K]``: duplicate comparison, per variant: seat 0 ``search`` (or ``S``) against
+  three greedy, and seat 0 ``greedy`` against the same three, on the same N walls (same seed: same walls and
+  dealers); the paired mean difference of seat 0's money (底注/hand) with its 95 % Student-t interval.
 * ``--uniformity``: on a small case where the exact law is known (4-tile ready hands, no melds, from a 20-tile
   pool), the total-variation distance between the law of the sampler's declared hands (construction + Metropolis
   swaps) and the uniform law over all ready hands, next to the distance of an exact sampler's draws of the same
@@ -29,26 +30,29 @@ import numpy as np
 
 
 def _rate(rules, seats, hands, seed=1, first=1000):
+    """Return hands/s of ``seats`` under ``rules`` by this process's CPU time (numba runs on one thread, so this is
+    one core's rate, robust to other processes sharing the machine)."""
     from sim.play import play_chunk
 
-    t = time.perf_counter()
+    t = time.process_time()
     play_chunk(rules, seats, seed, first, hands)
-    return hands / (time.perf_counter() - t)
+    return hands / (time.process_time() - t)
 
 
-def speed(variants, hands, hands4):
+def speed(variants, hands, hands4, spec="search"):
     from sim.play import play_chunk
 
     t = time.perf_counter()
-    play_chunk("jincheng", ["search", "greedy", "greedy", "greedy"], 1, 0, 1)
+    play_chunk("jincheng", [spec, "greedy", "greedy", "greedy"], 1, 0, 1)
     print(f"first call (load or compile the kernels): {time.perf_counter() - t:.1f} s")
+    print(f"{spec}: hands/s by CPU time (one core)")
     print(f"{'variant':10} {'greedy h/s':>11} {'1 search h/s':>13} {'ratio':>8} {'4 search h/s':>13} {'ratio':>8}")
     for rules in variants:
-        play_chunk(rules, ["search"] * 4, 1, 0, 1)  # warm every path of the variant
+        play_chunk(rules, [spec] * 4, 1, 0, 1)  # warm every path of the variant
         play_chunk(rules, ["greedy"] * 4, 1, 0, 1)
         greedy = _rate(rules, ["greedy"] * 4, 2000)
-        one = _rate(rules, ["search", "greedy", "greedy", "greedy"], hands)
-        four = _rate(rules, ["search"] * 4, hands4)
+        one = _rate(rules, [spec, "greedy", "greedy", "greedy"], hands)
+        four = _rate(rules, [spec] * 4, hands4)
         print(f"{rules:10} {greedy:11.0f} {one:13.1f} {one / greedy:8.4f} {four:13.2f} {four / greedy:8.5f}")
 
 
@@ -80,23 +84,23 @@ def breakdown(variants, hands):
             compile_s = time.perf_counter() - t
             n = 2000 if name == "greedy" else hands
             out = np.zeros((n, N_KERNEL_COLUMNS), np.int32)
-            t = time.perf_counter()
+            t = time.process_time()  # CPU time: one core's, whatever else runs on the machine
             kernel(*args, i, p, 1, 1000, n, 0, out, np.zeros(1, np.int64), 0)
-            times[name] = (time.perf_counter() - t) / n * 1000
+            times[name] = (time.process_time() - t) / n * 1000
             if compile_s > 2:
                 print(f"  ({name} kernel compiled in {compile_s:.0f} s)")
         g, s, c, f = times["greedy"], times["sample"], times["copy"], times["full"]
         print(f"{rules:10} {g:8.3f} | {s - g:8.2f} | {c - s:8.2f} | {f - c:8.2f} | {f:8.2f}")
 
 
-def strength(variants, hands, jobs, seed=2024):
+def strength(variants, hands, jobs, seed=2024, spec="search"):
     from sim import simulate
 
-    print(f"duplicate, {hands} walls per variant: seat 0 search − seat 0 greedy (three greedy opponents), 底注/hand")
+    print(f"duplicate, {hands} walls per variant: seat 0 {spec} − seat 0 greedy (three greedy opponents), 底注/hand")
     for rules in variants:
         t = time.perf_counter()
         base = simulate(hands, seed=seed, rules=rules, seats=["greedy"] * 4, jobs=jobs)["s0_delta"].to_numpy()
-        search = simulate(hands, seed=seed, rules=rules, seats=["search", "greedy", "greedy", "greedy"],
+        search = simulate(hands, seed=seed, rules=rules, seats=[spec, "greedy", "greedy", "greedy"],
                           jobs=jobs)["s0_delta"].to_numpy()
         d = search.astype(np.float64) - base
         mean, se = d.mean(), d.std(ddof=1) / math.sqrt(len(d))
@@ -183,9 +187,11 @@ def main():
     parser.add_argument("--variants", default="jincheng,jinzhong,jinhua")
     parser.add_argument("--hands", type=int, default=60, help="hands of the one-search-seat table")
     parser.add_argument("--hands4", type=int, default=16, help="hands of the four-search-seat table")
+    parser.add_argument("--spec", default="search", help="the search seat's registry spec, e.g. 'search{worlds=64}'")
     parser.add_argument("--breakdown", action="store_true")
     parser.add_argument("--strength", type=int, default=0, help="walls per variant of the duplicate comparison")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=2024, help="run seed of the --strength walls")
     parser.add_argument("--uniformity", action="store_true")
     args = parser.parse_args()
     variants = args.variants.split(",")
@@ -193,9 +199,9 @@ def main():
         uniformity()
         return
     if args.strength:
-        strength(variants, args.strength, args.jobs)
+        strength(variants, args.strength, args.jobs, args.seed, args.spec)
         return
-    speed(variants, args.hands, args.hands4)
+    speed(variants, args.hands, args.hands4, args.spec)
     if args.breakdown:
         breakdown(variants, args.hands)
 

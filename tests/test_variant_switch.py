@@ -143,3 +143,16 @@ def test_every_switch_hook_calls_the_hook_of_the_variant_the_rule_vector_names(m
             args = [rule_vec if p == "rule_vec" else None for p in inspect.signature(f.py_func).parameters]
             assert len(args) == arity
             assert f.py_func(*args) == k, f"{f.py_func.__name__}: code {10 + k} reached slot {f.py_func(*args)}"
+
+
+def test_the_switch_module_is_what_its_writer_writes():
+    """sim/core/variant_switch.py is exactly sim.switch_source's text for today's hook protocol: a hook added,
+    removed, re-parametrised or inlined in a variant without rewriting the switch (``python -m sim.switch_source``)
+    fails here, by name of the first differing line."""
+    from sim.switch_source import module_path, switch_source
+
+    expected, actual = switch_source().splitlines(), module_path().read_text(encoding="utf-8").splitlines()
+    for number, (want, have) in enumerate(zip(expected, actual), start=1):
+        assert have == want, (f"sim/core/variant_switch.py line {number} differs from what `python -m "
+                              f"sim.switch_source` writes: {have!r} != {want!r}")
+    assert len(actual) == len(expected), "sim/core/variant_switch.py is out of date: run python -m sim.switch_source"

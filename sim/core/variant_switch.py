@@ -1,5 +1,7 @@
 """The hooks of an engine that plays several variants: a run-time switch over the run's variants — compiled kernels.
 
+Written by sim/switch_source.py (``python -m sim.switch_source``); do not edit by hand.
+
 ``sim.engine`` binds this module to the ``hooks`` slot (sim.core.slots) of the engine of a run that plays more than
 one variant (``sim.engine.run_plays``), ``VARIANT`` to VARIANT_ANY, and ``hooks0`` .. ``hooks3`` / ``VARIANT0`` ..
 ``VARIANT3`` to the run's variants' hooks modules and codes, in code order. Every hook of the protocol (README

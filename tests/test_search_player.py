@@ -48,7 +48,9 @@ def test_registry_parameters_and_bounds():
     config = parse_seat("search{worlds=8}")
     assert config.params == {"worlds": 8, "candidates": 4, "extend": 1}
     assert config.param_row()[:3].tolist() == [8.0, 4.0, 1.0]
-    for bad in ("search{worlds=0}", "search{worlds=257}", "search{candidates=17}", "search{extend=0}",
+    assert parse_seat("search").params["worlds"] == 0  # the variant's default
+    assert parse_seat("search{worlds=16}").label() == "search{worlds=16}"  # not the default, so it is labelled
+    for bad in ("search{worlds=-1}", "search{worlds=257}", "search{candidates=17}", "search{extend=0}",
                 "search{extend=17}", "search{depth=2}"):
         with pytest.raises(ValueError, match="search"):
             parse_seat(bad)
@@ -107,3 +109,19 @@ def test_a_contested_decision_and_only_it_plays_more_worlds():
             assert played4 == played1 and action4 == action1
             plain += 1
     assert extended >= 2 and plain > extended
+
+
+@pytest.mark.parametrize("variant, worlds", [("jincheng", 16), ("jinhua", 64)])
+def test_the_default_worlds_are_the_variants(variant, worlds):
+    """``search`` (worlds=0) samples the variant's default: 16 worlds, 64 under 金华 (README "search": 16 worlds gain
+    nothing over greedy there); it plays the records of ``search{worlds=N}`` with that N and not another's."""
+    from sim.rules import resolve_rules
+    from strategies.search.rollout import resolve_worlds
+
+    rule_vec = resolve_rules(variant).pack()
+    assert resolve_worlds(rule_vec, 0) == worlds and resolve_worlds(rule_vec, 5) == 5
+    default = play_chunk(variant, ["search", "greedy", "greedy", "greedy"], 5, 0, 20)
+    same = play_chunk(variant, [f"search{{worlds={worlds}}}", "greedy", "greedy", "greedy"], 5, 0, 20)
+    other = play_chunk(variant, [f"search{{worlds={worlds // 4}}}", "greedy", "greedy", "greedy"], 5, 0, 20)
+    assert default.tobytes() == same.tobytes()
+    assert default.tobytes() != other.tobytes()

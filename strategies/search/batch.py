@@ -16,7 +16,8 @@ from sim.core.state import N_ACTIONS, PHASE_SELF, ST_PHASE, ST_STEPS, new_state
 from sim.core.turn import begin_batch_hand, run_until
 from sim.core.slots import hooks
 from sim.core.seat_dispatch import SCRIPTED
-from strategies.search.rollout import copy_only_action, leaky_search_action, sample_only_action, search_action
+from strategies.search.rollout import (copy_only_action, leaky_search_action, resolve_worlds, sample_only_action,
+                                       search_action)
 from strategies.search.scratch import new_search_scratch
 
 
@@ -47,10 +48,12 @@ def _decide(which, rule_vec, tables, scan_tables, wall, hands, frozen, melds, ri
 @njit(cache=True, inline='always')
 def _step(which, rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, events, seat, params,
           world, roll, work):
-    """Let search seat ``seat`` (its row of ``params``: worlds, candidates, extend) decide with the DECIDE_* kernel ``which``
-    and apply its action as the hand loop applies a decision; returns the ACT_* applied."""
+    """Let search seat ``seat`` (its row of ``params``: worlds, 0 for the variant's default, candidates, extend) decide
+    with the DECIDE_* kernel ``which`` and apply its action as the hand loop applies a decision; returns the ACT_*
+    applied."""
+    n_worlds = resolve_worlds(rule_vec, int(params[seat, 0]))
     action = _decide(which, rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, seat,
-                     int(params[seat, 0]), int(params[seat, 1]), int(params[seat, 2]), world, roll, work)
+                     n_worlds, int(params[seat, 1]), int(params[seat, 2]), world, roll, work)
     if st[ST_PHASE] == PHASE_SELF:
         apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
     else:

@@ -8,7 +8,8 @@ import pytest
 from search_states import decision_states
 from sim.play import play_checked, play_chunk
 from strategies.registry import parse_seat
-from strategies.search.rollout import CONFIDENCE_Z, EXTEND_Z, best_over_greedy, is_contested
+from strategies.search.rollout import (CONFIDENCE_Z, EXTEND_Z, FUTILITY_MIN_WORLDS, FUTILITY_Z, best_over_greedy,
+                                       is_contested)
 from strategies.search.scratch import new_search_scratch
 
 VARIANTS = ("jincheng", "jinzhong", "jinhua")
@@ -109,6 +110,29 @@ def test_a_contested_decision_and_only_it_plays_more_worlds():
             assert played4 == played1 and action4 == action1
             plain += 1
     assert extended >= 2 and plain > extended
+
+
+def test_a_decision_with_no_candidate_ahead_stops_at_the_futility_point():
+    """64 worlds, two candidates (no halving): the first 24 worlds are the 24-world decision's (the stream does not
+    depend on the worlds, and 24 is under FUTILITY_MIN_WORLDS, so that one plays them all); the 64-world decision
+    stops there with greedy's choice exactly when the other candidate's paired gain is not above FUTILITY_Z standard
+    errors, and plays on otherwise; over 金华 decision states both happen."""
+    assert 24 < FUTILITY_MIN_WORLDS <= 64
+    stopped = went_on = 0
+    for g in decision_states("jinhua", seed=17, hands=6, every=2):
+        greedy_action, played_greedy, _, _ = _search(g, 64, 1, 1)
+        if played_greedy == 0 and _search(g, 24, 2, 1)[1] == 0:  # one legal candidate: nothing to search
+            continue
+        _, played24, sums, squares = _search(g, 24, 2, 1)
+        _, t = best_over_greedy(sums, squares, 2, played24)
+        action64, played64, _, _ = _search(g, 64, 2, 1)
+        if t <= FUTILITY_Z:
+            assert played64 == played24 and action64 == greedy_action
+            stopped += 1
+        else:
+            assert played64 > played24
+            went_on += 1
+    assert stopped >= 3 and went_on >= 3
 
 
 @pytest.mark.parametrize("variant, worlds", [("jincheng", 16), ("jinhua", 64)])

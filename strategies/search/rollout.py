@@ -5,7 +5,9 @@
 money of the seat among those that beat greedy's choice (the first candidate) by more than CONFIDENCE_Z standard
 errors of their paired differences; else greedy's choice (also when every world is refused, the sampler's -1).
 Successive halving: after the first 6 of 16 worlds only greedy's choice and the best other are played on the rest;
-a contested decision (EXTEND_Z) goes on with those two up to ``extend`` times the worlds. Each rollout copies the world into scratch arrays, applies the
+a contested decision (EXTEND_Z) goes on with those two up to ``extend`` times the worlds. With 32 worlds or more
+(金华's default 64), a decision where no other candidate is ahead of greedy's choice at that point stops there
+(FUTILITY_Z). Each rollout copies the world into scratch arrays, applies the
 candidate as the hand loop applies a decision (``apply_self``, or ``st[ST_STEPS] += 1`` and ``apply_claim``) and
 plays the rest of the hand with ``sim.core.turn.run_until`` and four greedy seats. In a claim window the seats
 asked before the searching seat answer first, in each world, as greedy (their true answers are not seen).
@@ -42,6 +44,12 @@ CONFIDENCE_Z = 2.0
 #: alone up to ``extend`` times the worlds (the registry's ``search{extend=N}``, default 1: off) and is decided there; a clear or
 #: an idle decision stops at ``worlds``. Power where it pays: a 1.5-standard-error gain at 16 worlds is 3 at 64
 EXTEND_Z = 1.0
+#: futility: with FUTILITY_MIN_WORLDS worlds or more, a decision where no other candidate's mean paired gain over
+#: greedy's choice is above FUTILITY_Z standard errors after the first HALVING_NUM / HALVING_DEN of the worlds (24
+#: of 64) stops there with greedy's choice: the rest of the worlds would rarely lift it to CONFIDENCE_Z. Under 16
+#: worlds the first 6 are too few to call it, so the 16-world default plays on as before
+FUTILITY_MIN_WORLDS = 32
+FUTILITY_Z = 0.0
 
 #: the worlds of ``search{worlds=0}`` (the registry's default): DEFAULT_WORLDS, and under 金华 JINHUA_WORLDS. Under
 #: 金华 (the discarder pays 2, the others 1; no declarations) folding is worth little and the gains are close calls
@@ -166,6 +174,7 @@ def _decider(leak, stage):
         played = 0  # worlds played (a refused world is not)
         alive = n  # candidates still rolled out: after the first worlds only the best FINALISTS are
         cut = n_worlds * HALVING_NUM // HALVING_DEN if n > FINALISTS and n_worlds >= HALVING_MIN_WORLDS else -1
+        futile = n_worlds * HALVING_NUM // HALVING_DEN if n_worlds >= FUTILITY_MIN_WORLDS else -1
         for w in range(n_worlds * max(extend, 1)):
             if w == n_worlds:  # the first n_worlds are played: only a contested decision goes on (EXTEND_Z)
                 _, t = best_over_greedy(sums, squares, alive, played)
@@ -173,6 +182,10 @@ def _decider(leak, stage):
                     break
                 if alive > FINALISTS:
                     alive = _keep_best(cands, sums, squares, alive, FINALISTS)
+            if w == futile and stage == STAGE_ALL:  # futility: greedy's choice unless another is ahead (FUTILITY_Z)
+                _, t = best_over_greedy(sums, squares, alive, played)
+                if t <= FUTILITY_Z:
+                    break  # the choice below is then greedy's (no candidate gains more than 0 standard errors)
             if w == cut:  # successive halving: keep the best FINALISTS (ties to the earlier), in their order
                 alive = _keep_best(cands, sums, squares, n, FINALISTS)
             if leak:

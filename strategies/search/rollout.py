@@ -21,7 +21,7 @@ from numba import njit
 
 from sim.core.apply import apply_self
 from sim.core.claims import apply_claim
-from sim.core.codes import VARIANT_JINHUA
+from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINHUA
 from sim.core.rule_layout import R_VARIANT
 from sim.core.state import PHASE_CLAIM, PHASE_SELF, ST_PHASE, ST_STEPS
 from sim.core.turn import run_until
@@ -51,12 +51,14 @@ EXTEND_Z = 1.0
 FUTILITY_MIN_WORLDS = 32
 FUTILITY_Z = 0.0
 
-#: the worlds of ``search{worlds=0}`` (the registry's default): DEFAULT_WORLDS, and under 金华 JINHUA_WORLDS. Under
-#: 金华 (the discarder pays 2, the others 1; no declarations) folding is worth little and the gains are close calls
-#: that need the power: seat 0 against three greedy, 16 worlds gained +0.002 [-0.027, 0.030] 底注/hand over greedy on
-#: 8,000 walls, 64 worlds +0.061 [0.031, 0.091] on 12,000 (README "search"); 64 worlds cost about 4x the time
+#: the worlds of ``search{worlds=0}`` (the registry's default): WIDE_WORLDS under 晋城 and 金华, DEFAULT_WORLDS
+#: otherwise (晋中, whose rollouts are the slowest: 64 worlds would play about 12 hands/s with one search seat). The
+#: gains are close calls that need the power — seat 0 against three greedy minus greedy in seat 0, 底注/hand:
+#: 金华 16 worlds +0.002 [-0.027, 0.030] (8,000 walls), 64 worlds +0.061 [0.031, 0.091] (12,000); 晋城 16 worlds
+#: +0.019 [-0.011, 0.050], 64 worlds +0.114 [0.080, 0.149] (the same 20,000 walls; README "search"). 64 worlds cost
+#: about 3x the time of 16 with the futility stop
 DEFAULT_WORLDS = 16
-JINHUA_WORLDS = 64
+WIDE_WORLDS = 64
 
 STAGE_ALL = 0
 STAGE_SAMPLE = 1
@@ -66,10 +68,11 @@ STAGE_COPY = 2
 @njit(cache=True, inline='always')
 def resolve_worlds(rule_vec, worlds):
     """Return the worlds a decision samples: ``worlds``, or for 0 (the registry's default) the variant's default,
-    JINHUA_WORLDS under 金华 and DEFAULT_WORLDS otherwise."""
+    WIDE_WORLDS under 晋城 and 金华 and DEFAULT_WORLDS otherwise."""
     if worlds > 0:
         return worlds
-    return JINHUA_WORLDS if rule_vec[R_VARIANT] == VARIANT_JINHUA else DEFAULT_WORLDS
+    variant = rule_vec[R_VARIANT]
+    return WIDE_WORLDS if variant == VARIANT_JINCHENG or variant == VARIANT_JINHUA else DEFAULT_WORLDS
 
 
 @njit(cache=True, inline='always')

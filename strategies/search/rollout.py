@@ -52,11 +52,11 @@ FUTILITY_MIN_WORLDS = 32
 FUTILITY_Z = 0.0
 
 #: the worlds of ``search{worlds=0}`` (the registry's default): WIDE_WORLDS under 晋城 and 金华, DEFAULT_WORLDS
-#: otherwise (晋中, whose rollouts are the slowest: 64 worlds would play about 12 hands/s with one search seat). The
-#: gains are close calls that need the power — seat 0 against three greedy minus greedy in seat 0, 底注/hand:
-#: 金华 16 worlds +0.002 [-0.027, 0.030] (8,000 walls), 64 worlds +0.061 [0.031, 0.091] (12,000); 晋城 16 worlds
-#: +0.019 [-0.011, 0.050], 64 worlds +0.114 [0.080, 0.149] (the same 20,000 walls; README "search"). 64 worlds cost
-#: about 3x the time of 16 with the futility stop
+#: otherwise (晋中, whose rollouts are the slowest: at 64 worlds one search seat played 9.8 hands/s before the
+#: futility stop). The gains are close calls that need the power — seat 0 against three greedy minus greedy in
+#: seat 0, 底注/hand: 金华 16 worlds +0.002 [-0.027, 0.030] (8,000 walls), 64 worlds +0.061 [0.031, 0.091] (12,000);
+#: 晋城 16 worlds +0.019 [-0.011, 0.050], 64 worlds +0.114 [0.080, 0.149] (the same 20,000 walls; README
+#: "search"). 64 worlds cost about 3x the time of 16 with the futility stop
 DEFAULT_WORLDS = 16
 WIDE_WORLDS = 64
 

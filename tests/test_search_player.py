@@ -120,10 +120,10 @@ def test_a_decision_with_no_candidate_ahead_stops_at_the_futility_point():
     assert 24 < FUTILITY_MIN_WORLDS <= 64
     stopped = went_on = 0
     for g in decision_states("jinhua", seed=17, hands=6, every=2):
-        greedy_action, played_greedy, _, _ = _search(g, 64, 1, 1)
-        if played_greedy == 0 and _search(g, 24, 2, 1)[1] == 0:  # one legal candidate: nothing to search
-            continue
         _, played24, sums, squares = _search(g, 24, 2, 1)
+        if played24 == 0:  # one legal candidate: nothing to search
+            continue
+        greedy_action = _search(g, 64, 1, 1)[0]
         _, t = best_over_greedy(sums, squares, 2, played24)
         action64, played64, _, _ = _search(g, 64, 2, 1)
         if t <= FUTILITY_Z:

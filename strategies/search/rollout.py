@@ -6,7 +6,7 @@ money of the seat among those that beat greedy's choice (the first candidate) by
 errors of their paired differences; else greedy's choice (also when every world is refused, the sampler's -1).
 Successive halving: after the first 6 of 16 worlds only greedy's choice and the best other are played on the rest;
 a contested decision (EXTEND_Z) goes on with those two up to ``extend`` times the worlds. With 32 worlds or more
-(金华's default 64), a decision where no other candidate is ahead of greedy's choice at that point stops there
+(晋城's and 金华's default 64), a decision where no other candidate is ahead of greedy's choice at that point stops there
 (FUTILITY_Z). Each rollout copies the world into scratch arrays, applies the
 candidate as the hand loop applies a decision (``apply_self``, or ``st[ST_STEPS] += 1`` and ``apply_claim``) and
 plays the rest of the hand with ``sim.core.turn.run_until`` and four greedy seats. In a claim window the seats
@@ -176,8 +176,9 @@ def _decider(leak, stage):
         squares[:] = 0.0
         played = 0  # worlds played (a refused world is not)
         alive = n  # candidates still rolled out: after the first worlds only the best FINALISTS are
-        cut = n_worlds * HALVING_NUM // HALVING_DEN if n > FINALISTS and n_worlds >= HALVING_MIN_WORLDS else -1
-        futile = n_worlds * HALVING_NUM // HALVING_DEN if n_worlds >= FUTILITY_MIN_WORLDS else -1
+        first_part = n_worlds * HALVING_NUM // HALVING_DEN  # worlds before halving and the futility check
+        cut = first_part if n > FINALISTS and n_worlds >= HALVING_MIN_WORLDS else -1
+        futile = first_part if n_worlds >= FUTILITY_MIN_WORLDS else -1
         for w in range(n_worlds * max(extend, 1)):
             if w == n_worlds:  # the first n_worlds are played: only a contested decision goes on (EXTEND_Z)
                 _, t = best_over_greedy(sums, squares, alive, played)

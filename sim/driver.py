@@ -62,9 +62,16 @@ def default_chunk(hands: int, session_length: int) -> int:
     return min(size, hands)
 
 
-def _check_chunk(chunk, hands: int, session_length: int) -> int:
-    """Return the validated chunk size (hands per chunk) for the run."""
+def _check_chunk(chunk, hands: int, session_length: int, out=None) -> int:
+    """Return the validated chunk size (hands per chunk) for the run. Unless given, a run into a folder
+    holding a run of at most ``hands`` hands takes that run's chunk (records do not depend on it), so a
+    rerun with more hands extends the folder; else the default for ``hands``."""
     if chunk is None:
+        earlier = parts.read_manifest(out) if out is not None and Path(out).is_dir() else None
+        earlier_chunk = (earlier or {}).get("chunk")
+        if (isinstance(earlier_chunk, int) and 1 <= earlier_chunk and earlier.get("hands", hands + 1) <= hands
+                and (session_length == 0 or earlier_chunk % session_length == 0)):
+            return earlier_chunk
         return default_chunk(hands, session_length)
     chunk = _check_int("chunk", chunk, 1)
     if session_length > 0 and chunk % session_length:
@@ -263,7 +270,7 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
     if session_length > 0 and hands % session_length:
         raise ValueError(f"hands={hands} must be a whole number of sessions (session_length={session_length})")
     n_workers = worker_count(jobs)
-    chunk = _check_chunk(chunk, hands, session_length)
+    chunk = _check_chunk(chunk, hands, session_length, out)
     deal_condition = check_condition(deal_condition)
     _check_backend(backend, scheduler)
     show = progress_enabled(progress)
@@ -308,7 +315,7 @@ def check_out(out, hands, seed=0, rules="jincheng", seats=("greedy",) * 4, chunk
     if not out_dir.is_dir():
         return
     rules_config, _, labels = _resolve(rules, seats, rule_overrides)
-    chunk = _check_chunk(chunk, hands, session_length)
+    chunk = _check_chunk(chunk, hands, session_length, out_dir)
     parts.check_manifest(out_dir, _out_settings(rules_config, labels, seed, _variant(rules_config), hands, chunk,
                                                 session_length, check_condition(deal_condition)))
     if (out_dir / parts.LOCK_NAME).exists():
@@ -339,6 +346,9 @@ def _resume(out_dir: Path, settings: dict, chunks: list[tuple[int, int]]) -> lis
         parts.write_manifest(out_dir, settings)
         return list(chunks)
     parts.remove_stale_temporaries(out_dir)
+    earlier_hands = parts.read_manifest(out_dir)["hands"]
+    if earlier_hands < settings["hands"]:
+        _extend(out_dir, settings, earlier_hands)
     good, bad = parts.check_parts(out_dir, chunks)
     for first, _, reason in bad:
         print(f"part {parts.part_name(first)} in {os.fspath(out_dir)} is damaged ({reason}); recomputing it",
@@ -349,6 +359,18 @@ def _resume(out_dir: Path, settings: dict, chunks: list[tuple[int, int]]) -> lis
               f"({sum(n for _, n in good):,} hands)", file=sys.stderr)
     finished = {first for first, _ in good}
     return [(first, n) for first, n in chunks if first not in finished]
+
+
+def _extend(out_dir: Path, settings: dict, earlier_hands: int) -> None:
+    """Turn the folder's run of ``earlier_hands`` hands into the first hands of a run of ``settings["hands"]``:
+    drop its last part when it is shorter than a chunk (its chunk is played whole again) and write the new manifest.
+    One line on stderr says so."""
+    chunk = settings["chunk"]
+    print(f"extending {os.fspath(out_dir)} from {earlier_hands:,} to {settings['hands']:,} hands",
+          file=sys.stderr)
+    if earlier_hands % chunk:
+        (out_dir / parts.part_name(earlier_hands - earlier_hands % chunk)).unlink(missing_ok=True)
+    parts.write_manifest(out_dir, settings)
 
 
 #: The variants this process has prepared kernels for, in order (see ``compile_situation``).

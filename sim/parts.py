@@ -275,13 +275,22 @@ def check_manifest(directory: str | os.PathLike, settings: dict) -> bool:
     """Compare ``settings`` with the manifest of ``directory``.
 
     Returns True when a matching manifest exists (resume), False when there is none (fresh run).
-    Raises a one-line ValueError naming the first differing key otherwise.
+    A run asking for more hands than the folder's, all else equal, matches too: it extends the run
+    (hand *i* does not depend on the hand count, so the finished parts are the first hands of the
+    longer run; the caller writes the new manifest). Raises a one-line RunFolderError naming the
+    first differing key otherwise, and for fewer hands (a folder grows, it is never cut).
     """
     existing = read_manifest(directory)
     if existing is None:
         return False
     wanted = json.loads(json.dumps(settings))  # same normalisation as the file (tuples -> lists)
-    key = _first_difference(existing, wanted)
+    key = _first_difference({**existing, "hands": None}, {**wanted, "hands": None})
+    if key is None and wanted.get("hands", 0) < existing.get("hands", 0):
+        raise RunFolderError(
+            f"out={os.fspath(directory)!r} holds a run of {existing['hands']} hands, {wanted['hands']} now: "
+            f"a run folder can be extended with more hands, not cut (use another directory or hands>="
+            f"{existing['hands']})"
+        )
     if key is not None:
         old = _lookup(existing, key)
         new = _lookup(wanted, key)

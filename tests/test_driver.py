@@ -183,6 +183,38 @@ def test_resume_recomputes_only_the_deleted_part(tmp_path, monkeypatch, referenc
     assert played == []
 
 
+def test_a_rerun_with_more_hands_extends_the_folder_and_plays_only_the_new_hands(tmp_path, monkeypatch, capfd,
+                                                                                 reference):
+    """Hand i does not depend on the hand count, so 150 hands then 240 into one folder give the 240-hand records;
+    the folder's chunk is kept (default chunk None) and its short last part (100..149) is played whole again."""
+    out = tmp_path / "run"
+    sim.simulate(150, seed=11, seats=SEATS, chunk=100, out=out, progress=False)
+    played = []
+    real_play = driver.play_matrix
+
+    def counting_play(rules, seats, seed, first_hand, n_hands, session_length, deal_condition=0):
+        played.append((first_hand, n_hands))
+        return real_play(rules, seats, seed, first_hand, n_hands, session_length, deal_condition)
+
+    monkeypatch.setattr(driver, "play_matrix", counting_play)
+    capfd.readouterr()
+    run = sim.simulate(240, seed=11, seats=SEATS, out=out, progress=False)
+    assert played == [(100, 100), (200, 40)]
+    assert (run.simulated_hands, run.reused_hands) == (140, 100)
+    assert capfd.readouterr().err.splitlines() == [f"extending {out} from 150 to 240 hands",  # no "damaged" line
+                                                   f"resuming {out}: 1 of 3 parts done (100 hands)"]
+    assert parts.read_manifest(out)["hands"] == 240 and parts.read_manifest(out)["chunk"] == 100
+    assert driver.load(out).equals(reference)
+
+
+def test_a_rerun_with_fewer_hands_is_refused_in_one_line(tmp_path):
+    sim.simulate(40, seed=11, seats=SEATS, chunk=20, out=tmp_path, progress=False)
+    with pytest.raises(parts.RunFolderError, match="holds a run of 40 hands, 30 now: .* not cut") as error:
+        sim.simulate(30, seed=11, seats=SEATS, chunk=20, out=tmp_path, progress=False)
+    assert "\n" not in str(error.value)
+    assert driver.load(tmp_path).height == 40
+
+
 @pytest.mark.parametrize("change, key", [
     ({"seed": 12}, "seed"),
     ({"chunk": 120}, "chunk"),

@@ -191,7 +191,7 @@ def test_strategies_that_play_alike_differ_by_exactly_zero(tmp_path):
     assert rows[("seat_result", "greedy")]["estimate"] == 0 == rows[("seat_result", "early_ting")]["estimate"]
 
 
-def test_a_small_jincheng_tournament_end_to_end(tmp_path, capfd):
+def test_a_small_jincheng_tournament_end_to_end_resumes_and_extends(tmp_path, capfd):
     overrides = ["rules=jincheng", "hands=300", "experiment.tournament.strategies=[greedy,defensive]"]
     summary = run_tournament(tmp_path, overrides, progress=True)
     bars = capfd.readouterr().err
@@ -215,6 +215,13 @@ def test_a_small_jincheng_tournament_end_to_end(tmp_path, capfd):
     runner.run(config, tmp_path, overrides)
     _, meta = __import__("reports.summary_io", fromlist=["read_summary"]).read_summary(tmp_path / "summary.parquet")
     assert (meta["hands_played"], meta["hands_reused"]) == (0, 600)
+    # more walls into the same folder extend both seatings: only the new 100 walls are played, in each seating
+    more = [*overrides[:1], "hands=400", *overrides[2:]]
+    config = load_run_config(["experiment=tournament", "jobs=1", "progress=false", *more])
+    runner.run(config, tmp_path, more)
+    extended, meta = __import__("reports.summary_io", fromlist=["read_summary"]).read_summary(tmp_path / "summary.parquet")
+    assert (meta["hands_played"], meta["hands_reused"]) == (200, 600)
+    assert (extended.filter(pl.col("name") == "seat_result")["n"] == 400).all()
 
 
 def test_jinhua_has_no_ting_rows(tmp_path):

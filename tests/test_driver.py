@@ -166,14 +166,7 @@ def test_resume_recomputes_only_the_deleted_part(tmp_path, monkeypatch, referenc
     sim.simulate(240, seed=11, seats=SEATS, chunk=100, out=out, progress=False)
     kept = {name: (out / name).stat().st_mtime_ns for name in (parts.part_name(0), parts.part_name(200))}
     (out / parts.part_name(100)).unlink()
-    played = []
-    real_play = driver.play_matrix
-
-    def counting_play(rules, seats, seed, first_hand, n_hands, session_length, deal_condition=0):
-        played.append((first_hand, n_hands))
-        return real_play(rules, seats, seed, first_hand, n_hands, session_length, deal_condition)
-
-    monkeypatch.setattr(driver, "play_matrix", counting_play)
+    played = counting_play_matrix(monkeypatch)
     sim.simulate(240, seed=11, seats=SEATS, chunk=100, out=out, progress=False)
     assert played == [(100, 100)]
     assert {name: (out / name).stat().st_mtime_ns for name in kept} == kept
@@ -189,14 +182,7 @@ def test_a_rerun_with_more_hands_extends_the_folder_and_plays_only_the_new_hands
     the folder's chunk is kept (default chunk None) and its short last part (100..149) is played whole again."""
     out = tmp_path / "run"
     sim.simulate(150, seed=11, seats=SEATS, chunk=100, out=out, progress=False)
-    played = []
-    real_play = driver.play_matrix
-
-    def counting_play(rules, seats, seed, first_hand, n_hands, session_length, deal_condition=0):
-        played.append((first_hand, n_hands))
-        return real_play(rules, seats, seed, first_hand, n_hands, session_length, deal_condition)
-
-    monkeypatch.setattr(driver, "play_matrix", counting_play)
+    played = counting_play_matrix(monkeypatch)
     capfd.readouterr()
     run = sim.simulate(240, seed=11, seats=SEATS, out=out, progress=False)
     assert played == [(100, 100), (200, 40)]

@@ -274,10 +274,10 @@ class Game:
         loop = self._engine.run_until_checked if self.check else self._engine.run_until  # the one loop, with or without its checks
         stop = self.scripted | self._search  # the loop returns at these seats
         while True:
-            seat = loop(self._rule_vec, self._tables, self._scan_tables, self.wall, self._hands, self._frozen,
-                        self._melds, self._rivers, self._st, self._money, self._events, self._rngs, self._ids,
-                        self._params, stop, self._mask, self._seen, self._tracks, self._after_shanten,
-                        self._after_useful, self._floors)
+            board = (self.wall, self._hands, self._frozen, self._melds, self._rivers, self._st, self._money)
+            scratch = (self._mask, self._seen, self._tracks, self._after_shanten, self._after_useful, self._floors)
+            seat = loop(self._rule_vec, self._tables, self._scan_tables, board, self._events, self._rngs, self._ids,
+                        self._params, stop, scratch)
             self._raise_on_error()
             if seat < 0 or not self._search[seat]:
                 return None if seat < 0 else int(seat)

@@ -46,8 +46,9 @@ def _hand_loop(check):
     production loop is the plain loop; with True it runs ``check_state`` after every decision.
     """
     @njit(cache=True, _nrt=False)  # allocates nothing: no reference counting in the loop
-    def hand_loop(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-                  strategy_ids, params, scripted, mask, seen, tracks, after_shanten, after_useful, floors):
+    def hand_loop(rule_vec, tables, scan_tables, board, events, rngs, strategy_ids, params, scripted, scratch):
+        wall, hands, frozen, melds, rivers, st, money = board
+        mask, seen, tracks, after_shanten, after_useful, floors = scratch
         floors[:] = NO_FLOOR  # [seat] lower bound of its 14-tile shanten (legal_self_floored/_kinds), unknown yet
         while st[ST_PHASE] != PHASE_OVER:
             if st[ST_STEPS] > MAX_STEPS:
@@ -105,20 +106,31 @@ def _hand_loop(check):
     return hand_loop
 
 
-#: run_until(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, events, rngs,
-#: strategy_ids, params, scripted, mask, seen, tracks, after_shanten, after_useful, floors): let strategy seats
-#: decide until a ``scripted`` seat (bool[4]) must act or the hand ends; returns the seat to act next, -1 when the
-#: hand is over. ``scan_tables`` (sim.hand_tables.get_scan_tables()) reach only the self-phase builder's discard
-#: scan (legal_self_scanned); every other kernel takes ``tables``. ``mask`` (bool[N_ACTIONS]), ``seen``
-#: (int8[34]), ``after_shanten`` (int8[34]), ``after_useful`` (int64[34]) and ``floors`` (int64[4]) are scratch
-#: the caller allocates, so the loop allocates nothing and is compiled without reference counting
-#: (``_nrt=False``, see sim/core/__init__.py); ``tracks`` (int64[N_TRACKS]) is unused. Raises RuntimeError past
-#: MAX_STEPS decisions.
+#: run_until(rule_vec, tables, scan_tables, board, events, rngs, strategy_ids, params, scripted, scratch): let
+#: strategy seats decide until a ``scripted`` seat (bool[4]) must act or the hand ends; returns the seat to act next,
+#: -1 when the hand is over. ``board`` is the state tuple ``(wall, hands, frozen, melds, rivers, st, money)``
+#: (sim.core.state.new_state), changed in place. ``scan_tables`` (sim.hand_tables.get_scan_tables()) reach only the
+#: self-phase builder's discard scan (legal_self_scanned); every other kernel takes ``tables``. ``scratch`` is the
+#: tuple ``new_loop_scratch`` returns, allocated by the caller, so the loop allocates nothing and is compiled
+#: without reference counting (``_nrt=False``, see sim/core/__init__.py); its ``tracks`` is unused here. Raises
+#: RuntimeError past MAX_STEPS decisions.
 run_until = _hand_loop(False)
 #: run_until_checked(same arguments): the same loop with every decision checked (sim.core.invariants);
 #: ``tracks`` is the checker's memory of the hand, zeroed at the hand start. Returns -1 also when an
 #: invariant broke (its code in ``st[ST_ERROR]``).
 run_until_checked = _hand_loop(True)
+
+
+@njit(cache=True, _nrt=True)
+def new_loop_scratch():
+    """Return the hand loop's scratch tuple ``(mask, seen, tracks, after_shanten, after_useful, floors)``, zeroed."""
+    mask = np.zeros(N_ACTIONS, dtype=np.bool_)    # the seat's legal-action mask
+    seen = np.zeros(34, dtype=np.int8)            # [kind] visible copies
+    tracks = np.zeros(N_TRACKS, dtype=np.int64)   # check mode: the checker's memory of the hand (zeroed per hand)
+    after_shanten = np.zeros(34, dtype=np.int8)   # [kind] the shared discard scan: shanten once it is discarded
+    after_useful = np.zeros(34, dtype=np.int64)   # [kind] ... its useful kinds (least-shanten discards only)
+    floors = np.zeros(4, dtype=np.int64)          # [seat] shanten floors (set at each loop start)
+    return mask, seen, tracks, after_shanten, after_useful, floors
 
 
 @njit(cache=True, _nrt=False)
@@ -139,12 +151,14 @@ def seed_seats(rngs, run_seed, hand_index):
 
 
 @njit(cache=True, inline='always')
-def begin_batch_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, rngs, strategy_ids, params,
-                     run_seed, hand_index, session_length, dealer, deal_condition):
+def begin_batch_hand(rule_vec, board, events, rngs, strategy_ids, params, run_seed, hand_index, session_length, dealer,
+                     deal_condition):
     """Set up hand ``hand_index`` of a batch as every batch loop does (``play_hands`` and the search player's batch,
     strategies/search/batch.py): its dealer (single hands: its own key; sessions: ``dealer``, the one the previous
     hand passed on, or a fresh key at a session's first hand), its wall (plain or given ``deal_condition``), the seats'
-    decision generators, the deal and the declared missing suits. Returns (session, hand within the session, dealer)."""
+    decision generators, the deal and the declared missing suits, into ``board`` (the state tuple of
+    sim.core.state.new_state). Returns (session, hand within the session, dealer)."""
+    wall, hands, frozen, melds, rivers, st, money = board
     if session_length > 0:
         session = hand_index // session_length
         in_session = hand_index % session_length
@@ -169,32 +183,25 @@ def _batch(check):
     @njit(cache=True, _nrt=True)
     def play(rule_vec, tables, scan_tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out, errors,
              deal_condition):
-        wall, hands, frozen, melds, rivers, st, money = new_state()
+        board = new_state()
+        st, money = board[5], board[6]
         events = np.zeros((1, 4), dtype=np.int32)  # logging off
         rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
         scripted = np.zeros(4, dtype=np.bool_)      # no scripted seats in a batch
-        mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
-        seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
-        tracks = np.zeros(N_TRACKS, dtype=np.int64)  # check mode: the checker's memory of the hand
-        after_shanten = np.empty(34, np.int8)  # [kind] the loop's shared discard scan: shanten once it is discarded
-        after_useful = np.empty(34, np.int64)  # [kind] ... its useful kinds (least-shanten discards only)
-        floors = np.empty(4, np.int64)         # [seat] the loop's shanten floors (set at each loop start)
+        scratch = new_loop_scratch()
+        tracks = scratch[2]
         dealer = 0
         for i in range(n_hands):
             hand_index = first_hand + i
-            session, in_session, dealer = begin_batch_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money,
-                                                           events, rngs, strategy_ids, params, run_seed, hand_index,
-                                                           session_length, dealer, deal_condition)
+            session, in_session, dealer = begin_batch_hand(rule_vec, board, events, rngs, strategy_ids, params, run_seed,
+                                                           hand_index, session_length, dealer, deal_condition)
             if check:
                 tracks[:] = 0
-                run_until_checked(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money,
-                                  events, rngs, strategy_ids, params, scripted, mask, seen, tracks, after_shanten,
-                                  after_useful, floors)
+                run_until_checked(rule_vec, tables, scan_tables, board, events, rngs, strategy_ids, params, scripted,
+                                  scratch)
                 errors[i] = st[ST_ERROR]
             else:
-                run_until(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, events,
-                          rngs, strategy_ids, params, scripted, mask, seen, tracks, after_shanten, after_useful,
-                          floors)
+                run_until(rule_vec, tables, scan_tables, board, events, rngs, strategy_ids, params, scripted, scratch)
             fill_record(out[i], st, money, hand_index, session, in_session)
             dealer = hooks.next_dealer(rule_vec, st)
 

@@ -10,10 +10,9 @@ from numba import njit
 
 from sim.core.apply import apply_self
 from sim.core.claims import apply_claim
-from sim.core.invariants import N_TRACKS
 from sim.core.record_fill import fill_record
-from sim.core.state import N_ACTIONS, PHASE_SELF, ST_PHASE, ST_STEPS, new_state
-from sim.core.turn import begin_batch_hand, run_until
+from sim.core.state import PHASE_SELF, ST_PHASE, ST_STEPS, new_state
+from sim.core.turn import begin_batch_hand, new_loop_scratch, run_until
 from sim.core.slots import hooks
 from sim.core.seat_dispatch import SCRIPTED
 from strategies.search.rollout import (copy_only_action, leaky_search_action, resolve_worlds, sample_only_action,
@@ -79,27 +78,21 @@ def _search_batch(which):
     @njit(cache=True, _nrt=True)
     def play(rule_vec, tables, scan_tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out,
              errors, deal_condition):
-        wall, hands, frozen, melds, rivers, st, money = new_state()
+        board = new_state()
+        wall, hands, frozen, melds, rivers, st, money = board
         events = np.zeros((1, 4), dtype=np.int32)  # logging off
         rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
         scripted = strategy_ids == SCRIPTED  # [seat] the search seats: the loop hands their decisions back
-        mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
-        seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
-        tracks = np.zeros(N_TRACKS, dtype=np.int64)  # unused by the production loop
-        after_shanten = np.empty(34, np.int8)  # [kind] the loop's shared discard scan rows
-        after_useful = np.empty(34, np.int64)
-        floors = np.empty(4, np.int64)         # [seat] the loop's shanten floors
+        scratch = new_loop_scratch()
         world, roll, work = new_search_scratch()
         dealer = 0
         for i in range(n_hands):
             hand_index = first_hand + i
-            session, in_session, dealer = begin_batch_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money,
-                                                           events, rngs, strategy_ids, params, run_seed, hand_index,
-                                                           session_length, dealer, deal_condition)
+            session, in_session, dealer = begin_batch_hand(rule_vec, board, events, rngs, strategy_ids, params, run_seed,
+                                                           hand_index, session_length, dealer, deal_condition)
             while True:
-                seat = run_until(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, events,
-                                 rngs, strategy_ids, params, scripted, mask, seen, tracks, after_shanten, after_useful,
-                                 floors)
+                seat = run_until(rule_vec, tables, scan_tables, board, events, rngs, strategy_ids, params, scripted,
+                                 scratch)
                 if seat < 0:
                     break
                 _step(which, rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, events,

@@ -165,6 +165,7 @@ def _decider(leak, stage):
         (events, rngs, ids, params, no_script, me_script, mask, remaining, seen, tracks, after_shanten, after_useful,
          floors, pool, tiles, avail, build, segs, cands, sums, rng, shanten, squares, played_out) = work
         played_out[0] = 0
+        loop_scratch = (mask, seen, tracks, after_shanten, after_useful, floors)  # run_until's scratch tuple
         wwall, whands, wfrozen, wmelds, wrivers, wst, wmoney = world
         rwall, rhands, rfrozen, rmelds, rrivers, rst, rmoney = roll
         n = rank_candidates(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, st, seat, params[seat],
@@ -205,8 +206,7 @@ def _decider(leak, stage):
             if wst[ST_PHASE] == PHASE_CLAIM:  # the seats asked before this one answer as greedy
                 me_script[:] = False
                 me_script[seat] = True
-                run_until(rule_vec, tables, scan_tables, wwall, whands, wfrozen, wmelds, wrivers, wst, wmoney, events,
-                          rngs, ids, params, me_script, mask, seen, tracks, after_shanten, after_useful, floors)
+                run_until(rule_vec, tables, scan_tables, world, events, rngs, ids, params, me_script, loop_scratch)
             start = seat_money(wmoney, seat)
             played += 1
             first = 0
@@ -221,9 +221,7 @@ def _decider(leak, stage):
                     apply_claim(rule_vec, tables, rwall, rhands, rfrozen, rmelds, rrivers, rst, rmoney, events, seat,
                                 cands[c])
                 if stage == STAGE_ALL:
-                    run_until(rule_vec, tables, scan_tables, rwall, rhands, rfrozen, rmelds, rrivers, rst, rmoney,
-                              events, rngs, ids, params, no_script, mask, seen, tracks, after_shanten, after_useful,
-                              floors)
+                    run_until(rule_vec, tables, scan_tables, roll, events, rngs, ids, params, no_script, loop_scratch)
                 value = seat_money(rmoney, seat) - start
                 if c == 0:
                     first = value

@@ -96,8 +96,8 @@ register(StrategySpec(
     defaults=(("worlds", 0), ("candidates", 4), ("extend", 1)),
     ranges={"worlds": (0, 256), "candidates": (1, 16), "extend": (1, 16)},
     doc="at each real choice, greedy's best `candidates` actions played out by greedy rollouts on `worlds` samples of "
-        "what the seat cannot see (0: the variant's default, 64 under 晋城 and 金华, 16 under 晋中), up to `extend` "
-        "times as many for a close call (strategies/search); candidates=1 plays as greedy",
+        "what the seat cannot see (0: the variant's default, 64 under 晋城 and 金华, 32 under 晋中, 16 under 推倒胡), "
+        "up to `extend` times as many for a close call (strategies/search); candidates=1 plays as greedy",
 ))
 
 #: Strategies that play under some variants only: {strategy name: (variants it plays, why)} (refused in one line).

@@ -4,26 +4,25 @@ Hand *i* depends only on ``(seed, i)``, so the records are identical whatever th
 workers, the chunk size or the backend. Chunks run in-process (``jobs=1``), on local worker
 processes (joblib ``loky``) or on a Dask cluster (``backend="dask"``); the result is one polars
 frame sorted by ``hand``, or, with ``out=DIR``, one Parquet part per chunk streamed into ``DIR``
-(see ``sim.parts``: atomic parts, a manifest, resume). Plain Python (no kernels).
+(see ``sim.parts``: atomic parts, a manifest; ``sim.run_folder``: resume and extension). Plain Python (no kernels).
 """
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import numpy as np
 
-from sim import parts
+from sim import parts, run_folder
 from sim.deal_conditions import check_condition, check_condition_for_rules
 from sim.parts import load, scan  # noqa: F401  (public: sim.driver.load / scan)
 from sim.compile_lanes import start_lane, stop_lane
 from sim.compile_progress import compile_bar
 from sim.parent_watch import watch_parent
 from sim.progress import hand_bar, progress_enabled
-from sim.record import schema_digest, to_frame
+from sim.record import to_frame
 
 BACKENDS = ("loky", "dask")
 MAX_DEFAULT_CHUNK = 25_000   # hands per chunk: ~2 s of one core, a few MB of records
@@ -67,12 +66,7 @@ def _check_chunk(chunk, hands: int, session_length: int, out=None) -> int:
     holding a run of at most ``hands`` hands takes that run's chunk (records do not depend on it), so a
     rerun with more hands extends the folder; else the default for ``hands``."""
     if chunk is None:
-        earlier = parts.read_manifest(out) if out is not None and Path(out).is_dir() else None
-        earlier_chunk = (earlier or {}).get("chunk")
-        if (isinstance(earlier_chunk, int) and 1 <= earlier_chunk and earlier.get("hands", hands + 1) <= hands
-                and (session_length == 0 or earlier_chunk % session_length == 0)):
-            return earlier_chunk
-        return default_chunk(hands, session_length)
+        return run_folder.extendable_chunk(out, hands, session_length) or default_chunk(hands, session_length)
     chunk = _check_int("chunk", chunk, 1)
     if session_length > 0 and chunk % session_length:
         raise ValueError(f"chunk={chunk} must be a multiple of session_length={session_length}")
@@ -99,18 +93,6 @@ def check_dask_installed() -> None:
 
 
 # --------------------------------------------------------------------------- run settings
-
-def _rules_settings(rules_config) -> dict:
-    """Return the rule config as a plain JSON-able dict (for the manifest)."""
-    for method in ("to_dict", "as_dict"):
-        if hasattr(rules_config, method):
-            return dict(getattr(rules_config, method)())
-    if dataclasses.is_dataclass(rules_config):
-        return dataclasses.asdict(rules_config)
-    if isinstance(rules_config, Mapping):
-        return dict(rules_config)
-    return {"packed": [int(v) for v in np.asarray(rules_config.pack()).ravel()]}
-
 
 def _variant(rules_config) -> str:
     """Return the variant name of a rule config (e.g. ``"jincheng"``)."""
@@ -285,9 +267,9 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
                                    variant, labels, n_workers, backend, scheduler, show, label)
     out_dir = Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
-    settings = _out_settings(rules_config, labels, seed, variant, hands, chunk, session_length, deal_condition)
+    settings = run_folder.run_settings(rules_config, labels, seed, variant, hands, chunk, session_length, deal_condition)
     with parts.folder_lock(out_dir):
-        remaining = _resume(out_dir, settings, chunks)
+        remaining = run_folder.chunks_to_play(out_dir, settings, chunks)
         reused = hands - sum(n for _, n in remaining)
         if remaining:
             _prepare_kernels(rules_config, seat_configs, seed, n_workers, backend, len(remaining), show)
@@ -316,61 +298,11 @@ def check_out(out, hands, seed=0, rules="jincheng", seats=("greedy",) * 4, chunk
         return
     rules_config, _, labels = _resolve(rules, seats, rule_overrides)
     chunk = _check_chunk(chunk, hands, session_length, out_dir)
-    parts.check_manifest(out_dir, _out_settings(rules_config, labels, seed, _variant(rules_config), hands, chunk,
-                                                session_length, check_condition(deal_condition)))
+    parts.check_manifest(out_dir, run_folder.run_settings(rules_config, labels, seed, _variant(rules_config), hands,
+                                                          chunk, session_length, check_condition(deal_condition)))
     if (out_dir / parts.LOCK_NAME).exists():
         with parts.folder_lock(out_dir):
             pass
-
-
-def _out_settings(rules_config, labels, seed, variant, hands, chunk, session_length, deal_condition=0) -> dict:
-    """Return the manifest settings of a streamed run (everything that determines its records, and the record
-    schema's digest: a folder written under another schema is refused, not resumed into mixed parts).
-
-    ``deal_condition`` is stored only when set, so plain runs keep the manifests they had."""
-    settings = {"seed": seed, "variant": variant, "rules": _rules_settings(rules_config),
-                "seats": labels, "hands": hands, "chunk": chunk, "session_length": session_length,
-                "record_schema": schema_digest()}
-    if deal_condition:
-        settings["deal_condition"] = deal_condition
-    return settings
-
-
-def _resume(out_dir: Path, settings: dict, chunks: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Return the chunks still to play in ``out_dir``; write the manifest of a fresh run.
-
-    On a resume every finished part is verified (row count, checksum); a damaged one is deleted
-    and replayed, with one line on stderr naming it. Prints "resuming ..." when parts are reused.
-    """
-    if not parts.check_manifest(out_dir, settings):
-        parts.write_manifest(out_dir, settings)
-        return list(chunks)
-    parts.remove_stale_temporaries(out_dir)
-    earlier_hands = parts.read_manifest(out_dir)["hands"]
-    if earlier_hands < settings["hands"]:
-        _extend(out_dir, settings, earlier_hands)
-    good, bad = parts.check_parts(out_dir, chunks)
-    for first, _, reason in bad:
-        print(f"part {parts.part_name(first)} in {os.fspath(out_dir)} is damaged ({reason}); recomputing it",
-              file=sys.stderr)
-        (out_dir / parts.part_name(first)).unlink(missing_ok=True)
-    if good:
-        print(f"resuming {os.fspath(out_dir)}: {len(good)} of {len(chunks)} parts done "
-              f"({sum(n for _, n in good):,} hands)", file=sys.stderr)
-    finished = {first for first, _ in good}
-    return [(first, n) for first, n in chunks if first not in finished]
-
-
-def _extend(out_dir: Path, settings: dict, earlier_hands: int) -> None:
-    """Turn the folder's run of ``earlier_hands`` hands into the first hands of a run of ``settings["hands"]``:
-    drop its last part when it is shorter than a chunk (its chunk is played whole again) and write the new manifest.
-    One line on stderr says so."""
-    chunk = settings["chunk"]
-    print(f"extending {os.fspath(out_dir)} from {earlier_hands:,} to {settings['hands']:,} hands",
-          file=sys.stderr)
-    if earlier_hands % chunk:
-        (out_dir / parts.part_name(earlier_hands - earlier_hands % chunk)).unlink(missing_ok=True)
-    parts.write_manifest(out_dir, settings)
 
 
 #: The variants this process has prepared kernels for, in order (see ``compile_situation``).

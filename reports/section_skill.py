@@ -11,6 +11,10 @@ paired difference d = s − g (same walls):
 * 不确定 (uncertain): everything else — the same sign but a clearly different size (d excludes 0), a clear greedy
   conclusion that the strong sample cannot tell from 0, a flip that this sample cannot tell from 0, or a level
   without data.
+
+Only the money headlines (``SIGNED``) have a sign to flip. A rate or a size (荒庄 rate, volatility, ...) is a level:
+an estimate of 0 (金华's 荒庄, 0.11 % of greedy hands, seen 0 times in 1,500 strong hands) is not a flip but a
+sample too small to show it, so a level is never 不成立 by sign and reads 不确定 for that reason.
 """
 from __future__ import annotations
 
@@ -42,7 +46,8 @@ EDGE_WORDS = {"one_strong": "一个强手对三个贪心", "one_greedy": "一个
 #: Headlines whose conclusion is a direction (money, signed); the others are levels (rates, sizes).
 SIGNED = ("dealer_result", "chase_gain_k", "early_ting_cost_t", "baotou_gain")
 RULE = ("判定：贪心桌与强手桌同号、且两桌的配对差的 95 % 区间含 0，为“成立”；强手桌符号相反、且其区间不含 0，为“不成立”；"
-        "其余（同号但大小明显变了、符号翻转但区间含 0）为“不确定”。")
+        "其余（同号但大小明显变了、符号翻转但区间含 0）为“不确定”。比例、倍数、标准差没有正负之分：强手桌估计为 0"
+        "（样本里一次也没出现）不算翻转，只算样本还看不清。")
 
 
 def _key(name: str) -> tuple[str, str]:
@@ -72,12 +77,18 @@ def _sign(value: float) -> int:
     return (value > 0) - (value < 0)
 
 
-def verdict(greedy: dict | None, strong: dict | None, difference: dict | None) -> str:
+def _same_sign(greedy: dict, strong: dict, signed: bool) -> bool:
+    """Return whether the two levels' estimates agree in sign (always, for a level headline)."""
+    return not signed or _sign(greedy["estimate"]) == _sign(strong["estimate"])
+
+
+def verdict(greedy: dict | None, strong: dict | None, difference: dict | None, signed: bool = True) -> str:
     """Return 成立 / 不成立 / 不确定 for one headline from its greedy-level row, strong-level row and their paired
-    difference row (strong − greedy); see the module docstring."""
+    difference row (strong − greedy); ``signed`` is False for a level (a rate or a size), which has no sign to
+    flip; see the module docstring."""
     if not (readings._has_interval(greedy) and readings._has_interval(strong) and readings._has_interval(difference)):
         return UNSURE
-    same = _sign(greedy["estimate"]) == _sign(strong["estimate"])
+    same = _same_sign(greedy, strong, signed)
     if not same and readings.significant(strong):
         return FAILS
     shown = readings.significant(strong) or not readings.significant(greedy)  # a clear greedy result seen again
@@ -130,7 +141,7 @@ def _difference(row: dict | None, name: str) -> str:
 def verdicts(summary: pl.DataFrame) -> list[tuple[str, str]]:
     """Return (headline name, verdict) for every headline with a strong level."""
     return [(name, verdict(_get(summary, name, "greedy"), _get(summary, name, "strong"),
-                           _get(summary, f"diff_{name}", "strong − greedy")))
+                           _get(summary, f"diff_{name}", "strong − greedy"), _key(name)[0] in SIGNED))
             for name in headlines(summary) if _get(summary, name, "strong") is not None]
 
 
@@ -138,12 +149,14 @@ def _reason(name: str, summary: pl.DataFrame, word: str) -> str:
     greedy, strong = _get(summary, name, "greedy"), _get(summary, name, "strong")
     difference = _get(summary, f"diff_{name}", "strong − greedy")
     text = f"贪心桌 {_value(greedy, name)}，强手桌 {_value(strong, name)}，差 {_difference(difference, name)}"
-    same = readings._has_estimate(strong) and _sign(greedy["estimate"]) == _sign(strong["estimate"])
+    signed = _key(name)[0] in SIGNED
+    same = readings._has_estimate(strong) and _same_sign(greedy, strong, signed)
     if word == UNSURE and same and readings._has_interval(difference) \
             and difference["ci_low"] <= 0 <= difference["ci_high"]:
-        text += "：方向相同，但强手桌的区间含 0，这个样本还证实不了"
+        text += ("：方向相同，但强手桌的区间含 0，这个样本还证实不了" if signed
+                 else "：强手桌的区间含 0，这个样本还看不清它")
     elif word == UNSURE and readings._has_interval(difference) and same:
-        text += "：方向相同，但大小明显变了"
+        text += "：方向相同，但大小明显变了" if signed else "：大小明显变了"
     elif word == UNSURE and readings._has_estimate(strong):
         text += "：符号翻转，但强手桌的区间含 0，分不清"
     return text

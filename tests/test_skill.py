@@ -81,6 +81,38 @@ def test_the_verdict_on_a_headline(greedy, strong, difference, expected):
     assert section_skill.verdict(greedy, strong, difference) == expected
 
 
+RARE = row(0.0011, 0.0007, 0.0017)  # 金华's 荒庄 rate at the greedy level: 0.11 %
+
+
+@pytest.mark.parametrize("strong, difference, signed, expected", [
+    (row(0.0, 0.0, 0.0026), row(-0.0007, -0.0020, 0.0006), False, "不确定"),  # seen 0 times: too few hands, no flip
+    (row(0.0, 0.0, 0.0026), row(-0.0007, -0.0020, 0.0006), True, "不确定"),   # read as money: a flip in the noise
+    (row(0.0012, 0.0008, 0.0016), row(0.0001, -0.0003, 0.0005), False, "成立"),
+    (row(0.0, -0.0001, 0.0001), row(-0.0011, -0.0015, -0.0007), False, "不确定"),  # a level that clearly moved
+    (row(-0.0011, -0.0015, -0.0007), row(-0.0022, -0.0030, -0.0014), True, "不成立"),
+    (row(-0.0011, -0.0015, -0.0007), row(-0.0022, -0.0030, -0.0014), False, "不确定"),  # a level never fails by sign
+])
+def test_a_level_headline_has_no_sign_to_flip(strong, difference, signed, expected):
+    assert section_skill.verdict(RARE, strong, difference, signed=signed) == expected
+
+
+def test_a_rate_seen_zero_times_at_the_strong_level_is_not_called_a_sign_flip():
+    """金华's 荒庄 (0.11 % of greedy hands) seen in none of 1,500 strong hands: too few hands, not a flip."""
+    from synthetic_records import skill_rows
+
+    rows = pl.DataFrame(skill_rows())
+    values = {("huang_rate", "greedy"): RARE, ("huang_rate", "strong"): row(0.0, 0.0, 0.0026),
+              ("diff_huang_rate", "strong − greedy"): row(-0.0007, -0.0020, 0.0006)}
+    for (name, group), value in values.items():
+        match = (pl.col("name") == name) & (pl.col("group") == group)
+        assert rows.filter(match).height == 1
+        rows = rows.with_columns([pl.when(match).then(pl.lit(float(v))).otherwise(pl.col(k)).alias(k)
+                                  for k, v in value.items() if k != "n"])
+    assert dict(section_skill.verdicts(rows))["huang_rate"] == "不确定"
+    reason = section_skill._reason("huang_rate", rows, "不确定")
+    assert "符号翻转" not in reason and "看不清" in reason, reason
+
+
 @pytest.mark.parametrize("params, rules, fragments", [
     (SkillParams(strong="serch"), {}, ["experiment.skill.strong='serch'", "unknown strategy", "greedy", "random"]),
     (SkillParams(strong="greedy{pong=sometimes}"), {}, ["experiment.skill.strong=", "improves, always, never"]),

@@ -73,6 +73,11 @@ def statistic_meaning(name: str) -> str:
     return text + ("，该水平 − 贪心水平（同一牌墙配对）" if name.startswith("diff_") else "")
 
 
+def _signed(name: str) -> bool:
+    """Return whether a headline's conclusion is a direction (a money headline of ``SIGNED``), not a level."""
+    return _key(name)[0] in SIGNED
+
+
 def _sign(value: float) -> int:
     return (value > 0) - (value < 0)
 
@@ -118,7 +123,7 @@ def _value(row: dict | None, name: str) -> str:
     if not readings._has_estimate(row):
         return "–"
     _, unit, scale = words(name)
-    spec = ".2f" if unit in ("%", "倍") else "+.3f" if _key(name)[0] in SIGNED else ".3f"
+    spec = ".2f" if unit in ("%", "倍") else "+.3f" if _signed(name) else ".3f"
     text = fixed(scale * row["estimate"], spec) + (" %" if unit == "%" else "")
     if not readings._has_interval(row):
         return text
@@ -141,7 +146,7 @@ def _difference(row: dict | None, name: str) -> str:
 def verdicts(summary: pl.DataFrame) -> list[tuple[str, str]]:
     """Return (headline name, verdict) for every headline with a strong level."""
     return [(name, verdict(_get(summary, name, "greedy"), _get(summary, name, "strong"),
-                           _get(summary, f"diff_{name}", "strong − greedy"), _key(name)[0] in SIGNED))
+                           _get(summary, f"diff_{name}", "strong − greedy"), _signed(name)))
             for name in headlines(summary) if _get(summary, name, "strong") is not None]
 
 
@@ -149,7 +154,7 @@ def _reason(name: str, summary: pl.DataFrame, word: str) -> str:
     greedy, strong = _get(summary, name, "greedy"), _get(summary, name, "strong")
     difference = _get(summary, f"diff_{name}", "strong − greedy")
     text = f"贪心桌 {_value(greedy, name)}，强手桌 {_value(strong, name)}，差 {_difference(difference, name)}"
-    signed = _key(name)[0] in SIGNED
+    signed = _signed(name)
     same = readings._has_estimate(strong) and _same_sign(greedy, strong, signed)
     if word == UNSURE and same and readings._has_interval(difference) \
             and difference["ci_low"] <= 0 <= difference["ci_high"]:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
 from sim import parts, run_folder
-from sim.deal_conditions import check_condition, check_condition_for_rules
 from sim.parts import load, scan  # noqa: F401  (public: sim.driver.load / scan)
+from sim.run_plan import (MAX_DEFAULT_CHUNK, default_chunk, plan_run, resolve,  # noqa: F401  (public names)
+                          worker_count)
 from sim.compile_lanes import start_lane, stop_lane
 from sim.compile_progress import compile_bar
 from sim.parent_watch import watch_parent
@@ -25,53 +26,11 @@ from sim.progress import hand_bar, progress_enabled
 from sim.record import to_frame
 
 BACKENDS = ("loky", "dask")
-MAX_DEFAULT_CHUNK = 25_000   # hands per chunk: ~2 s of one core, a few MB of records
-MIN_DEFAULT_CHUNK = 2_000    # below this, per-chunk overhead starts to show
-CHUNKS_PER_RUN = 16          # default chunking aims at this many chunks for mid-sized runs
 IN_FLIGHT_PER_WORKER = 2     # chunks queued or running per worker (bounds streaming memory)
 DASK_HINT = 'backend="dask" needs the optional Dask extra: pip install "mahjong-rules-lab[dask]"'
 
 
 # --------------------------------------------------------------------------- validation
-
-def _check_int(name: str, value, minimum: int) -> int:
-    """Return ``value`` as int when it is an integer >= minimum, else raise a one-line ValueError."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
-    return int(value)
-
-
-def worker_count(jobs) -> int:
-    """Return the number of worker processes for ``jobs`` (-1 = all cores, else a positive int)."""
-    if isinstance(jobs, bool) or not isinstance(jobs, (int, np.integer)) or not (jobs == -1 or jobs >= 1):
-        raise ValueError(f"jobs must be a positive integer or -1 (all cores), got {jobs!r}")
-    if jobs == -1:
-        from joblib import cpu_count
-
-        return max(1, cpu_count())
-    return int(jobs)
-
-
-def default_chunk(hands: int, session_length: int) -> int:
-    """Return the default chunk size in hands for a run of ``hands``: it depends only on ``hands``
-    and ``session_length`` (never on ``jobs``), so reruns with other parallelism can resume."""
-    size = min(MAX_DEFAULT_CHUNK, max(MIN_DEFAULT_CHUNK, -(-hands // CHUNKS_PER_RUN)))
-    if session_length > 0:
-        size = -(-size // session_length) * session_length
-    return min(size, hands)
-
-
-def _check_chunk(chunk, hands: int, session_length: int, out=None) -> int:
-    """Return the validated chunk size (hands per chunk) for the run. Unless given, a run into a folder
-    holding a run of at most ``hands`` hands takes that run's chunk (records do not depend on it), so a
-    rerun with more hands extends the folder; else the default for ``hands``."""
-    if chunk is None:
-        return run_folder.extendable_chunk(out, hands, session_length) or default_chunk(hands, session_length)
-    chunk = _check_int("chunk", chunk, 1)
-    if session_length > 0 and chunk % session_length:
-        raise ValueError(f"chunk={chunk} must be a multiple of session_length={session_length}")
-    return chunk
-
 
 def _check_backend(backend: str, scheduler) -> None:
     """Raise a one-line ValueError for an unknown backend or a scheduler without Dask, and a one-line
@@ -90,27 +49,6 @@ def check_dask_installed() -> None:
         import distributed  # noqa: F401
     except ImportError:
         raise ImportError(DASK_HINT) from None
-
-
-# --------------------------------------------------------------------------- run settings
-
-def _variant(rules_config) -> str:
-    """Return the variant name of a rule config (e.g. ``"jincheng"``)."""
-    return str(getattr(rules_config, "variant", "jincheng"))
-
-
-def _resolve(rules, seats, rule_overrides: dict):
-    """Return ``(rules_config, seat_configs, labels)`` from the user's rules, overrides and seats."""
-    from sim.rules import resolve_rules
-    from strategies.registry import check_seats_for_rules, resolve_seats
-
-    if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
-        raise ValueError(f"seats must be a list of 4 strategy names or configs, got {seats!r}")
-    rules_config = resolve_rules(rules, **rule_overrides)
-    seat_configs = resolve_seats(list(seats))
-    check_seats_for_rules(seat_configs, rules_config)
-    labels = [seat.label() for seat in seat_configs]
-    return rules_config, seat_configs, labels
 
 
 # --------------------------------------------------------------------------- chunk workers
@@ -244,48 +182,39 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
     ``deal_condition`` (a sim.deal_conditions code, 0 = none) draws every wall given that condition on
     seat 0's start tiles (hand *i* is then a function of seed, *i* and the condition).
     """
-    hands = _check_int("hands", hands, 1)
-    seed = _check_int("seed", seed, 0)
-    if seed >= 2**63:
-        raise ValueError(f"seed must be < 2**63, got {seed}")
-    session_length = _check_int("session_length", session_length, 0)
-    if session_length > 0 and hands % session_length:
-        raise ValueError(f"hands={hands} must be a whole number of sessions (session_length={session_length})")
     n_workers = worker_count(jobs)
-    chunk = _check_chunk(chunk, hands, session_length, out)
-    deal_condition = check_condition(deal_condition)
     _check_backend(backend, scheduler)
     show = progress_enabled(progress)
-    rules_config, seat_configs, labels = _resolve(rules, seats, rule_overrides)
-    check_condition_for_rules(deal_condition, rules_config)
-    variant = _variant(rules_config)
-
-    chunks = parts.chunk_starts(hands, chunk)
+    plan = plan_run(hands, seed, rules, seats, out, chunk, session_length, deal_condition, **rule_overrides)
     if out is None:
-        _prepare_kernels(rules_config, seat_configs, seed, n_workers, backend, len(chunks), show)
-        return _simulate_in_memory(chunks, rules_config, seat_configs, seed, (session_length, deal_condition),
-                                   variant, labels, n_workers, backend, scheduler, show, label)
-    out_dir = Path(out)
+        _prepare_kernels(plan.rules_config, plan.seat_configs, plan.seed, n_workers, backend, len(plan.chunks), show)
+        return _simulate_in_memory(plan, n_workers, backend, scheduler, show, label)
+    out_dir = plan.out
     out_dir.mkdir(parents=True, exist_ok=True)
-    settings = run_folder.run_settings(rules_config, labels, seed, variant, hands, chunk, session_length, deal_condition)
     with parts.folder_lock(out_dir):
-        remaining = run_folder.chunks_to_play(out_dir, settings, chunks)
-        reused = hands - sum(n for _, n in remaining)
+        remaining = run_folder.chunks_to_play(out_dir, plan.settings(), plan.chunks)
+        reused = plan.hands - sum(n for _, n in remaining)
         if remaining:
-            _prepare_kernels(rules_config, seat_configs, seed, n_workers, backend, len(remaining), show)
-        tasks = [(rules_config, seat_configs, seed, first, n, session_length, deal_condition) for first, n in remaining]
-        results = _results(tasks, n_workers, backend, scheduler, os.fspath(out_dir), variant, labels)
-        with hand_bar(hands, reused, show, label) as bar:
+            _prepare_kernels(plan.rules_config, plan.seat_configs, plan.seed, n_workers, backend, len(remaining), show)
+        tasks = [plan.task(first, n) for first, n in remaining]
+        results = _results(tasks, n_workers, backend, scheduler, os.fspath(out_dir), plan.variant, plan.labels)
+        with hand_bar(plan.hands, reused, show, label) as bar:
             for first, (n, digest) in results:
                 parts.record_part(out_dir, first, n, digest)
                 bar.update(n)
-        _, bad = parts.check_parts(out_dir, chunks)  # never report success over a damaged part
-        if bad or parts.missing_parts(out_dir):
-            raise parts.RunFolderError(f"run in {os.fspath(out_dir)!r} did not complete: a part was damaged "
-                                       f"or removed while it ran; rerun to recompute it")
+        check_complete(out_dir, plan.chunks)
     run = parts.StreamedRun(out_dir)
-    run.simulated_hands, run.reused_hands = hands - reused, reused
+    run.simulated_hands, run.reused_hands = plan.hands - reused, reused
     return run
+
+
+def check_complete(out_dir: Path, chunks: list[tuple[int, int]]) -> None:
+    """Raise ``sim.parts.RunFolderError`` (one line) unless every part of ``chunks`` in ``out_dir`` is there and
+    intact: a run never reports success over a damaged or removed part."""
+    _, bad = parts.check_parts(out_dir, chunks)
+    if bad or parts.missing_parts(out_dir):
+        raise parts.RunFolderError(f"run in {os.fspath(out_dir)!r} did not complete: a part was damaged "
+                                   f"or removed while it ran; rerun to recompute it")
 
 
 def check_out(out, hands, seed=0, rules="jincheng", seats=("greedy",) * 4, chunk=None, session_length=0,
@@ -296,10 +225,8 @@ def check_out(out, hands, seed=0, rules="jincheng", seats=("greedy",) * 4, chunk
     out_dir = Path(out)
     if not out_dir.is_dir():
         return
-    rules_config, _, labels = _resolve(rules, seats, rule_overrides)
-    chunk = _check_chunk(chunk, hands, session_length, out_dir)
-    parts.check_manifest(out_dir, run_folder.run_settings(rules_config, labels, seed, _variant(rules_config), hands,
-                                                          chunk, session_length, check_condition(deal_condition)))
+    plan = plan_run(hands, seed, rules, seats, out_dir, chunk, session_length, deal_condition, **rule_overrides)
+    parts.check_manifest(out_dir, plan.settings())
     if (out_dir / parts.LOCK_NAME).exists():
         with parts.folder_lock(out_dir):
             pass
@@ -370,16 +297,14 @@ def _results(tasks, n_workers, backend, scheduler, out_arg, variant, labels) -> 
     return _run_loky(tasks, n_workers, out_arg, variant, labels)
 
 
-def _simulate_in_memory(chunks, rules_config, seat_configs, seed, deal_mode, variant, labels,
-                        n_workers, backend, scheduler, show, label) -> "pl.DataFrame":
-    """Play every chunk and return the records as one polars frame sorted by ``hand``.
-
-    ``deal_mode`` is ``(session_length, deal_condition)``."""
-    tasks = [(rules_config, seat_configs, seed, first, n) + tuple(deal_mode) for first, n in chunks]
+def _simulate_in_memory(plan, n_workers, backend, scheduler, show, label) -> "pl.DataFrame":
+    """Play every chunk of ``plan`` (a ``sim.run_plan.RunPlan``) and return the records as one polars frame
+    sorted by ``hand``."""
+    tasks = [plan.task(first, n) for first, n in plan.chunks]
     matrices: dict[int, np.ndarray] = {}
-    with hand_bar(sum(n for _, n in chunks), 0, show, label) as bar:
-        for first, matrix in _results(tasks, n_workers, backend, scheduler, None, variant, labels):
+    with hand_bar(plan.hands, 0, show, label) as bar:
+        for first, matrix in _results(tasks, n_workers, backend, scheduler, None, plan.variant, plan.labels):
             matrices[first] = matrix
             bar.update(matrix.shape[0])
     matrix = np.concatenate([matrices[first] for first in sorted(matrices)], axis=0)
-    return to_frame(matrix, seed, variant, labels)
+    return to_frame(matrix, plan.seed, plan.variant, plan.labels)

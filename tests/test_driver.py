@@ -235,7 +235,7 @@ def test_dask_backend_without_dask_names_the_extra(monkeypatch):
 
 
 def test_int32_matrix_of_a_chunk_has_the_kernel_columns():
-    matrix = driver.play_matrix(*driver._resolve("jincheng", SEATS, {})[:2], 3, 5, 7, 0)
+    matrix = driver.play_matrix(*driver.resolve("jincheng", SEATS, {})[:2], 3, 5, 7, 0)
     assert matrix.dtype == np.int32
     assert matrix.shape == (7, sim.record.N_KERNEL_COLUMNS)
     assert matrix[:, 0].tolist() == list(range(5, 12))

@@ -166,21 +166,21 @@ class ArmRunner:
         """Simulate every registered arm (a rerun into the same folder resumes from finished parts).
 
         Sets ``simulated_hands`` (hands played now) and ``reused_hands`` (taken from parts finished
-        by an earlier run into the same folder). Each arm's bar is named ``study/role``.
+        by an earlier run into the same folder). The arms' chunks share one pool of workers and one bar
+        counting the hands of all arms (``sim.arm_stream``); with one worker each arm's bar is named ``study/role``.
         """
-        from sim import simulate
+        from sim.arm_stream import simulate_arms
 
         c = self.config
         self.check_folders()
-        self.simulated_hands = self.reused_hands = 0
-        for arm, directory in self.directories.items():
-            run = simulate(self.hands_of(arm), seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats),
-                           jobs=c.jobs, out=directory, chunk=self.chunk_of(arm), backend=c.backend,
-                           scheduler=c.scheduler, progress=c.progress, session_length=arm.session_length,
-                           deal_condition=arm.deal_condition,
-                           label=", ".join(self.roles[arm]))
-            self.simulated_hands += run.simulated_hands
-            self.reused_hands += run.reused_hands
+        arms = [dict(hands=self.hands_of(arm), seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats),
+                     out=directory, chunk=self.chunk_of(arm), session_length=arm.session_length,
+                     deal_condition=arm.deal_condition, label=", ".join(self.roles[arm]))
+                for arm, directory in self.directories.items()]
+        runs = simulate_arms(arms, jobs=c.jobs, backend=c.backend, scheduler=c.scheduler, progress=c.progress,
+                             label=f"{len(arms)} arms")
+        self.simulated_hands = sum(run.simulated_hands for run in runs)
+        self.reused_hands = sum(run.reused_hands for run in runs)
 
     def frame(self, arm: ArmSpec, columns: list[str]) -> pl.DataFrame:
         """Return the arm's records (only ``columns``), one row per hand, sorted by hand index."""

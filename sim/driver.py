@@ -95,7 +95,7 @@ def _run_sequential(tasks: list[tuple], out, variant, labels) -> Iterator[tuple]
 def _run_loky(tasks: list[tuple], n_workers: int, out, variant, labels) -> Iterator[tuple]:
     """Yield chunk results as local worker processes finish them (at most a few chunks in flight); each worker
     watches this process and ends within a fraction of a second of its death (after the kernel call in hand)."""
-    from joblib import Parallel, delayed
+    from joblib import delayed
 
     from sim.engine import run_setting
 
@@ -104,6 +104,14 @@ def _run_loky(tasks: list[tuple], n_workers: int, out, variant, labels) -> Itera
         calls = (delayed(_play_writing)(task, out, variant, labels, parent, engines) for task in tasks)
     else:
         calls = (delayed(_play_returning)(task, parent, engines) for task in tasks)
+    yield from parallel_unordered(calls, n_workers)
+
+
+def parallel_unordered(calls: Iterator, n_workers: int) -> Iterator:
+    """Yield the results of joblib ``calls`` (``delayed`` functions) as ``n_workers`` local worker processes
+    (loky, reused between runs) finish them, at most ``IN_FLIGHT_PER_WORKER`` per worker queued or running."""
+    from joblib import Parallel
+
     parallel = Parallel(n_jobs=n_workers, backend="loky", return_as="generator_unordered",
                         pre_dispatch=f"{IN_FLIGHT_PER_WORKER}*n_jobs", batch_size=1)
     yield from parallel(calls)
@@ -187,7 +195,7 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
     show = progress_enabled(progress)
     plan = plan_run(hands, seed, rules, seats, out, chunk, session_length, deal_condition, **rule_overrides)
     if out is None:
-        _prepare_kernels(plan.rules_config, plan.seat_configs, plan.seed, n_workers, backend, len(plan.chunks), show)
+        prepare_kernels(plan.rules_config, plan.seat_configs, plan.seed, n_workers, backend, len(plan.chunks), show)
         return _simulate_in_memory(plan, n_workers, backend, scheduler, show, label)
     out_dir = plan.out
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -195,7 +203,7 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
         remaining = run_folder.chunks_to_play(out_dir, plan.settings(), plan.chunks)
         reused = plan.hands - sum(n for _, n in remaining)
         if remaining:
-            _prepare_kernels(plan.rules_config, plan.seat_configs, plan.seed, n_workers, backend, len(remaining), show)
+            prepare_kernels(plan.rules_config, plan.seat_configs, plan.seed, n_workers, backend, len(remaining), show)
         tasks = [plan.task(first, n) for first, n in remaining]
         results = _results(tasks, n_workers, backend, scheduler, os.fspath(out_dir), plan.variant, plan.labels)
         with hand_bar(plan.hands, reused, show, label) as bar:
@@ -249,7 +257,7 @@ def compile_situation(variant: str, before: list[str]) -> str:
     return " > ".join([s for s in before if s != variant] + [variant])
 
 
-def _prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, backend: str, n_tasks: int,
+def prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, backend: str, n_tasks: int,
                      show: bool) -> None:
     """Compile (or load from the cache) the engine's kernels in this process before the run, under a bar when
     they really compile (``sim.compile_progress``); returns nothing.

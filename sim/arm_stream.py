@@ -1,0 +1,104 @@
+"""Many runs as one stream of chunks through one pool of workers — plain Python (no kernels).
+
+``sim.simulate`` plays one run's chunks and waits for the last of them before the caller starts the next run, so a
+study of many small arms leaves a core idle at the end of every arm, and an arm of a single chunk plays on one
+core. ``simulate_arms`` plans every run first (each folder locked, resumed and checked exactly as ``simulate``
+does it), then hands all their remaining chunks to one pool, in order, so the workers stay busy across the arms.
+The records are the same: hand *i* of a run depends only on its seed and *i*, never on who plays it when.
+"""
+from __future__ import annotations
+
+import os
+from contextlib import ExitStack
+
+from sim import parts, run_folder
+from sim.driver import (_check_backend, _play_writing, check_complete, parallel_unordered, prepare_kernels,
+                        simulate)
+from sim.progress import hand_bar, progress_enabled
+from sim.run_plan import plan_run, worker_count
+
+
+def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, progress=None,
+                  label=None) -> list[parts.StreamedRun]:
+    """Play every run of ``runs`` into its own folder; return their ``sim.parts.StreamedRun``s in the same order,
+    each with ``simulated_hands`` (played now) and ``reused_hands`` (from parts an earlier run finished).
+
+    A run is a dict of ``sim.simulate``'s keyword arguments: ``hands`` and ``out`` (a folder, one per run), and
+    any of ``seed``, ``rules``, ``seats``, ``chunk``, ``session_length``, ``deal_condition``, rule overrides and
+    ``label`` (its bar's name when it plays alone). Every run is checked before any plays (one-line ``ValueError``
+    or ``sim.parts.RunFolderError``). On several local workers the runs' chunks share one pool and one bar named
+    ``label`` (default "N arms") counting the hands of all of them; with one worker or ``backend="dask"`` each run
+    is a ``simulate`` call of its own, one after another."""
+    n_workers = worker_count(jobs)
+    _check_backend(backend, scheduler)
+    show = progress_enabled(progress)
+    settings = [{k: v for k, v in run.items() if k != "label"} for run in runs]
+    plans = [plan_run(**run) for run in settings]
+    folders = [os.path.realpath(plan.out) if plan.out is not None else None for plan in plans]
+    if None in folders:
+        raise ValueError(f"run {folders.index(None)} of simulate_arms has no out folder; every run needs out=DIR")
+    if len(set(folders)) < len(folders):
+        raise ValueError("two runs of simulate_arms write into the same out folder; give each run its own")
+    if backend == "dask" or n_workers == 1:
+        return [simulate(**run, jobs=jobs, backend=backend, scheduler=scheduler, progress=progress)
+                for run in runs]
+    with ExitStack() as locks:
+        remaining = []
+        for plan in plans:
+            plan.out.mkdir(parents=True, exist_ok=True)
+            locks.enter_context(parts.folder_lock(plan.out))
+            remaining.append(run_folder.chunks_to_play(plan.out, plan.settings(), plan.chunks))
+        tasks = [(index, plan.task(first, n)) for index, (plan, chunks) in enumerate(zip(plans, remaining))
+                 for first, n in chunks]
+        _prepare(plans, remaining, n_workers, len(tasks), show)
+        total = sum(plan.hands for plan in plans)
+        played = sum(task[4] for _, task in tasks)
+        with hand_bar(total, total - played, show, label or f"{len(plans)} arms") as bar:
+            for index, first, (n, digest) in _results(tasks, plans, n_workers):
+                parts.record_part(plans[index].out, first, n, digest)
+                bar.update(n)
+        for plan in plans:
+            check_complete(plan.out, plan.chunks)
+    streamed = []
+    for plan, chunks in zip(plans, remaining):
+        run = parts.StreamedRun(plan.out)
+        run.simulated_hands = sum(n for _, n in chunks)
+        run.reused_hands = plan.hands - run.simulated_hands
+        streamed.append(run)
+    return streamed
+
+
+def _prepare(plans, remaining, n_workers: int, n_tasks: int, show: bool) -> None:
+    """Compile (or load) in this process the kernels of every distinct table the runs still play (``n_tasks``
+    chunks in all), before the workers start (``sim.driver.prepare_kernels``); returns nothing."""
+    prepared = set()
+    for plan, chunks in zip(plans, remaining):
+        key = (plan.variant, tuple(plan.labels))
+        if chunks and key not in prepared:
+            prepared.add(key)
+            prepare_kernels(plan.rules_config, plan.seat_configs, plan.seed, n_workers, "loky", n_tasks, show)
+
+
+def _play_arm_chunk(index: int, task: tuple, out: str, variant: str, labels: list[str], owner: int,
+                    engines: dict | None) -> tuple:
+    """Worker: play one chunk of run ``index`` into its folder ``out``; return ``(index, first_hand, (n_hands,
+    sha256))`` (``sim.driver``'s writing worker, tagged with its run)."""
+    return (index, *_play_writing(task, out, variant, labels, owner, engines))
+
+
+def _results(tasks: list[tuple], plans, n_workers: int):
+    """Yield ``(run index, first hand, (n_hands, sha256))`` of every chunk in ``tasks`` ([(run index, task)]) as the
+    workers finish them (a single chunk plays in this process)."""
+    from joblib import delayed
+
+    from sim.engine import run_setting
+
+    parent, engines = os.getpid(), run_setting()
+    if len(tasks) == 1:
+        index, task = tasks[0]
+        yield _play_arm_chunk(index, task, os.fspath(plans[index].out), plans[index].variant, plans[index].labels,
+                              parent, engines)
+        return
+    calls = (delayed(_play_arm_chunk)(index, task, os.fspath(plans[index].out), plans[index].variant,
+                                      plans[index].labels, parent, engines) for index, task in tasks)
+    yield from parallel_unordered(calls, n_workers)

@@ -1,0 +1,73 @@
+"""sim.arm_stream.simulate_arms: many runs' chunks through one pool of workers give each run's own records,
+resume like simulate, and check every run before playing any (real engine, two local workers)."""
+import pytest
+
+import sim
+from sim import parts
+from sim.arm_stream import simulate_arms
+
+SEATS = ["greedy"] * 4
+
+#: Three runs unlike each other: another seed and seat, a session run, another variant with a rule flag.
+RUNS = [
+    dict(hands=150, seed=11, seats=SEATS, chunk=50),
+    dict(hands=120, seed=5, seats=["random"] + SEATS[1:], chunk=40, session_length=8),
+    dict(hands=90, seed=11, rules="jinhua", seats=SEATS, chunk=90, jh_ron_on_caishen=True),
+]
+
+
+def test_each_run_of_the_stream_has_the_records_it_has_alone(tmp_path):
+    runs = [dict(run, out=tmp_path / f"arm{k}", label=f"arm {k}") for k, run in enumerate(RUNS)]
+    streamed = simulate_arms(runs, jobs=2, progress=False)
+    for run, result in zip(RUNS, streamed):
+        alone = sim.simulate(**run, progress=False)  # in memory, one process
+        assert result.load().equals(alone)
+        assert (result.simulated_hands, result.reused_hands) == (run["hands"], 0)
+
+
+def test_the_stream_resumes_a_part_removed_and_extends_a_shorter_run(tmp_path):
+    first = [dict(RUNS[0], out=tmp_path / "a"), dict(RUNS[1], hands=80, out=tmp_path / "b")]
+    simulate_arms(first, jobs=2, progress=False)
+    (tmp_path / "a" / parts.part_name(50)).unlink()
+    kept = (tmp_path / "a" / parts.part_name(100)).stat().st_mtime_ns
+    again = [dict(RUNS[0], out=tmp_path / "a"), dict(RUNS[1], out=tmp_path / "b")]
+    a, b = simulate_arms(again, jobs=2, progress=False)
+    assert (a.simulated_hands, a.reused_hands) == (50, 100)
+    assert (b.simulated_hands, b.reused_hands) == (40, 80)  # hands 80..119: the folder's last part was whole
+    assert (tmp_path / "a" / parts.part_name(100)).stat().st_mtime_ns == kept
+    assert a.load().equals(sim.simulate(**RUNS[0], progress=False))
+    assert b.load().equals(sim.simulate(**RUNS[1], progress=False))
+    a, b = simulate_arms(again, jobs=2, progress=False)
+    assert (a.simulated_hands, b.simulated_hands) == (0, 0)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"houbao_units": "two"}, "houbao_units"),
+    ({"seats": ["nobody"] * 4}, "nobody"),
+    ({"session_length": 7}, "whole number of sessions"),
+])
+def test_a_bad_run_stops_the_stream_in_one_line_before_any_run_plays(tmp_path, bad, message):
+    runs = [dict(RUNS[0], out=tmp_path / "a"), dict(RUNS[0], out=tmp_path / "b", **bad)]
+    with pytest.raises(ValueError, match=message) as error:
+        simulate_arms(runs, jobs=2, progress=False)
+    assert "\n" not in str(error.value)
+    assert not (tmp_path / "a").exists()
+
+
+def test_two_runs_into_one_folder_are_refused(tmp_path):
+    runs = [dict(RUNS[0], out=tmp_path / "a"), dict(RUNS[0], seed=3, out=tmp_path / "x" / ".." / "a")]
+    with pytest.raises(ValueError, match="same out folder"):
+        simulate_arms(runs, jobs=2, progress=False)
+    with pytest.raises(ValueError, match="no out folder"):
+        simulate_arms([dict(RUNS[0])], jobs=2, progress=False)
+
+
+def test_a_folder_held_by_a_live_run_stops_the_stream_and_frees_the_others(tmp_path):
+    (tmp_path / "b").mkdir()
+    runs = [dict(RUNS[0], out=tmp_path / "a"), dict(RUNS[0], out=tmp_path / "b")]
+    with parts.folder_lock(tmp_path / "b"):
+        with pytest.raises(parts.RunFolderError, match="another run"):
+            simulate_arms(runs, jobs=2, progress=False)
+    with parts.folder_lock(tmp_path / "a"):  # the stream released the lock it had taken
+        pass
+    assert not list((tmp_path / "a").glob("part-*"))

@@ -63,6 +63,7 @@ def check_condition_for_rules(code: int, rules) -> None:
                          f"use deal_condition=0 or jz_tiles=136")
 
 
+@lru_cache(maxsize=None)
 def surjective_copies(k: int, m: int) -> int:
     """Return the number of ways to pick ``m`` of the 4·k tiles of ``k`` given kinds with every kind present.
 
@@ -80,13 +81,15 @@ def yaojiu_kind_counts(n_tiles: int) -> list[int]:
             for k in range(YAOJIU_KINDS + 1)]
 
 
-def yaojiu_kind_probabilities(n_tiles: int) -> list[Fraction]:
-    """Return the exact P(exactly k distinct 幺九/字 kinds), k = 0..13, for ``n_tiles`` uniform tiles of 136."""
+@lru_cache(maxsize=None)
+def yaojiu_kind_probabilities(n_tiles: int) -> tuple[Fraction, ...]:
+    """Return the exact P(exactly k distinct 幺九/字 kinds), k = 0..13, for ``n_tiles`` uniform tiles of 136
+    (a tuple: it is cached, a summary asks for it once per k and stratum)."""
     counts = yaojiu_kind_counts(n_tiles)
     total = comb(WALL_TILES, n_tiles)
     if sum(counts) != total:
         raise AssertionError("the strata do not partition the deals")  # cannot happen: a self-check
-    return [Fraction(c, total) for c in counts]
+    return tuple(Fraction(c, total) for c in counts)
 
 
 def start_probabilities() -> list[Fraction]:

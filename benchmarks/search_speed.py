@@ -57,6 +57,7 @@ def speed(variants, hands, hands4, spec="search"):
 
 
 def breakdown(variants, hands):
+    from sim.core.turn import new_batch_state
     from sim.engine import seat_slots, table_engine
     from sim.hand_tables import get_scan_tables
     from sim.record import N_KERNEL_COLUMNS
@@ -80,12 +81,13 @@ def breakdown(variants, hands):
                                    ("full", eng.play_hands_search, ids, params)):
             out = np.zeros((1, N_KERNEL_COLUMNS), np.int32)
             t = time.perf_counter()
-            kernel(*args, i, p, 1, 0, 1, 0, out, np.zeros(1, np.int64), 0)  # compile or load
+            state = (new_batch_state(),) if name == "greedy" else ()  # the greedy batch loop takes its state
+            kernel(*args, i, p, 1, 0, 1, 0, out, np.zeros(1, np.int64), 0, *state)  # compile or load
             compile_s = time.perf_counter() - t
             n = 2000 if name == "greedy" else hands
             out = np.zeros((n, N_KERNEL_COLUMNS), np.int32)
             t = time.process_time()  # CPU time: one core's, whatever else runs on the machine
-            kernel(*args, i, p, 1, 1000, n, 0, out, np.zeros(1, np.int64), 0)
+            kernel(*args, i, p, 1, 1000, n, 0, out, np.zeros(1, np.int64), 0, *state)
             times[name] = (time.process_time() - t) / n * 1000
             if compile_s > 2:
                 print(f"  ({name} kernel compiled in {compile_s:.0f} s)")

@@ -5,6 +5,7 @@ import numpy as np
 
 from sim import kernel_cache
 from sim.deal_conditions import check_condition, check_condition_for_rules
+from sim.core.turn import new_batch_state
 from sim.hand_tables import get_scan_tables
 from sim.record import N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
@@ -32,14 +33,15 @@ def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_c
     errors = np.zeros(n_hands if check else 1, dtype=np.int64)    # check mode: ERR_* per hand
     eng = table_engine(rules_config.variant, seat_configs)  # the table's kernels: its variant, its seats' policies
     ids = seat_slots(eng, seat_configs)
-    play = eng.play_hands_checked if check else eng.play_hands  # one loop source, compiled with or without checks
+    args = (rules_config.pack(), rules_config.hand_tables(), get_scan_tables(), ids, params, int(seed), int(first_hand),
+            int(n_hands), int(session_length), out, errors, int(deal_condition))
     if any(c.policy is None for c in seat_configs):  # search seats: the batch that hands their decisions to the search
         if check:
             raise ValueError("check mode does not play search seats (valid: play_chunk with search, or play_checked "
                              "without it)")
-        play = eng.play_hands_search
-    play(rules_config.pack(), rules_config.hand_tables(), get_scan_tables(), ids, params, int(seed), int(first_hand),
-         int(n_hands), int(session_length), out, errors, int(deal_condition))
+        eng.play_hands_search(*args)  # it allocates its own state (and the search's scratch)
+    else:  # one loop source, compiled with or without checks; its state allocated here, so the loop allocates nothing
+        (eng.play_hands_checked if check else eng.play_hands)(*args, new_batch_state())
     return out, errors
 
 

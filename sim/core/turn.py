@@ -39,13 +39,14 @@ def seat_to_act(st):
     return claim_to_act(st)
 
 
-def _hand_loop(check):
+def _hand_loop(check, inline=False):
     """Return the compiled play loop; ``check`` (a Python bool) is a compile-time constant of it.
 
     One source, two compilations: with ``check`` False numba prunes every check branch, so the
     production loop is the plain loop; with True it runs ``check_state`` after every decision.
+    With ``inline`` the loop is inlined into its caller (the batch loop) instead of compiled on its own.
     """
-    @njit(cache=True, _nrt=False)  # allocates nothing: no reference counting in the loop
+    @njit(cache=True, _nrt=False, inline="always" if inline else "never")  # allocates nothing: no reference counting
     def hand_loop(rule_vec, tables, scan_tables, board, events, rngs, strategy_ids, params, scripted, scratch):
         wall, hands, frozen, melds, rivers, st, money = board
         mask, seen, tracks, after_shanten, after_useful, floors = scratch
@@ -119,6 +120,11 @@ run_until = _hand_loop(False)
 #: ``tracks`` is the checker's memory of the hand, zeroed at the hand start. Returns -1 also when an
 #: invariant broke (its code in ``st[ST_ERROR]``).
 run_until_checked = _hand_loop(True)
+#: {check: the same loop inlined into its caller}: the batch loop's. A loop compiled on its own is optimised and turned
+#: into machine code once for itself and once more inside the batch loop that links it (numba links every callee's
+#: module into its caller's), the last seconds of a cold run's compile, on one core; inlined, only the batch loop's
+#: compile does it. run_until stays compiled on its own for the Game and the search player, who call it often.
+_INLINE_LOOPS = {False: _hand_loop(False, inline=True), True: _hand_loop(True, inline=True)}
 
 
 @njit(cache=True, _nrt=True)
@@ -178,17 +184,26 @@ def begin_batch_hand(rule_vec, board, events, rngs, strategy_ids, params, run_se
     return session, in_session, dealer
 
 
+@njit(cache=True, _nrt=True)
+def new_batch_state():
+    """Return the batch loop's state and scratch ``(board, events, rngs, scripted, scratch)``, zeroed: ``board`` as
+    ``new_state`` returns it, no event log, the seats' decision generators, no scripted seat, ``new_loop_scratch``.
+    The caller allocates it once per chunk, so the batch loop allocates nothing and counts no references."""
+    events = np.zeros((1, 4), dtype=np.int32)  # logging off
+    rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
+    scripted = np.zeros(4, dtype=np.bool_)      # no scripted seats in a batch
+    return new_state(), events, rngs, scripted, new_loop_scratch()
+
+
 def _batch(check):
     """Return the compiled batch loop over hands; ``check`` (a Python bool) picks the hand loop at compile time."""
-    @njit(cache=True, _nrt=True)
+    loop = _INLINE_LOOPS[check]
+
+    @njit(cache=True, _nrt=False)  # allocates nothing (the caller hands in ``batch``): no reference counting
     def play(rule_vec, tables, scan_tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out, errors,
-             deal_condition):
-        board = new_state()
+             deal_condition, batch):
+        board, events, rngs, scripted, scratch = batch
         st, money = board[5], board[6]
-        events = np.zeros((1, 4), dtype=np.int32)  # logging off
-        rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
-        scripted = np.zeros(4, dtype=np.bool_)      # no scripted seats in a batch
-        scratch = new_loop_scratch()
         tracks = scratch[2]
         dealer = 0
         for i in range(n_hands):
@@ -197,11 +212,9 @@ def _batch(check):
                                                            hand_index, session_length, dealer, deal_condition)
             if check:
                 tracks[:] = 0
-                run_until_checked(rule_vec, tables, scan_tables, board, events, rngs, strategy_ids, params, scripted,
-                                  scratch)
+            loop(rule_vec, tables, scan_tables, board, events, rngs, strategy_ids, params, scripted, scratch)
+            if check:
                 errors[i] = st[ST_ERROR]
-            else:
-                run_until(rule_vec, tables, scan_tables, board, events, rngs, strategy_ids, params, scripted, scratch)
             fill_record(out[i], st, money, hand_index, session, in_session)
             dealer = hooks.next_dealer(rule_vec, st)
 
@@ -209,12 +222,13 @@ def _batch(check):
 
 
 #: play_hands(rule_vec, tables, scan_tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length,
-#: out, errors, deal_condition): play hands ``first_hand .. first_hand + n_hands - 1`` and fill ``out``
+#: out, errors, deal_condition, batch): play hands ``first_hand .. first_hand + n_hands - 1`` and fill ``out``
 #: (int32[n_hands, N_KERNEL_COLUMNS]). ``strategy_ids`` int64[4] and ``params`` float64[4, 8] choose each
 #: seat's policy. ``session_length`` 0 = independent hands (dealer of hand i = wall.draw_dealer(seed, i));
 #: L > 0 = sessions of L hands (first dealer from the session's first hand key, then r52–r53).
 #: ``errors`` is not touched (a 1-element array will do). ``deal_condition`` 0 = plain walls, else a
-#: sim.deal_conditions code: every wall is drawn given that condition on seat 0's start tiles.
+#: sim.deal_conditions code: every wall is drawn given that condition on seat 0's start tiles. ``batch`` is
+#: ``new_batch_state()``, the loop's state and scratch (overwritten hand by hand).
 play_hands = _batch(False)
 #: play_hands_checked(same arguments): the same, every decision checked; ``errors`` (int64[n_hands])
 #: receives each hand's first broken invariant (sim.core.invariants ERR_*, 0 = none).

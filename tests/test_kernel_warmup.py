@@ -51,3 +51,27 @@ def test_cold_until_compiled_then_cached_across_processes(tmp_path):
     assert cached_states(tmp_path, "plus_one", "by_two") == \
         "[False, False, False] [True, True, False]"   # by_three shares by_two's index file, not its entry
     assert cached_states(tmp_path, "by_three") == "[True, True, False] [True, True, True]"
+
+
+PLAYED_THEN_CACHED = textwrap.dedent("""
+    import sys
+    from kernel_warmup import _has_cached_overload as cached
+    from sim.engine import table_engine
+    from strategies.registry import resolve_seats
+    if sys.argv[1] == "play":
+        from sim.play import play_chunk
+        play_chunk("jincheng", ["greedy"] * 4, 0, 0, 1)
+    eng = table_engine("jincheng", resolve_seats(["greedy"] * 4))
+    print(cached(eng.play_hands))
+""")
+
+
+def test_the_batch_loop_one_process_compiled_is_cached_for_the_next():
+    """numba keys a cached closure by its pickled cells; a cell holding a dispatcher pickles differently in every
+    process, so a batch loop holding its hand loop in a cell was compiled again by every worker and every run. One
+    process plays a hand (compiling or loading the table's loops), then a fresh one must find them in the cache."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS.parent), str(TESTS), os.environ.get("PYTHONPATH", "")]))
+    for step in ("play", "look"):
+        done = subprocess.run([sys.executable, "-c", PLAYED_THEN_CACHED, step], env=env, capture_output=True,
+                              text=True, timeout=900, check=True)
+    assert done.stdout.split() == ["True"]

@@ -120,11 +120,15 @@ run_until = _hand_loop(False)
 #: ``tracks`` is the checker's memory of the hand, zeroed at the hand start. Returns -1 also when an
 #: invariant broke (its code in ``st[ST_ERROR]``).
 run_until_checked = _hand_loop(True)
-#: {check: the same loop inlined into its caller}: the batch loop's. A loop compiled on its own is optimised and turned
-#: into machine code once for itself and once more inside the batch loop that links it (numba links every callee's
-#: module into its caller's), the last seconds of a cold run's compile, on one core; inlined, only the batch loop's
-#: compile does it. run_until stays compiled on its own for the Game and the search player, who call it often.
-_INLINE_LOOPS = {False: _hand_loop(False, inline=True), True: _hand_loop(True, inline=True)}
+#: run_until_inlined, run_until_checked_inlined: the same loops inlined into their caller, the batch loop. A loop
+#: compiled on its own is optimised and turned into machine code once for itself and once more inside the batch loop
+#: that links it (numba links every callee's module into its caller's), the last seconds of a cold run's compile, on
+#: one core; inlined, only the batch loop's compile does it. run_until stays compiled on its own for the Game and the
+#: search player, who call it often. (Module globals, not closure cells of the batch loop: numba's cache keys a
+#: closure by its pickled cells, and a pickled dispatcher differs from process to process, so no other process
+#: would ever load the batch loop from the cache.)
+run_until_inlined = _hand_loop(False, inline=True)
+run_until_checked_inlined = _hand_loop(True, inline=True)
 
 
 @njit(cache=True, _nrt=True)
@@ -197,8 +201,6 @@ def new_batch_state():
 
 def _batch(check):
     """Return the compiled batch loop over hands; ``check`` (a Python bool) picks the hand loop at compile time."""
-    loop = _INLINE_LOOPS[check]
-
     @njit(cache=True, _nrt=False)  # allocates nothing (the caller hands in ``batch``): no reference counting
     def play(rule_vec, tables, scan_tables, strategy_ids, params, run_seed, first_hand, n_hands, session_length, out, errors,
              deal_condition, batch):
@@ -212,9 +214,12 @@ def _batch(check):
                                                            hand_index, session_length, dealer, deal_condition)
             if check:
                 tracks[:] = 0
-            loop(rule_vec, tables, scan_tables, board, events, rngs, strategy_ids, params, scripted, scratch)
-            if check:
+                run_until_checked_inlined(rule_vec, tables, scan_tables, board, events, rngs, strategy_ids, params,
+                                          scripted, scratch)
                 errors[i] = st[ST_ERROR]
+            else:
+                run_until_inlined(rule_vec, tables, scan_tables, board, events, rngs, strategy_ids, params, scripted,
+                                  scratch)
             fill_record(out[i], st, money, hand_index, session, in_session)
             dealer = hooks.next_dealer(rule_vec, st)
 

@@ -12,8 +12,7 @@ import os
 from contextlib import ExitStack
 
 from sim import parts, run_folder
-from sim.driver import (_check_backend, _play_writing, check_complete, parallel_unordered, prepare_kernels,
-                        simulate)
+from sim.driver import check_backend, check_complete, parallel_unordered, play_writing, prepare_kernels, simulate
 from sim.progress import hand_bar, progress_enabled
 from sim.run_plan import plan_run, worker_count
 
@@ -30,7 +29,7 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
     ``label`` (default "N arms") counting the hands of all of them; with one worker or ``backend="dask"`` each run
     is a ``simulate`` call of its own, one after another."""
     n_workers = worker_count(jobs)
-    _check_backend(backend, scheduler)
+    check_backend(backend, scheduler)
     show = progress_enabled(progress)
     settings = [{k: v for k, v in run.items() if k != "label"} for run in runs]
     plans = [plan_run(**run) for run in settings]
@@ -83,7 +82,7 @@ def _play_arm_chunk(index: int, task: tuple, out: str, variant: str, labels: lis
                     engines: dict | None) -> tuple:
     """Worker: play one chunk of run ``index`` into its folder ``out``; return ``(index, first_hand, (n_hands,
     sha256))`` (``sim.driver``'s writing worker, tagged with its run)."""
-    return (index, *_play_writing(task, out, variant, labels, owner, engines))
+    return (index, *play_writing(task, out, variant, labels, owner, engines))
 
 
 def _results(tasks: list[tuple], plans, n_workers: int):
@@ -94,11 +93,9 @@ def _results(tasks: list[tuple], plans, n_workers: int):
     from sim.engine import run_setting
 
     parent, engines = os.getpid(), run_setting()
-    if len(tasks) == 1:
-        index, task = tasks[0]
-        yield _play_arm_chunk(index, task, os.fspath(plans[index].out), plans[index].variant, plans[index].labels,
-                              parent, engines)
+    calls = [(index, task, os.fspath(plans[index].out), plans[index].variant, plans[index].labels, parent, engines)
+             for index, task in tasks]
+    if len(calls) == 1:
+        yield _play_arm_chunk(*calls[0])
         return
-    calls = (delayed(_play_arm_chunk)(index, task, os.fspath(plans[index].out), plans[index].variant,
-                                      plans[index].labels, parent, engines) for index, task in tasks)
-    yield from parallel_unordered(calls, n_workers)
+    yield from parallel_unordered((delayed(_play_arm_chunk)(*call) for call in calls), n_workers)

@@ -32,7 +32,7 @@ DASK_HINT = 'backend="dask" needs the optional Dask extra: pip install "mahjong-
 
 # --------------------------------------------------------------------------- validation
 
-def _check_backend(backend: str, scheduler) -> None:
+def check_backend(backend: str, scheduler) -> None:
     """Raise a one-line ValueError for an unknown backend or a scheduler without Dask, and a one-line
     ImportError naming the extra when ``backend="dask"`` but Dask is not installed."""
     if backend not in BACKENDS:
@@ -75,7 +75,7 @@ def _play_returning(task: tuple, parent: int | None = None, engines: dict | None
         return first, play_matrix(rules_config, seat_configs, seed, first, n, session_length, deal_condition)
 
 
-def _play_writing(task: tuple, out: str, variant: str, labels: list[str], owner: int,
+def play_writing(task: tuple, out: str, variant: str, labels: list[str], owner: int,
                   engines: dict | None = None) -> tuple[int, tuple[int, str]]:
     """Worker: play one chunk, write its Parquet part into ``out``; return ``(first_hand, (n_hands, sha256))``.
 
@@ -89,7 +89,7 @@ def _play_writing(task: tuple, out: str, variant: str, labels: list[str], owner:
 def _run_sequential(tasks: list[tuple], out, variant, labels) -> Iterator[tuple]:
     """Yield chunk results in order, in this process."""
     for task in tasks:
-        yield _play_writing(task, out, variant, labels, os.getpid()) if out is not None else _play_returning(task)
+        yield play_writing(task, out, variant, labels, os.getpid()) if out is not None else _play_returning(task)
 
 
 def _run_loky(tasks: list[tuple], n_workers: int, out, variant, labels) -> Iterator[tuple]:
@@ -101,7 +101,7 @@ def _run_loky(tasks: list[tuple], n_workers: int, out, variant, labels) -> Itera
 
     parent, engines = os.getpid(), run_setting()
     if out is not None:
-        calls = (delayed(_play_writing)(task, out, variant, labels, parent, engines) for task in tasks)
+        calls = (delayed(play_writing)(task, out, variant, labels, parent, engines) for task in tasks)
     else:
         calls = (delayed(_play_returning)(task, parent, engines) for task in tasks)
     yield from parallel_unordered(calls, n_workers)
@@ -191,7 +191,7 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
     seat 0's start tiles (hand *i* is then a function of seed, *i* and the condition).
     """
     n_workers = worker_count(jobs)
-    _check_backend(backend, scheduler)
+    check_backend(backend, scheduler)
     show = progress_enabled(progress)
     plan = plan_run(hands, seed, rules, seats, out, chunk, session_length, deal_condition, **rule_overrides)
     if out is None:
@@ -258,7 +258,7 @@ def compile_situation(variant: str, before: list[str]) -> str:
 
 
 def prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, backend: str, n_tasks: int,
-                     show: bool) -> None:
+                    show: bool) -> None:
     """Compile (or load from the cache) the engine's kernels in this process before the run, under a bar when
     they really compile (``sim.compile_progress``); returns nothing.
 

@@ -130,7 +130,7 @@ def test_the_hand_loop_and_its_hot_kernels_count_no_references():
     # arrays would have hundreds (the hand loop had 63 increments and 406 decrements before it stopped counting)
     assert counts.pop(fragments[0]) <= MAX_HAND_SETUP_COUNTS
     assert counts == dict.fromkeys(fragments[1:], 0)
-    # the hand loop is inlined into the batch loop (sim.core.turn.run_until_inlined), not linked as a function of its own
+    # the hand loop is inlined into the batch loop (sim.core.turn.run_until_inlined), not linked as a function
     assert not [name for name in _function_bodies(ir) if "10_hand_loop12_3clocals_3e" in name]
     # the state the batch loop plays on is allocated by new_batch_state, which does count (the check can see a count)
     state_library = next(iter(new_batch_state.overloads.values())).library

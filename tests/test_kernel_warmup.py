@@ -70,7 +70,8 @@ def test_the_batch_loop_one_process_compiled_is_cached_for_the_next():
     """numba keys a cached closure by its pickled cells; a cell holding a dispatcher pickles differently in every
     process, so a batch loop holding its hand loop in a cell was compiled again by every worker and every run. One
     process plays a hand (compiling or loading the table's loops), then a fresh one must find them in the cache."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS.parent), str(TESTS), os.environ.get("PYTHONPATH", "")]))
+    path = os.pathsep.join([str(TESTS.parent), str(TESTS), os.environ.get("PYTHONPATH", "")])
+    env = dict(os.environ, PYTHONPATH=path)
     for step in ("play", "look"):
         done = subprocess.run([sys.executable, "-c", PLAYED_THEN_CACHED, step], env=env, capture_output=True,
                               text=True, timeout=900, check=True)

@@ -7,6 +7,7 @@ functions (numba mangles a kernel's module path into its symbol). A control tabl
 the check sees a strategy when it is there.
 """
 import ast
+import inspect
 import json
 import os
 import subprocess
@@ -39,17 +40,17 @@ from sim.play import play_chunk
 from sim.engine import engine
 
 variant, forbidden_modules, seats = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
-play_chunk(variant, seats, 1, 0, 3)
+records = play_chunk(variant, seats, RECORDS_SEED, 0, RECORDS_HANDS)
 
 def forbidden(module_name):
     return any(module_name == m or module_name.startswith(m + ".") for m in forbidden_modules)
 
-holding = set()
+holding = set()  # a forbidden module's own kernels (not the core's it imports) that hold a signature
 for name, module in list(sys.modules.items()):
     if forbidden(name):
         for value in vars(module).values():
-            if isinstance(value, Dispatcher) and value.signatures:
-                holding.add(f"{name}.{value.py_func.__name__}")
+            if isinstance(value, Dispatcher) and value.signatures and forbidden(value.py_func.__module__):
+                holding.add(f"{value.py_func.__module__}.{value.py_func.__name__}")
 for copy in binding._copies.values():
     if forbidden(copy.py_func.__module__) and copy.signatures:
         holding.add(f"{copy.py_func.__module__}.{copy.py_func.__qualname__}")
@@ -67,18 +68,56 @@ def mangled(module_name):
     return "".join(f"{len(part)}{part}" for part in module_name.split(".")).encode()
 
 linked = {m for m in forbidden_modules if any(mangled(m) in s for s in symbols)}
-print(json.dumps({"holding": sorted(holding), "linked": sorted(linked), "n_symbols": len(symbols)}))
+print(json.dumps({"holding": sorted(holding), "linked": sorted(linked), "n_symbols": len(symbols),
+                  "records": records_digest(records)}))
 """
+
+#: the hands the probe plays (and the switch comparison plays again): seed, number
+RECORDS_SEED, RECORDS_HANDS = 11, 50
+
+
+def records_digest(records) -> str:
+    """Return one string naming a record matrix exactly: its dtype, shape and the SHA-256 of its bytes."""
+    import hashlib
+
+    return f"{records.dtype} {records.shape} {hashlib.sha256(records.tobytes()).hexdigest()}"
 
 
 def _probe(variant: str, forbidden: set[str], seats: list[str]) -> dict:
-    # a run's own per-table engine of one variant: no shared engine, no switch over several variants
+    """Play RECORDS_HANDS hands of ``variant`` with ``seats`` in a fresh process on a run's own per-table engine (no
+    shared engine, no switch over several variants); return what it found: the ``forbidden`` modules' kernels
+    holding a signature (``holding``) or linked into the batch loop (``linked``), the loop's symbol count and the
+    records' digest (``records_digest``)."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("MJRULES_SHARED_ENGINES", "MJRULES_RUN_VARIANTS", "MJRULES_RUN_POLICIES")}
-    result = subprocess.run([sys.executable, "-c", _PROBE, variant, json.dumps(sorted(forbidden)), json.dumps(seats)],
+    source = (inspect.getsource(records_digest) + f"RECORDS_SEED, RECORDS_HANDS = {RECORDS_SEED}, {RECORDS_HANDS}\n"
+              + _PROBE)
+    result = subprocess.run([sys.executable, "-c", source, variant, json.dumps(sorted(forbidden)), json.dumps(seats)],
                             cwd=ROOT, capture_output=True, text=True, timeout=900, env=env)
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def _in_suite_records(variant: str, seats: list[str]) -> str:
+    """Return the digest of the probe's hands played here, on the suite's shared engine (the switch engine of every
+    variant and policy, sim.engine.shared_engine)."""
+    from sim.engine import table_engine
+    from sim.play import play_chunk
+    from sim.rules import VARIANTS
+    from strategies.registry import resolve_seats
+
+    assert table_engine(variant, resolve_seats(seats)).variants == VARIANTS  # the switch, not the variant's own
+    return records_digest(play_chunk(variant, seats, RECORDS_SEED, 0, RECORDS_HANDS))
+
+
+@pytest.fixture(scope="module", params=sorted(GREEDY_MODULES))
+def greedy_probe(request) -> tuple[str, dict]:
+    """(variant, what the probe found for a four-greedy table of it), one probe per variant for the tests below
+    (tests/conftest.py keeps them on one worker)."""
+    variant = request.param
+    other_variants = {f"sim.variants.{v}" for v in VARIANT_FOLDERS if v != variant}
+    forbidden = other_variants | (STRATEGY_MODULES - GREEDY_MODULES[variant])
+    return variant, _probe(variant, forbidden, ["greedy"] * 4)
 
 
 def test_the_core_imports_no_variant_and_no_strategy():
@@ -100,24 +139,31 @@ def test_the_core_imports_no_variant_and_no_strategy():
     assert result.stdout.strip() == "[]"
 
 
-@pytest.mark.parametrize("variant", sorted(GREEDY_MODULES))
-def test_a_greedy_table_compiles_no_other_variant_and_no_unused_strategy(variant):
+def test_a_greedy_table_compiles_no_other_variant_and_no_unused_strategy(greedy_probe):
     """A small four-greedy run of one variant, in a fresh process: nothing of another variant's folder and no
     strategy it does not play is compiled, loaded or linked into its loop."""
-    other_variants = {f"sim.variants.{v}" for v in VARIANT_FOLDERS if v != variant}
-    forbidden = other_variants | (STRATEGY_MODULES - GREEDY_MODULES[variant])
-    found = _probe(variant, forbidden, ["greedy"] * 4)
+    _, found = greedy_probe
     assert found["n_symbols"] > 50  # the loop's object code was read
     assert found["holding"] == []
     assert found["linked"] == []
 
 
+def test_the_variants_own_engine_plays_the_records_of_the_suites_switch_engine(greedy_probe):
+    """The probe's hands, played on the variant's own engine in its fresh process, are byte-identical to the same
+    hands played here on the switch engine of every variant that the whole suite plays (so the suite's other
+    record checks, the golden cases among them, hold for a run's own engine too)."""
+    variant, found = greedy_probe
+    assert found["records"] == _in_suite_records(variant, ["greedy"] * 4)
+
+
 def test_the_check_sees_a_strategy_the_table_plays():
-    """Control: a table with a random seat links strategies.random_policy, and the same probe reports it."""
-    found = _probe("jincheng", {"strategies.random_policy", "sim.variants.jinhua"}, ["greedy", "random", "greedy",
-                                                                                      "greedy"])
+    """Control: a table with a random seat links strategies.random_policy, and the same probe reports it; its
+    records on 晋城's own engine of greedy and random are the switch engine's too."""
+    seats = ["greedy", "random", "greedy", "greedy"]
+    found = _probe("jincheng", {"strategies.random_policy", "sim.variants.jinhua"}, seats)
     assert "strategies.random_policy" in found["holding"] + found["linked"]
     assert "sim.variants.jinhua" not in found["holding"] + found["linked"]
+    assert found["records"] == _in_suite_records("jincheng", seats)
 
 
 def test_an_engine_refuses_another_variants_rule_vector():

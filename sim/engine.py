@@ -8,9 +8,10 @@ Python (it binds kernels; it holds none).
 the shared one. Engines are cached: one binding per (variant, policies) per process.
 
 ``table_engine`` picks a table's engine: the one of exactly its policies — or, with the environment variable
-``MJRULES_SHARED_ENGINES=1``, the one engine of its variant that binds every policy the variant plays. A process
-that plays many tables of a variant (the test suite sets it) then compiles the hand loop once per variant instead
-of once per seat mix; the records are the same either way, only what is compiled differs.
+``MJRULES_SHARED_ENGINES=1``, the process's one shared engine (``shared_engine``): the switch engine below over
+every variant, binding every policy they play. A process that plays many tables of every variant (the test suite
+sets it) then compiles the shared core and the hand loop once instead of once per variant and seat mix; the
+records are the same either way, only what is compiled differs.
 
 A run that plays several variants says so (``run_plays(variants, policies)``, a context manager the experiment
 runner enters when its studies span several variants; or the environment variables it sets, ``RUN_VARIANTS`` and
@@ -128,7 +129,7 @@ def _engine(variant, policies: tuple[str, ...]) -> Engine:
     return Engine(variant, policies)
 
 
-SHARED_ENGINES = "MJRULES_SHARED_ENGINES"  # environment variable: "1" = one engine per variant (table_engine)
+SHARED_ENGINES = "MJRULES_SHARED_ENGINES"  # environment variable: "1" = one shared engine per process (table_engine)
 
 
 def variant_policies(variant: str) -> tuple[str, ...]:
@@ -200,24 +201,38 @@ def run_plays(variants, policies=()):
     return applied_setting({RUN_VARIANTS: ",".join(variants), RUN_POLICIES: ",".join(ordered_policies(policies))})
 
 
+def shared_engine(variant: str) -> Engine:
+    """Return the engine every table of ``variant`` plays with under MJRULES_SHARED_ENGINES=1: the switch engine of
+    every variant, binding every policy they play (the process then compiles the shared core once, as a run of
+    several variants does); or, when the variants or their policies outnumber the slots, ``variant``'s own engine
+    binding every policy it plays."""
+    from sim.core.slots import N_POLICY_SLOTS, N_SWITCH_SLOTS
+    from sim.rules import VARIANTS
+
+    policies = ordered_policies(tuple(p for v in VARIANTS for p in variant_policies(v)))
+    if 1 < len(VARIANTS) <= N_SWITCH_SLOTS and len(policies) <= N_POLICY_SLOTS:
+        return engine(VARIANTS, policies)
+    return engine(variant, variant_policies(variant))
+
+
 def table_engine(variant: str, seat_configs) -> Engine:
     """Return the engine a table of ``variant`` plays with (``seat_configs``: its StrategyConfigs, None for a scripted
-    seat): the engine of exactly its policies, or with MJRULES_SHARED_ENGINES=1 the variant's shared engine; in a
-    run of several variants (``run_plays``) the run's switch engine."""
+    seat): the engine of exactly its policies, or with MJRULES_SHARED_ENGINES=1 the process's shared engine
+    (``shared_engine``); in a run of several variants (``run_plays``) the run's switch engine."""
     from sim.core.slots import N_POLICY_SLOTS
     from strategies.registry import RANDOM_POLICY, table_policies
 
-    shared = os.environ.get(SHARED_ENGINES) == "1"
     table = table_policies([c for c in seat_configs if c is not None]) or (RANDOM_POLICY,)
+    if os.environ.get(SHARED_ENGINES) == "1":
+        shared = shared_engine(variant)
+        if set(table) <= set(shared.policies):
+            return shared
     run = run_variants()
     if len(run) > 1 and variant in run:
-        run_policies = ordered_policies(_listed(RUN_POLICIES) + (
-            tuple(p for v in run for p in variant_policies(v)) if shared else ()))
+        run_policies = ordered_policies(_listed(RUN_POLICIES))
         if set(table) <= set(run_policies) and len(run_policies) <= N_POLICY_SLOTS:
             return engine(run, run_policies)
         return engine(run, table)
-    if shared:
-        return engine(variant, variant_policies(variant))
     return engine(variant, table)
 
 

@@ -1,4 +1,4 @@
-"""Suite-wide setup: one shared engine per variant, compile the kernels once before the workers start, keep each
+"""Suite-wide setup: one shared engine for every variant, compile the kernels once before the workers start, keep each
 module-scoped engine run on one worker.
 
 * On a cold numba cache, in a run that starts xdist workers over whole test folders (``pytest``), the
@@ -18,13 +18,14 @@ from pathlib import Path
 
 import pytest
 
-# One engine per variant for the whole suite (sim.engine.table_engine): its many seat mixes then share one compiled
-# hand loop per variant instead of one per mix; subprocesses inherit it. Records do not depend on it;
-# tests/test_engine_binding.py checks the per-table engines a run uses without it.
+# One engine for the whole suite (sim.engine.shared_engine: the switch engine of every variant and policy): its many
+# variants and seat mixes then share one compiled core and hand loop instead of one per variant and mix; subprocesses
+# inherit it. Records do not depend on it: tests/test_variant_switch.py plays each variant's own engine against it,
+# and tests/test_engine_binding.py checks the per-table engines a run uses without it.
 os.environ.setdefault("MJRULES_SHARED_ENGINES", "1")
 
 # fixtures whose one run per parameter serves several tests: their tests go to one worker together
-SHARED_RUN_FIXTURES = ("checked_runs",)
+SHARED_RUN_FIXTURES = ("checked_runs", "greedy_probe")
 
 
 def _starts_workers_for_whole_folders(config) -> bool:

@@ -7,8 +7,9 @@ get (so the kernels land in the same cache: numba's beside the sources, or ``$NU
 tables under ``$MJRULES_CACHE_DIR``), in two lanes side by side. The workers then load cached kernels.
 
 Each job calls the public entry points the tests call, with the argument types they use, so the cached
-signatures are the ones the tests ask for. The hand loop compiles once per table engine (sim.engine: a variant
-and the distinct policies of its seats), so the jobs play the tables the tests play most. A job that fails is
+signatures are the ones the tests ask for. The hand loop compiles once per table engine (sim.engine); in the suite
+every table plays one shared engine (every variant, every policy), so the jobs compile it once and play each
+variant's tables through it, as the tests do. A job that fails is
 reported and left to the tests, which then compile what they need themselves (slower, never wrong).
 """
 from __future__ import annotations
@@ -28,7 +29,7 @@ JOBS = {
 from sim.play import play_chunk
 from sim.deal_conditions import yaojiu_condition
 from sim.rules import VARIANTS
-for variant in VARIANTS:  # one shared engine per variant (MJRULES_SHARED_ENGINES, tests/conftest.py)
+for variant in VARIANTS:  # one shared engine for all (MJRULES_SHARED_ENGINES, tests/conftest.py): compiled once
     play_chunk(variant, ["greedy", "random", "greedy", "greedy"], 1, 0, 4)
 play_chunk("jinzhong", ["defensive", "greedy", "early_ting", "random"], 1, 0, 32, session_length=16)
 play_chunk("jincheng", ["greedy"] * 4, 1, 0, 2, deal_condition=yaojiu_condition(9))
@@ -51,10 +52,9 @@ hand.shanten_many(np.zeros((1, 34), np.int8) + np.eye(34, dtype=np.int8)[:13].su
 """,
     "late kernels of the hand loop": """
 from sim.compile_lanes import compile_late_kernels
-from sim.engine import variant_policies
-from sim.rules import VARIANTS
-for variant in VARIANTS:  # the late kernels of each variant's shared engine, every strategy it plays
-    compile_late_kernels(variant, variant_policies(variant))
+from sim.engine import shared_engine
+shared = shared_engine("jincheng")  # the suite's one engine: every variant, every policy
+compile_late_kernels(shared.variant, shared.policies)
 """,
     "check mode and step play": """
 from sim.play import play_checked
@@ -98,15 +98,15 @@ def _has_cached_overload(dispatcher) -> bool:
 
 def cache_is_cold() -> bool:
     """Return True when the kernel cache misses one of the top-level kernels the jobs compile (after dropping a
-    stale cache: sim.kernel_cache.ensure_fresh): the loops of 晋城's shared engine (sim.engine.variant_policies,
-    the one every 晋城 table of the suite plays) and the shared hand evaluation."""
+    stale cache: sim.kernel_cache.ensure_fresh): the loops of the suite's shared engine (sim.engine.shared_engine,
+    the one every table of the suite plays) and the shared hand evaluation."""
     from sim import kernel_cache
 
     kernel_cache.ensure_fresh()
     from sim.core.hand import queyimen_kernel, wild_kernel
-    from sim.engine import engine, variant_policies
+    from sim.engine import shared_engine
 
-    shared = engine("jincheng", variant_policies("jincheng"))
+    shared = shared_engine("jincheng")
     entry_points = (shared.play_hands, shared.run_until, shared.run_until_checked, shared.play_hands_checked,
                     wild_kernel.shanten_wild_k, queyimen_kernel.shanten_qym_k)
     return not all(_has_cached_overload(d) for d in entry_points)

@@ -26,9 +26,10 @@ def test_every_lane_signature_is_one_the_hand_loop_compiled(variant, seats):
     signature that drifted from the loop's argument types would compile anew here (the lane would then be
     wasted work)."""
     play_chunk(variant, seats, 3, 0, 2)
+    played = table_engine(variant, resolve_seats(seats)).variant  # the engine's: the suite plays one switch engine
     policies = table_policies(resolve_seats(seats))
-    assert len(late_signatures(variant, policies)) > 2  # the table's strategies' kernels, not only the core's
-    assert compile_late_kernels(variant, policies) == 0
+    assert len(late_signatures(played, policies)) > 2  # the table's strategies' kernels, not only the core's
+    assert compile_late_kernels(played, policies) == 0
 
 
 def test_the_lane_names_kernels_in_the_reverse_of_the_loop_order():
@@ -81,5 +82,5 @@ def test_the_driver_starts_the_lane_at_the_first_real_compile_and_stops_it(monke
 
     monkeypatch.setattr(sim.driver, "play_matrix", matrix_with_a_cold_kernel)
     simulate(4, seed=1, progress=False, jobs=2, chunk=2, rules="jinzhong")
-    policies = table_engine("jinzhong", resolve_seats(["greedy"] * 4)).policies  # the run's engine's
-    assert started == [("jinzhong", policies)] and stopped == ["lane jinzhong"]
+    eng = table_engine("jinzhong", resolve_seats(["greedy"] * 4))  # the run's engine
+    assert started == [(eng.variant, eng.policies)] and stopped == [f"lane {eng.variant}"]

@@ -1,5 +1,7 @@
 """The switch engine of a run of several variants (sim.engine.run_plays, sim.core.variant_switch): it covers every
-hook of every variant, plays the same records as each variant's own engine, and refuses a variant it does not hold.
+hook of every variant, calls the hook of the variant the rule vector names, and refuses a variant it does not hold.
+That it plays the same records as each variant's own engine is checked in tests/test_engine_binding.py, whose fresh
+processes play the variants' own engines (the suite itself plays the switch engine, tests/conftest.py).
 """
 import inspect
 from importlib import import_module
@@ -10,8 +12,6 @@ from numba.core.dispatcher import Dispatcher
 
 from sim.rules import VARIANTS
 
-SEATS = ["greedy", "random", "greedy", "random"]
-N_HANDS = 50
 
 
 def _hooks(module):
@@ -39,11 +39,12 @@ def test_the_switch_covers_every_hook_of_every_variant_with_its_parameters():
     assert set(switch) - set(protocol) == {"plays_variant"}
 
 
-def test_a_run_of_one_variant_keeps_its_own_engine():
+def test_a_run_of_one_variant_keeps_its_own_engine(monkeypatch):
     """run_plays with a single variant changes nothing, and a table of a variant outside the run's plays its own."""
-    from sim.engine import RUN_VARIANTS, run_plays, run_variants, table_engine
+    from sim.engine import RUN_VARIANTS, SHARED_ENGINES, run_plays, run_variants, table_engine
     from strategies.registry import resolve_seats
 
+    monkeypatch.delenv(SHARED_ENGINES, raising=False)  # a run's choice, not the suite's one shared engine
     seats = resolve_seats(["greedy"] * 4)
     with run_plays(["jinhua"], ["strategies.seats.greedy"]):
         assert run_variants() == ()
@@ -54,25 +55,6 @@ def test_a_run_of_one_variant_keeps_its_own_engine():
         assert table_engine("jinhua", seats).variant == "jinhua"
     import os
     assert RUN_VARIANTS not in os.environ
-
-
-@pytest.mark.xdist_group("variant_switch")  # one worker compiles the switch engine, once
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_the_switch_engine_plays_the_records_of_the_variants_own_engine(variant):
-    """A greedy/random table plays byte-identical records through the switch engine of all variants and through its
-    variant's own engine (the suite's: with MJRULES_SHARED_ENGINES=1 both bind every policy their variants play)."""
-    from sim.engine import run_plays, table_engine
-    from sim.play import play_chunk
-    from strategies.registry import resolve_seats
-
-    own = play_chunk(variant, SEATS, 11, 0, N_HANDS)
-    assert table_engine(variant, resolve_seats(SEATS)).variant == variant
-    with run_plays(VARIANTS, ["strategies.seats.greedy", "strategies.seats.random"]):
-        assert table_engine(variant, resolve_seats(SEATS)).variants == VARIANTS
-        switched = play_chunk(variant, SEATS, 11, 0, N_HANDS)
-    assert own.dtype == switched.dtype and own.shape == switched.shape
-    assert own.tobytes() == switched.tobytes()
-    assert np.unique(own, axis=0).shape[0] == N_HANDS  # real hands, all different
 
 
 def test_the_switch_engine_refuses_a_variant_it_was_not_built_for():

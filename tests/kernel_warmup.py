@@ -80,6 +80,8 @@ for variant in VARIANTS:
 game = Game(rules="jincheng", seats=["search{worlds=2,candidates=2}", None, "greedy", "greedy"], seed=1)
 game.advance()
 game.copy()
+game = Game(rules="jinzhong", seats=["search{worlds=2,candidates=2}", "greedy", "greedy", "greedy"], seed=1)
+game.advance()  # the search seat decides in the step kernel (strategies.search.batch.search_step)
 """,
 }
 

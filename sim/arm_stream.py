@@ -52,10 +52,15 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
         _prepare(plans, remaining, n_workers, len(tasks), show)
         total = sum(plan.hands for plan in plans)
         played = sum(task[4] for _, task in tasks)
+        names = [run.get("label") or f"run {k}" for k, run in enumerate(runs)]
+        left = [sum(n for _, n in chunks) for chunks in remaining]  # hands each run still plays
         with hand_bar(total, total - played, show, label or f"{len(plans)} arms") as bar:
+            bar.set_postfix_str(runs_done(left, None))  # runs resumed whole count as done from the start
             for index, first, (n, digest) in _results(tasks, plans, n_workers):
                 parts.record_part(plans[index].out, first, n, digest)
+                left[index] -= n
                 bar.update(n)
+                bar.set_postfix_str(runs_done(left, names[index]), refresh=left[index] == 0)  # drawn as a run ends
         for plan in plans:
             check_complete(plan.out, plan.chunks)
     streamed = []
@@ -65,6 +70,13 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
         run.reused_hands = plan.hands - run.simulated_hands
         streamed.append(run)
     return streamed
+
+
+def runs_done(left: list[int], last: str | None) -> str:
+    """Return the stream bar's note: how many runs are done (``left``: hands each still plays) and the run whose
+    chunk finished last, e.g. "3/85 done, last: variants/jinzhong"."""
+    done = sum(1 for hands in left if hands == 0)
+    return f"{done}/{len(left)} done" + (f", last: {last}" if last else "")
 
 
 def _prepare(plans, remaining, n_workers: int, n_tasks: int, show: bool) -> None:

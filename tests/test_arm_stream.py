@@ -25,6 +25,21 @@ def test_each_run_of_the_stream_has_the_records_it_has_alone(tmp_path):
         assert (result.simulated_hands, result.reused_hands) == (run["hands"], 0)
 
 
+def test_the_stream_bar_counts_the_runs_done_and_names_the_last_one(tmp_path, capsys):
+    """The one bar of the stream says how many runs are done and which run's chunk finished last: with one run
+    whose folder is already complete, it starts at 1/3 done and ends at 3/3."""
+    from sim.arm_stream import runs_done
+
+    assert runs_done([0, 40, 90], None) == "1/3 done"
+    assert runs_done([0, 0, 90], "arm 1") == "2/3 done, last: arm 1"
+    runs = [dict(run, out=tmp_path / f"arm{k}", label=f"arm {k}") for k, run in enumerate(RUNS)]
+    simulate_arms(runs[:1], jobs=2, progress=False)
+    capsys.readouterr()
+    simulate_arms(runs, jobs=2, progress=True)
+    bar = capsys.readouterr().err.replace("\r", "\n")
+    assert "1/3 done" in bar and "3/3 done, last: arm " in bar
+
+
 def test_the_stream_resumes_a_part_removed_and_extends_a_shorter_run(tmp_path):
     first = [dict(RUNS[0], out=tmp_path / "a"), dict(RUNS[1], hands=80, out=tmp_path / "b")]
     simulate_arms(first, jobs=2, progress=False)

@@ -59,8 +59,9 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
             for index, first, (n, digest) in _results(tasks, plans, n_workers):
                 parts.record_part(plans[index].out, first, n, digest)
                 left[index] -= n
-                bar.update(n)
-                bar.set_postfix_str(runs_done(left, names[index]), refresh=left[index] == 0)  # drawn as a run ends
+                bar.set_postfix_str(runs_done(left, names[index]), refresh=False)
+                if not bar.update(n) and left[index] == 0:  # update draws when it is time; a run's end always
+                    bar.refresh()
         for plan in plans:
             check_complete(plan.out, plan.chunks)
     streamed = []

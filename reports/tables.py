@@ -6,6 +6,8 @@ import re
 
 import polars as pl
 
+from reports.win_labels import VARIANT_LABELS
+
 #: (study, statistic name, group or None for every group) shown in the headline table.
 HEADLINE = (
     ("dealer_edge", "result_total", None),
@@ -177,7 +179,7 @@ GROUP_WORDS = {
     **POSITION_LABELS, "all": "全部", "base": "基准规则", "early": "立即上架", "greedy": "贪心", "baotou": "等爆头",
     "xian": "闲家", "winner_xiajia": "胡家的下家", "winner_duijia": "胡家的对家", "winner_shangjia": "胡家的上家",
     "winner_took_3": "胡家吃碰付款方 3 摊", "payer_took_3": "付款方吃碰胡家 3 摊",
-    "jincheng": "晋城", "jinzhong": "晋中", "jinhua": "金华",
+    **VARIANT_LABELS,
     "random": "随机", "strong": "强手", "one_strong": "一个强手对三个贪心", "one_greedy": "一个贪心对三个强手",
 }
 #: ``key=value`` parts of a group in words: key -> value -> words ("{v}" is the value).

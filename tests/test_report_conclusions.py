@@ -56,6 +56,17 @@ def test_the_report_opens_with_one_answer_per_study_with_its_interval(tmp_path):
     assert text.index("## 结论") < text.index("## 主要结果") < text.index("## 庄家优势")
 
 
+def test_every_variant_group_reads_as_its_chinese_name():
+    """A variants-study group is the variant's code; the tables show the name its hooks module gives it (推倒胡 for
+    the control, which the console table showed as ``plain``)."""
+    from importlib import import_module
+
+    from sim.rules import VARIANTS
+
+    for variant in VARIANTS:
+        assert tables.group_label(variant) == import_module(f"sim.variants.{variant}.hooks").LABEL
+
+
 def test_the_headline_speaks_words_and_drops_a_multiplier_of_exactly_one():
     summary = synthetic_summary()
     cells = tables.headline_cells(summary)

@@ -57,6 +57,25 @@ def test_a_run_of_one_variant_keeps_its_own_engine(monkeypatch):
     assert RUN_VARIANTS not in os.environ
 
 
+def test_the_suites_shared_engine_is_the_switch_of_everything_or_else_the_variants_own(monkeypatch):
+    """MJRULES_SHARED_ENGINES=1 (the suite's setting) gives every table the switch engine of every variant binding
+    every policy they play; with fewer policy slots than those policies, each variant's own engine of its policies."""
+    import sim.core.slots
+    import sim.engine
+    from sim.engine import SHARED_ENGINES, shared_engine, table_engine, variant_policies
+    from strategies.registry import resolve_seats
+
+    monkeypatch.setenv(SHARED_ENGINES, "1")
+    every = {p for v in VARIANTS for p in variant_policies(v)}
+    for variant in VARIANTS:
+        eng = table_engine(variant, resolve_seats(["greedy", "random", "greedy", "greedy"]))
+        assert eng is shared_engine(variant) and eng.variants == VARIANTS and set(eng.policies) == every
+    monkeypatch.setattr(sim.core.slots, "N_POLICY_SLOTS", len(every) - 1)
+    monkeypatch.setattr(sim.engine, "_engine", lambda variant, policies: (variant, policies))  # no Engine built
+    for variant in VARIANTS:  # (an Engine built under the patched slot count would stay in the engine cache)
+        assert shared_engine(variant) == (variant, variant_policies(variant))
+
+
 def test_the_switch_engine_refuses_a_variant_it_was_not_built_for():
     """A switch engine of 晋城 and 晋中 deals either variant's rule vector and refuses 金华's with one line."""
     from sim.core.state import new_state

@@ -9,7 +9,6 @@ frame sorted by ``hand``, or, with ``out=DIR``, one Parquet part per chunk strea
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -76,7 +75,7 @@ def _play_returning(task: tuple, parent: int | None = None, engines: dict | None
 
 
 def play_writing(task: tuple, out: str, variant: str, labels: list[str], owner: int,
-                  engines: dict | None = None) -> tuple[int, tuple[int, str]]:
+                 engines: dict | None = None) -> tuple[int, tuple[int, str]]:
     """Worker: play one chunk, write its Parquet part into ``out``; return ``(first_hand, (n_hands, sha256))``.
 
     ``owner`` is the pid of the run holding ``out``'s lock: the worker ends with it, and the part is renamed into

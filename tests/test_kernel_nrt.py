@@ -94,9 +94,10 @@ def refcount_calls(ir: str, fragment: str, wrappers: bool = True) -> int:
     return sum(len(re.findall(r"call [^\n]*@NRT_(?:incref|decref)\(", body)) for body in bodies)
 
 
-# (module, kernel) of the kernels a greedy or random 晋城 hand spends its time in (run_until: the hand loop)
 #: refcount calls the batch loop's body may keep: its per-hand setup's (the test below)
 MAX_HAND_SETUP_COUNTS = 2
+#: (module, kernel) of the kernels a greedy or random 晋城 hand spends its time in (play_hands: the batch loop, the
+#: hand loop inlined in it)
 HOT_KERNELS = (("sim.core.turn", "play_hands"), ("sim.core.legal", "legal_self_scanned"),
                ("sim.core.legal", "legal_self_kinds"), ("strategies.greedy", "greedy_self_scanned"),
                ("strategies.greedy", "greedy_claim"), ("sim.core.apply", "apply_self"),
@@ -110,6 +111,13 @@ def symbol_fragment(kernel) -> str:
     return mangle_identifier(kernel.py_func.__qualname__.split(".")[-1])
 
 
+def linked_ir(kernel) -> str:
+    """Return the LLVM IR of the linked module ``kernel``'s first compiled (or cache-loaded) signature was built
+    from (numba keeps it beside the machine code)."""
+    library = next(iter(kernel.overloads.values())).library
+    return str(library._shared_module if library._shared_module is not None else library._final_module)
+
+
 def test_the_hand_loop_and_its_hot_kernels_count_no_references():
     from sim.core.turn import new_batch_state
     from sim.engine import table_engine
@@ -119,9 +127,7 @@ def test_the_hand_loop_and_its_hot_kernels_count_no_references():
     seats = ["greedy", "random", "greedy", "random"]
     play_chunk("jincheng", seats, 1, 0, 2)
     eng = table_engine("jincheng", resolve_seats(seats))  # the engine play_chunk played
-    library = next(iter(eng.play_hands.overloads.values())).library
-    # the linked module the batch loop was built from (kept beside the machine code, also for a cached kernel)
-    ir = str(library._shared_module) if library._shared_module is not None else str(library._final_module)
+    ir = linked_ir(eng.play_hands)  # the linked module the batch loop was built from (also for a cached kernel)
     fragments = [symbol_fragment(eng.kernel(module, name)) for module, name in HOT_KERNELS]
     assert "play__VARIANT_" in fragments[0]  # the table's batch loop, a bound copy (sim.binding), not the shared one
     counts = {fragment: refcount_calls(ir, fragment, wrappers=False) for fragment in fragments}
@@ -133,10 +139,7 @@ def test_the_hand_loop_and_its_hot_kernels_count_no_references():
     # the hand loop is inlined into the batch loop (sim.core.turn.run_until_inlined), not linked as a function
     assert not [name for name in _function_bodies(ir) if "10_hand_loop12_3clocals_3e" in name]
     # the state the batch loop plays on is allocated by new_batch_state, which does count (the check can see a count)
-    state_library = next(iter(new_batch_state.overloads.values())).library
-    state_ir = str(state_library._shared_module if state_library._shared_module is not None
-                   else state_library._final_module)
-    assert refcount_calls(state_ir, symbol_fragment(new_batch_state)) > 0
+    assert refcount_calls(linked_ir(new_batch_state), symbol_fragment(new_batch_state)) > 0
 
 
 def test_refcount_check_fires_on_a_counting_function():

@@ -34,6 +34,23 @@ def test_every_config_composes(experiment, seats, rules):
     assert composed.rules.variant == rules
 
 
+@pytest.mark.parametrize("overrides", [[], ["experiment=skill", "rules=jinhua"], ["seats=one_defensive", "hands=40"],
+                                       ["rules=jinzhong", "experiment=sensitivity", "seed=3"]])
+def test_composing_gives_hydras_own_config(overrides):
+    """compose_config returns exactly what Hydra composes from the same overrides, whether they only choose groups
+    (then its first compose is the config) or also set values (then it composes again after checking them)."""
+    from hydra import compose, initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+    from omegaconf import OmegaConf
+
+    from experiments.compose import CONF_DIR, CONFIG_NAME
+
+    ours = OmegaConf.to_yaml(compose_config(overrides))
+    GlobalHydra.instance().clear()
+    with initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"):
+        assert ours == OmegaConf.to_yaml(compose(config_name=CONFIG_NAME, overrides=overrides))
+
+
 def test_the_config_groups_are_the_expected_ones():
     assert set(group_options("experiment")) == {"overview", *cfg.STUDIES}
     assert {"all_greedy", "one_selective", "one_thirteen_orphans", "one_defensive"} <= set(group_options("seats"))

@@ -12,8 +12,10 @@ import os
 from contextlib import ExitStack
 
 from sim import parts, run_folder
-from sim.driver import check_backend, check_complete, parallel_unordered, play_writing, prepare_kernels, simulate
-from sim.progress import hand_bar, progress_enabled
+from sim.driver import (check_backend, check_complete, parallel_unordered, play_matrix, play_writing, prepare_kernels,
+                        simulate)
+from sim.progress import progress_enabled
+from sim.work_bar import hands_note, seconds_per_hand, work_bar
 from sim.run_plan import plan_run, worker_count
 
 
@@ -26,7 +28,8 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
     any of ``seed``, ``rules``, ``seats``, ``chunk``, ``session_length``, ``deal_condition``, rule overrides and
     ``label`` (its bar's name when it plays alone). Every run is checked before any plays (one-line ``ValueError``
     or ``sim.parts.RunFolderError``). On several local workers the runs' chunks share one pool and one bar named
-    ``label`` (default "N arms") counting the hands of all of them; with one worker or ``backend="dask"`` each run
+    ``label`` (default "N arms"): its percentage and time left are of the work, each hand weighed by its table's
+    cost (``sim.work_bar``), its note says the hands and the runs done; with one worker or ``backend="dask"`` each run
     is a ``simulate`` call of its own, one after another."""
     n_workers = worker_count(jobs)
     check_backend(backend, scheduler)
@@ -49,18 +52,21 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
             remaining.append(run_folder.chunks_to_play(plan.out, plan.settings(), plan.chunks))
         tasks = [(index, plan.task(first, n)) for index, (plan, chunks) in enumerate(zip(plans, remaining))
                  for first, n in chunks]
-        _prepare(plans, remaining, n_workers, len(tasks), show)
+        costs = _prepare(plans, remaining, n_workers, len(tasks), show)  # [run] seconds per hand of its table
         total = sum(plan.hands for plan in plans)
-        played = sum(task[4] for _, task in tasks)
+        done = total - sum(task[4] for _, task in tasks)  # hands finished, by this stream or an earlier run
         names = [run.get("label") or f"run {k}" for k, run in enumerate(runs)]
         left = [sum(n for _, n in chunks) for chunks in remaining]  # hands each run still plays
-        with hand_bar(total, total - played, show, label or f"{len(plans)} arms") as bar:
-            bar.set_postfix_str(runs_done(left, None))  # runs resumed whole count as done from the start
+        total_work = sum(plan.hands * cost for plan, cost in zip(plans, costs))
+        left_work = sum(hands * cost for hands, cost in zip(left, costs))
+        with work_bar(total_work, total_work - left_work, show, label or f"{len(plans)} arms") as bar:
+            bar.set_postfix_str(stream_note(done, total, left, None))  # runs resumed whole count as done
             for index, first, (n, digest) in _results(tasks, plans, n_workers):
                 parts.record_part(plans[index].out, first, n, digest)
                 left[index] -= n
-                bar.set_postfix_str(runs_done(left, names[index]), refresh=False)
-                if not bar.update(n) and left[index] == 0:  # update draws when it is time; a run's end always
+                done += n
+                bar.set_postfix_str(stream_note(done, total, left, names[index]), refresh=False)
+                if not bar.update(n * costs[index]) and left[index] == 0:  # draws when it is time; a run's end always
                     bar.refresh()
         for plan in plans:
             check_complete(plan.out, plan.chunks)
@@ -73,6 +79,11 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
     return streamed
 
 
+def stream_note(done: int, total: int, left: list[int], last: str | None) -> str:
+    """Return the stream bar's note: the hands done of all (``sim.work_bar.hands_note``), then ``runs_done``."""
+    return f"{hands_note(done, total)}, {runs_done(left, last)}"
+
+
 def runs_done(left: list[int], last: str | None) -> str:
     """Return the stream bar's note: how many runs are done (``left``: hands each still plays) and the run whose
     chunk finished last, e.g. "3/85 done, last: variants/jinzhong"."""
@@ -80,15 +91,29 @@ def runs_done(left: list[int], last: str | None) -> str:
     return f"{done}/{len(left)} done" + (f", last: {last}" if last else "")
 
 
-def _prepare(plans, remaining, n_workers: int, n_tasks: int, show: bool) -> None:
+def _prepare(plans, remaining, n_workers: int, n_tasks: int, show: bool) -> list[float]:
     """Compile (or load) in this process the kernels of every distinct table the runs still play (``n_tasks``
-    chunks in all), before the workers start (``sim.driver.prepare_kernels``); returns nothing."""
-    prepared = set()
+    chunks in all), before the workers start (``sim.driver.prepare_kernels``). Return each run's weight per hand
+    on the bar: with a bar (``show``), the seconds a hand of its table takes here (``sim.work_bar.seconds_per_hand``,
+    timed once per distinct table, on the first of its runs' deal conditions; a run already complete takes the mean of those timed, 1.0
+    when none was); without one, 1.0 for every run (no timing)."""
+    prepared, seconds = set(), {}
     for plan, chunks in zip(plans, remaining):
         key = (plan.variant, tuple(plan.labels))
         if chunks and key not in prepared:
             prepared.add(key)
             prepare_kernels(plan.rules_config, plan.seat_configs, plan.seed, n_workers, "loky", n_tasks, show)
+        if chunks and show and key not in seconds:
+            seconds[key] = table_seconds_per_hand(plan)
+    fallback = sum(seconds.values()) / len(seconds) if seconds else 1.0
+    return [seconds.get((plan.variant, tuple(plan.labels)), fallback) for plan in plans]
+
+
+def table_seconds_per_hand(plan) -> float:
+    """Return the seconds one hand of ``plan``'s table takes in this process, its kernels compiled (hands 0, 1, ...
+    of its seed and deal condition, independent hands: ``sim.work_bar.seconds_per_hand``)."""
+    return seconds_per_hand(lambda n: play_matrix(plan.rules_config, plan.seat_configs, plan.seed, 0, n, 0,
+                                                  plan.deal_condition))
 
 
 def _play_arm_chunk(index: int, task: tuple, out: str, variant: str, labels: list[str], owner: int,

@@ -1,0 +1,60 @@
+"""The bar of many runs at once: progress and time left in estimated work, not in hands — plain Python (no kernels).
+
+The arms of one study can differ a thousandfold in the cost of a hand: a table with a search seat plays about 20
+hands a second on one core where four greedy seats play about 20,000. A bar that counts hands then races through
+the greedy arms, shows 95 % and a time left of seconds, and stays there for half an hour while the search arms
+play. So the stream's bar counts *work*: each hand weighs what a hand of its table costs, measured in this process
+before the stream starts (``seconds_per_hand``: about 0.1 s per distinct table, after its kernels are compiled). Its percentage and time left are then those of the work; tqdm's rate, work done per second, takes in
+the number of workers and the speed of the machine, so only the tables' relative costs need to be right. The hands
+done and the runs done stay in the bar's note.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from tqdm.auto import tqdm
+
+#: a first hand that alone takes this long (seconds) is a table's timing by itself: a table with a search seat
+FIRST_HAND_SECONDS = 0.05
+#: otherwise the hands beyond the first must add this long (seconds) to a call before its timing counts; a call's
+#: fixed cost (some ten milliseconds of setting up the table in Python) drops out in the difference
+TIMING_SECONDS = 0.01
+#: the most hands a table's timing plays (a table that plays them faster is cheap anyway)
+MAX_TIMING_HANDS = 4096
+
+#: the stream bar's layout: no hand counts of tqdm's own (its counter holds work); the note carries the hands
+WORK_BAR_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}{postfix}]"
+
+
+def seconds_per_hand(play: Callable[[int], object], clock: Callable[[], float] = time.perf_counter) -> float:
+    """Return the seconds one hand of a table takes, timing ``play(n)`` (plays ``n`` hands; its kernels compiled
+    already): one hand, the answer when it lasts FIRST_HAND_SECONDS; else n = 8, 64, ... hands until they last
+    TIMING_SECONDS longer than the one hand or n reaches MAX_TIMING_HANDS, and the extra seconds over the n - 1
+    extra hands. About 0.1 s for a greedy table, one hand for a search table."""
+    started = clock()
+    play(1)
+    first = clock() - started
+    if first >= FIRST_HAND_SECONDS:
+        return first
+    n = 1
+    while True:
+        n *= 8
+        started = clock()
+        play(n)
+        extra = clock() - started - first
+        if extra >= TIMING_SECONDS or n >= MAX_TIMING_HANDS:
+            return max(extra, 1e-9) / (n - 1)
+
+
+def work_bar(total_work: float, done_work: float, enabled: bool, label: str) -> tqdm:
+    """Return a tqdm bar named ``label`` whose counter is work (any unit: its ``total_work``, of which ``done_work``
+    is done already), with WORK_BAR_FORMAT's layout: percentage and time left of the work, the hands in the note
+    (``hands_note``). Removed when it closes; a disabled bar costs nothing."""
+    return tqdm(total=total_work, initial=done_work, bar_format=WORK_BAR_FORMAT, smoothing=0.1, dynamic_ncols=True,
+                disable=not enabled, desc=label, leave=False)
+
+
+def hands_note(done: int, total: int) -> str:
+    """Return the hands part of the stream bar's note, e.g. ``12,000/85,000 hands``."""
+    return f"{done:,}/{total:,} hands"

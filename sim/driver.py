@@ -239,21 +239,24 @@ def check_out(out, hands, seed=0, rules="jincheng", seats=("greedy",) * 4, chunk
             pass
 
 
-#: The variants this process has prepared kernels for, in order (see ``compile_situation``).
+#: The engines this process has prepared kernels for, in order, by name (see ``compile_situation``).
 _PREPARED: list[str] = []
 
 
-def compile_situation(variant: str, before: list[str]) -> str:
-    """Return the name of a kernel preparation for the compile bar's recorded counts (``sim.compile_progress``):
-    the run's variant after the variants this process prepared ``before`` (joined by `` > ``), which decide what
-    is left to compile (session mode and deal conditions are run-time arguments of the same kernels). In a run of
-    several variants (``sim.engine.run_plays``) the engine is their switch, named by them all (``a+b+c``)."""
-    from sim.engine import run_variants
+def engine_name(variants: tuple[str, ...], policies: tuple[str, ...], outside: tuple[str, ...] = ()) -> str:
+    """Return the short name of what a table compiles: its engine's variant (``sim.engine.Engine``'s ``variants``;
+    a run's switch engine joined by ``+``), then ``/`` and its seat policies' module names and the strategies of
+    its seats that decide outside the loop (``outside``, e.g. ``search``), joined by ``+``: ``jincheng/greedy+search``."""
+    return "+".join(variants) + "/" + "+".join([policy.rsplit(".", 1)[-1] for policy in policies] + list(outside))
 
-    run = run_variants()
-    if len(run) > 1 and variant in run:
-        variant = "+".join(run)
-    return " > ".join([s for s in before if s != variant] + [variant])
+
+def compile_situation(engine: str, before: list[str]) -> str:
+    """Return the name of a kernel preparation for the compile bar's recorded counts (``sim.compile_progress``):
+    the table's ``engine`` (``engine_name``) after the engines this process prepared ``before`` (joined by
+    `` > ``), which decide what is left to compile (session mode and deal conditions are run-time arguments of the
+    same kernels). The table's seat strategies are part of it: a table with a search seat compiles other kernels
+    than four greedy seats of the same variant."""
+    return " > ".join([s for s in before if s != engine] + [engine])
 
 
 def prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, backend: str, n_tasks: int,
@@ -269,17 +272,17 @@ def prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, backe
     """
     if backend == "dask" or ((n_workers == 1 or n_tasks <= 1) and not show):
         return
-    variant = rules_config.variant
-    situation = compile_situation(variant, _PREPARED)
-    prepared = situation.split(" > ")[-1]  # the variant, or the run's variants' switch
+    from sim.engine import table_engine
+    from strategies.registry import resolve_seats
+
+    seats = resolve_seats(seat_configs)
+    eng = table_engine(rules_config.variant, seats)  # a run of several variants: its switch engine
+    prepared = engine_name(eng.variants, eng.policies, tuple(sorted({s.name for s in seats if s.policy is None})))
+    situation = compile_situation(prepared, _PREPARED)
     first_in_process = not _PREPARED
     lanes = []  # the second compile lane, started at the first real compile (sim.compile_lanes)
 
     def start_second_lane():
-        from sim.engine import table_engine
-        from strategies.registry import resolve_seats
-
-        eng = table_engine(variant, resolve_seats(seat_configs))  # a run of several variants: its switch engine
         lane = start_lane(eng.variant, eng.policies)
         lanes.append(lane)
         return getattr(lane, "stdout", None)

@@ -221,17 +221,46 @@ def test_the_driver_counts_its_second_lane_and_records_the_sum(tmp_path, monkeyp
 
     monkeypatch.setattr(sim.driver, "play_matrix", matrix_with_a_cold_kernel)
     simulate(4, seed=1, progress=False, jobs=2, chunk=2, rules="jinzhong")
-    assert json.loads(path.read_text())["jinzhong"]["kernels"] == 1 + 3
+    prepared = sim.driver.engine_name(*_table_engine("jinzhong", ["greedy"] * 4))
+    assert json.loads(path.read_text())[prepared]["kernels"] == 1 + 3
     assert len(stopped) == 1
-    assert sim.driver._PREPARED == ["jinzhong"]
+    assert sim.driver._PREPARED == [prepared]
 
 
-def test_compile_situations_name_the_variants_prepared_before():
-    from sim.driver import compile_situation
+def _table_engine(variant: str, seats: list[str]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Return the (variants, policies) of the engine a table of ``variant`` with ``seats`` plays here, and the
+    strategies of its seats that decide outside the loop (``sim.driver.engine_name``'s arguments)."""
+    from sim.engine import table_engine
+    from strategies.registry import resolve_seats
 
-    assert compile_situation("jincheng", []) == "jincheng"
-    assert compile_situation("jinhua", ["jincheng", "jinzhong"]) == "jincheng > jinzhong > jinhua"
-    assert compile_situation("jincheng", ["jincheng", "jinzhong"]) == "jinzhong > jincheng"
+    configs = resolve_seats(seats)
+    eng = table_engine(variant, configs)
+    return eng.variants, eng.policies, tuple(sorted({c.name for c in configs if c.policy is None}))
+
+
+def test_compile_situations_name_the_engines_prepared_before():
+    from sim.driver import compile_situation, engine_name
+
+    assert engine_name(("jincheng",), ("strategies.seats.greedy",)) == "jincheng/greedy"
+    assert engine_name(("jincheng", "jinhua"), ("strategies.seats.greedy", "strategies.seats.random"), ("search",)) \
+        == "jincheng+jinhua/greedy+random+search"
+    assert compile_situation("jincheng/greedy", []) == "jincheng/greedy"
+    assert compile_situation("jinhua/greedy", ["jincheng/greedy", "jinzhong/greedy"]) == \
+        "jincheng/greedy > jinzhong/greedy > jinhua/greedy"
+    assert compile_situation("jincheng/greedy", ["jincheng/greedy", "jinzhong/greedy"]) == \
+        "jinzhong/greedy > jincheng/greedy"
+
+
+def test_a_table_with_other_seats_is_another_compile_situation(monkeypatch):
+    """Tables of one variant whose seats play other policies prepare other engines (sim.engine: one per variant and
+    policies, outside the suite's one shared engine), so their compiles are recorded apart: a search table's is
+    not taken for the greedy table's."""
+    monkeypatch.delenv("MJRULES_SHARED_ENGINES", raising=False)
+    from sim.driver import engine_name
+
+    greedy = engine_name(*_table_engine("jincheng", ["greedy"] * 4))
+    search = engine_name(*_table_engine("jincheng", ["search", "greedy", "greedy", "greedy"]))
+    assert greedy == "jincheng/greedy" and search == "jincheng/greedy+search"
 
 
 def test_the_lane_reports_each_kernel_it_compiles_on_its_stdout(monkeypatch, capsys):

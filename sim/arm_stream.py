@@ -15,8 +15,8 @@ from sim import parts, run_folder
 from sim.driver import (check_backend, check_complete, parallel_unordered, play_matrix, play_writing, prepare_kernels,
                         simulate)
 from sim.progress import progress_enabled
-from sim.work_bar import hands_note, seconds_per_hand, work_bar
 from sim.run_plan import plan_run, worker_count
+from sim.work_bar import hands_note, seconds_per_hand, work_bar
 
 
 def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, progress=None,
@@ -94,9 +94,9 @@ def runs_done(left: list[int], last: str | None) -> str:
 def _prepare(plans, remaining, n_workers: int, n_tasks: int, show: bool) -> list[float]:
     """Compile (or load) in this process the kernels of every distinct table the runs still play (``n_tasks``
     chunks in all), before the workers start (``sim.driver.prepare_kernels``). Return each run's weight per hand
-    on the bar: with a bar (``show``), the seconds a hand of its table takes here (``sim.work_bar.seconds_per_hand``,
-    timed once per distinct table, on the first of its runs' deal conditions; a run already complete takes the mean of those timed, 1.0
-    when none was); without one, 1.0 for every run (no timing)."""
+    on the bar: with a bar (``show``), the seconds a hand of its table takes here (``table_seconds_per_hand``, once
+    per distinct table, on the deal condition of its first run; a run already complete weighs the mean of those
+    timed, 1.0 when none was); without one, 1.0 for every run (nothing timed)."""
     prepared, seconds = set(), {}
     for plan, chunks in zip(plans, remaining):
         key = (plan.variant, tuple(plan.labels))

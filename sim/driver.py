@@ -246,7 +246,8 @@ _PREPARED: list[str] = []
 def engine_name(variants: tuple[str, ...], policies: tuple[str, ...], outside: tuple[str, ...] = ()) -> str:
     """Return the short name of what a table compiles: its engine's variant (``sim.engine.Engine``'s ``variants``;
     a run's switch engine joined by ``+``), then ``/`` and its seat policies' module names and the strategies of
-    its seats that decide outside the loop (``outside``, e.g. ``search``), joined by ``+``: ``jincheng/greedy+search``."""
+    its seats that decide outside the loop (``outside``, e.g. ``search``), joined by ``+``:
+    ``jincheng/greedy+search``."""
     return "+".join(variants) + "/" + "+".join([policy.rsplit(".", 1)[-1] for policy in policies] + list(outside))
 
 

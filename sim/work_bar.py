@@ -4,9 +4,10 @@ The arms of one study can differ a thousandfold in the cost of a hand: a table w
 hands a second on one core where four greedy seats play about 20,000. A bar that counts hands then races through
 the greedy arms, shows 95 % and a time left of seconds, and stays there for half an hour while the search arms
 play. So the stream's bar counts *work*: each hand weighs what a hand of its table costs, measured in this process
-before the stream starts (``seconds_per_hand``: about 0.1 s per distinct table, after its kernels are compiled). Its percentage and time left are then those of the work; tqdm's rate, work done per second, takes in
-the number of workers and the speed of the machine, so only the tables' relative costs need to be right. The hands
-done and the runs done stay in the bar's note.
+before the stream starts (``seconds_per_hand``: about 0.1 s per distinct table, after its kernels are compiled).
+Its percentage and time left are then those of the work; tqdm's rate, work done per second, takes in the number
+of workers and the speed of the machine, so only the tables' relative costs need to be right. The hands done and
+the runs done stay in the bar's note.
 """
 from __future__ import annotations
 

@@ -85,8 +85,8 @@ def stream_note(done: int, total: int, left: list[int], last: str | None) -> str
 
 
 def runs_done(left: list[int], last: str | None) -> str:
-    """Return the stream bar's note: how many runs are done (``left``: hands each still plays) and the run whose
-    chunk finished last, e.g. "3/85 done, last: variants/jinzhong"."""
+    """Return the runs part of the stream bar's note: how many runs are done (``left``: hands each still plays) and
+    the run whose chunk finished last, e.g. "3/85 done, last: variants/jinzhong"."""
     done = sum(1 for hands in left if hands == 0)
     return f"{done}/{len(left)} done" + (f", last: {last}" if last else "")
 
@@ -99,14 +99,19 @@ def _prepare(plans, remaining, n_workers: int, n_tasks: int, show: bool) -> list
     timed, 1.0 when none was); without one, 1.0 for every run (nothing timed)."""
     prepared, seconds = set(), {}
     for plan, chunks in zip(plans, remaining):
-        key = (plan.variant, tuple(plan.labels))
+        key = _table_key(plan)
         if chunks and key not in prepared:
             prepared.add(key)
             prepare_kernels(plan.rules_config, plan.seat_configs, plan.seed, n_workers, "loky", n_tasks, show)
         if chunks and show and key not in seconds:
             seconds[key] = table_seconds_per_hand(plan)
     fallback = sum(seconds.values()) / len(seconds) if seconds else 1.0
-    return [seconds.get((plan.variant, tuple(plan.labels)), fallback) for plan in plans]
+    return [seconds.get(_table_key(plan), fallback) for plan in plans]
+
+
+def _table_key(plan) -> tuple:
+    """Return what tells a run's table apart from the others of a stream: its variant and its seats' labels."""
+    return plan.variant, tuple(plan.labels)
 
 
 def table_seconds_per_hand(plan) -> float:

@@ -251,6 +251,18 @@ def engine_name(variants: tuple[str, ...], policies: tuple[str, ...], outside: t
     return "+".join(variants) + "/" + "+".join([policy.rsplit(".", 1)[-1] for policy in policies] + list(outside))
 
 
+def named_table_engine(variant: str, seat_configs) -> tuple[object, str]:
+    """Return the engine a table of ``variant`` with ``seat_configs`` plays here (``sim.engine.table_engine``: a run
+    of several variants gets their switch engine) and the name of what the table compiles (``engine_name``, with
+    the seats that decide outside the loop)."""
+    from sim.engine import table_engine
+    from strategies.registry import resolve_seats
+
+    seats = resolve_seats(seat_configs)
+    eng = table_engine(variant, seats)
+    return eng, engine_name(eng.variants, eng.policies, tuple(sorted({s.name for s in seats if s.policy is None})))
+
+
 def compile_situation(engine: str, before: list[str]) -> str:
     """Return the name of a kernel preparation for the compile bar's recorded counts (``sim.compile_progress``):
     the table's ``engine`` (``engine_name``) after the engines this process prepared ``before`` (joined by
@@ -273,12 +285,7 @@ def prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, backe
     """
     if backend == "dask" or ((n_workers == 1 or n_tasks <= 1) and not show):
         return
-    from sim.engine import table_engine
-    from strategies.registry import resolve_seats
-
-    seats = resolve_seats(seat_configs)
-    eng = table_engine(rules_config.variant, seats)  # a run of several variants: its switch engine
-    prepared = engine_name(eng.variants, eng.policies, tuple(sorted({s.name for s in seats if s.policy is None})))
+    eng, prepared = named_table_engine(rules_config.variant, seat_configs)
     situation = compile_situation(prepared, _PREPARED)
     first_in_process = not _PREPARED
     lanes = []  # the second compile lane, started at the first real compile (sim.compile_lanes)

@@ -221,21 +221,10 @@ def test_the_driver_counts_its_second_lane_and_records_the_sum(tmp_path, monkeyp
 
     monkeypatch.setattr(sim.driver, "play_matrix", matrix_with_a_cold_kernel)
     simulate(4, seed=1, progress=False, jobs=2, chunk=2, rules="jinzhong")
-    prepared = sim.driver.engine_name(*_table_engine("jinzhong", ["greedy"] * 4))
+    prepared = sim.driver.named_table_engine("jinzhong", ["greedy"] * 4)[1]
     assert json.loads(path.read_text())[prepared]["kernels"] == 1 + 3
     assert len(stopped) == 1
     assert sim.driver._PREPARED == [prepared]
-
-
-def _table_engine(variant: str, seats: list[str]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """Return the (variants, policies) of the engine a table of ``variant`` with ``seats`` plays here, and the
-    strategies of its seats that decide outside the loop (``sim.driver.engine_name``'s arguments)."""
-    from sim.engine import table_engine
-    from strategies.registry import resolve_seats
-
-    configs = resolve_seats(seats)
-    eng = table_engine(variant, configs)
-    return eng.variants, eng.policies, tuple(sorted({c.name for c in configs if c.policy is None}))
 
 
 def test_compile_situations_name_the_engines_prepared_before():
@@ -256,10 +245,10 @@ def test_a_table_with_other_seats_is_another_compile_situation(monkeypatch):
     policies, outside the suite's one shared engine), so their compiles are recorded apart: a search table's is
     not taken for the greedy table's."""
     monkeypatch.delenv("MJRULES_SHARED_ENGINES", raising=False)
-    from sim.driver import engine_name
+    from sim.driver import named_table_engine
 
-    greedy = engine_name(*_table_engine("jincheng", ["greedy"] * 4))
-    search = engine_name(*_table_engine("jincheng", ["search", "greedy", "greedy", "greedy"]))
+    greedy = named_table_engine("jincheng", ["greedy"] * 4)[1]
+    search = named_table_engine("jincheng", ["search", "greedy", "greedy", "greedy"])[1]
     assert greedy == "jincheng/greedy" and search == "jincheng/greedy+search"
 
 

@@ -4,6 +4,7 @@ import pytest
 from sim import arm_stream
 from sim.arm_stream import simulate_arms
 from sim.work_bar import MAX_TIMING_HANDS, hands_note, seconds_per_hand, work_bar
+from test_arm_stream import RUNS  # 150 greedy hands of 晋城, 120 with a random seat, 90 greedy of 金华
 
 
 class FakeClock:
@@ -40,14 +41,6 @@ def test_the_work_bar_shows_the_share_of_work_and_the_hands_in_its_note(capsys):
         assert bar.n / bar.total == pytest.approx(0.5)
     drawn = capsys.readouterr().err
     assert " 50%|" in drawn and "1,000/1,010 hands" in drawn and "99%" not in drawn
-
-
-SEATS = ["greedy"] * 4
-RUNS = [
-    dict(hands=150, seed=11, seats=SEATS, chunk=50),
-    dict(hands=120, seed=5, seats=["random"] + SEATS[1:], chunk=40),
-    dict(hands=90, seed=11, rules="jinhua", seats=SEATS, chunk=90),
-]
 
 
 def test_the_stream_bar_weighs_each_runs_hands_by_its_tables_timing(tmp_path, capsys, monkeypatch):

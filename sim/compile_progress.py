@@ -8,10 +8,11 @@ for a real compile (never for a cache load), and opens its bar at the first one:
 
 The bar counts the distinct kernels (function and argument types) compiled in this process and those a helper
 process reports through a pipe (``sim.compile_lanes``' second lane writes a line ``compiled <kernel>`` per kernel;
-one both compile counts once), against a total: the count of the
-last finished compile of the same situation, recorded in ``compile_counts.json`` beside the kernel cache, else
-the shipped estimate ``DEFAULT_COUNTS``. Its time left follows the recorded compile's time profile (the last
-kernels, the largest, compile slowest), scaled by how fast this machine has been so far.
+one both compile counts once), against a total: the count of the last finished compile of the same situation
+from an empty cache, recorded in ``COUNTS_NAME`` beside the kernel cache, else the shipped estimate
+``DEFAULT_COUNTS``. Its time left follows the recorded compile's time profile (the last kernels, the largest, compile
+slowest), scaled by how fast this machine has been so far. A compile without a situation (what it compiles depends on
+what earlier runs left in the cache) is counted without a total.
 """
 from __future__ import annotations
 
@@ -35,7 +36,10 @@ INTRO_LINE = "compiling the engine once (first run, or a kernel source changed);
 BAR_FORMAT = "{desc} {n_fmt}/{total_fmt} |{bar}| {elapsed} so far{postfix}"
 #: The same without a total (a situation never compiled before and without an estimate).
 OPEN_BAR_FORMAT = "{desc}: {n_fmt} done, {elapsed} so far{postfix}"
-COUNTS_NAME = "compile_counts.json"
+#: The recorded counts. Version 2 holds only first preparations in processes that started from an empty cache
+#: (sim.driver.prepare_kernels); a version-1 file could hold a later preparation's few kernels under the name
+#: of a whole cold compile, so it is not read.
+COUNTS_NAME = "compile_counts.v2.json"
 PROFILE_STEPS = 20        # the recorded profile: seconds at which each twentieth of the kernels was done
 REFRESH_SECONDS = 0.5     # how often the bar polls the helper's pipe and redraws its clock
 ESTIMATE_AFTER = 0.05     # the share of the kernels done before the bar shows a time left (the first are noise)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim import parts, run_folder
+from sim import kernel_cache, parts, run_folder
 from sim.parts import load, scan  # noqa: F401  (public: sim.driver.load / scan)
 from sim.run_plan import (MAX_DEFAULT_CHUNK, default_chunk, plan_run, resolve,  # noqa: F401  (public names)
                           worker_count)
@@ -241,6 +241,8 @@ def check_out(out, hands, seed=0, rules="jincheng", seats=("greedy",) * 4, chunk
 
 #: The engines this process has prepared kernels for, in order, by name (see ``compile_situation``).
 _PREPARED: list[str] = []
+#: [whether the kernel cache held no table engine when this process first prepared one], once set
+_STARTED_COLD: list[bool] = []
 
 
 def engine_name(variants: tuple[str, ...], policies: tuple[str, ...], outside: tuple[str, ...] = ()) -> str:
@@ -286,7 +288,13 @@ def prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, backe
     if backend == "dask" or ((n_workers == 1 or n_tasks <= 1) and not show):
         return
     eng, prepared = named_table_engine(rules_config.variant, seat_configs)
-    situation = compile_situation(prepared, _PREPARED)
+    if not _STARTED_COLD:
+        _STARTED_COLD.append(not kernel_cache.holds_an_engine())
+    # The bar's estimate and the record it leaves describe a preparation in a process that started from an empty
+    # cache. In one that found an engine cached, or for an engine prepared before (new argument types only), what
+    # compiles depends on what earlier runs left, so the bar counts without a total and records nothing.
+    estimated = _STARTED_COLD[0] and prepared not in _PREPARED
+    situation = compile_situation(prepared, _PREPARED) if estimated else None
     first_in_process = not _PREPARED
     lanes = []  # the second compile lane, started at the first real compile (sim.compile_lanes)
 

@@ -27,6 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sim", "strategies")  # packages holding compiled kernels
 STAMP_NAME = "kernel_sources.sha256"
+#: numba's index file of a table engine's batch loop (sim.core.turn._batch's ``play``, one per specialisation)
+BATCH_LOOP_INDEX = "turn._batch.locals.play*.nbi"
 #: numba.core.config settings that change the code numba emits but not its cache key
 CODEGEN_SETTINGS = ("OPT", "ENABLE_PROFILING", "DEBUGINFO_DEFAULT", "BOUNDSCHECK", "LOOP_VECTORIZE", "SLP_VECTORIZE",
                     "LLVM_REFPRUNE_PASS")
@@ -138,15 +140,20 @@ def cache_dirs() -> list[Path]:
     ``$NUMBA_CACHE_DIR`` numba names the folder of a source directory
     ``<dirname>_<sha1 of its path>``, asked of numba itself.
     """
+    return [_cache_dir(source_dir) for source_dir in sorted({path.parent for path in _module_paths().values()})]
+
+
+def _cache_dir(source_dir: Path) -> Path:
+    """Return the directory where numba keeps the cached kernels of the sources in ``source_dir``."""
     custom = os.environ.get("NUMBA_CACHE_DIR")
-    source_dirs = sorted({path.parent for path in _module_paths().values()})
-    dirs = []
-    for source_dir in source_dirs:
-        if custom:
-            dirs.append(Path(custom) / _numba_cache_subpath(source_dir))
-        else:
-            dirs.append(source_dir / "__pycache__")
-    return dirs
+    return Path(custom) / _numba_cache_subpath(source_dir) if custom else source_dir / "__pycache__"
+
+
+def holds_an_engine() -> bool:
+    """Return True when the cache holds the batch loop of some table engine (numba's index file of a
+    ``sim.core.turn`` batch loop, named after its module, function and specialisation). A compile then finds the
+    kernels every engine shares cached and compiles only what its own engine lacks: not a cold start."""
+    return any(_cache_dir(ROOT / "sim" / "core").glob(BATCH_LOOP_INDEX))
 
 
 def _numba_cache_subpath(source_dir: Path) -> str:

@@ -209,6 +209,7 @@ def test_the_driver_counts_its_second_lane_and_records_the_sum(tmp_path, monkeyp
     monkeypatch.setattr(sim.driver, "start_lane", lambda variant, policies: FakeLane())
     monkeypatch.setattr(sim.driver, "stop_lane", stopped.append)
     monkeypatch.setattr(sim.driver, "_PREPARED", [])
+    monkeypatch.setattr(sim.driver, "_STARTED_COLD", [True])  # as in a process that found no engine cached
     real_matrix = sim.driver.play_matrix
 
     def matrix_with_a_cold_kernel(*args):
@@ -225,6 +226,75 @@ def test_the_driver_counts_its_second_lane_and_records_the_sum(tmp_path, monkeyp
     assert json.loads(path.read_text())[prepared]["kernels"] == 1 + 3
     assert len(stopped) == 1
     assert sim.driver._PREPARED == [prepared]
+
+
+def _prepare_with_a_cold_kernel(monkeypatch, rules: str) -> str | None:
+    """Prepare a four-greedy table of ``rules`` as a run does (``sim.driver.prepare_kernels``), with one fresh kernel
+    compiled under the bar and no second lane; return the situation the bar was given (None: no total, no record)."""
+    from sim.run_plan import resolve
+
+    given = []
+    real_bar, real_matrix = sim.driver.compile_bar, sim.driver.play_matrix
+
+    def bar(*args, **kwargs):
+        given.append(kwargs["situation"])
+        return real_bar(*args, **kwargs)
+
+    def matrix_with_a_cold_kernel(*args):
+        def add_two(x):
+            return x + 2
+
+        add_two.__module__ = "sim.engine_like"  # as if it were one of the engine's kernels (recorded)
+        njit(add_two)(1)
+        return real_matrix(*args)
+
+    monkeypatch.setattr(sim.driver, "compile_bar", bar)
+    monkeypatch.setattr(sim.driver, "play_matrix", matrix_with_a_cold_kernel)
+    monkeypatch.setattr(sim.driver, "start_lane", lambda variant, policies: None)
+    rules_config, seat_configs, _ = resolve(rules, ["greedy"] * 4, {})
+    sim.driver.prepare_kernels(rules_config, seat_configs, 1, 2, "loky", 2, False)
+    return given[-1]
+
+
+def test_only_a_first_preparation_from_an_empty_cache_is_estimated_and_recorded(tmp_path, monkeypatch):
+    """The record of a situation is a whole compile from an empty cache. Preparing an engine again in the same process
+    (a study's next table: new argument types only) or in a process that found an engine cached compiles what earlier
+    runs left out: counted without a total, and it leaves the record as it was."""
+    path = tmp_path / compile_progress.COUNTS_NAME
+    monkeypatch.setattr(compile_progress, "counts_path", lambda: path)
+    simulate(2, seed=1, progress=False, rules="jinzhong")
+    prepared = sim.driver.named_table_engine("jinzhong", ["greedy"] * 4)[1]
+    monkeypatch.setattr(sim.driver, "_PREPARED", [])
+    monkeypatch.setattr(sim.driver, "_STARTED_COLD", [True])
+    assert _prepare_with_a_cold_kernel(monkeypatch, "jinzhong") == prepared
+    recorded = json.loads(path.read_text())
+    assert recorded[prepared]["kernels"] == 1
+    assert _prepare_with_a_cold_kernel(monkeypatch, "jinzhong") is None  # the same engine again
+    assert json.loads(path.read_text()) == recorded
+
+    path.unlink()
+    monkeypatch.setattr(sim.driver, "_PREPARED", [])
+    monkeypatch.setattr(sim.driver, "_STARTED_COLD", [])  # a new process, whose cache holds an engine
+    monkeypatch.setattr(sim.kernel_cache, "holds_an_engine", lambda: True)
+    assert _prepare_with_a_cold_kernel(monkeypatch, "jinzhong") is None
+    assert sim.driver._STARTED_COLD == [False] and not path.exists()
+
+
+def test_the_cache_holds_an_engine_once_a_batch_loop_is_cached(tmp_path, monkeypatch):
+    """``holds_an_engine`` finds the index file numba writes for a table engine's batch loop (here this process's
+    engine, compiled or loaded just now), and in an empty cache only such a file makes it true."""
+    from sim import kernel_cache
+
+    simulate(2, seed=1, progress=False)
+    assert kernel_cache.holds_an_engine()
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert not kernel_cache.holds_an_engine()
+    core = kernel_cache._cache_dir(kernel_cache.ROOT / "sim" / "core")
+    core.mkdir(parents=True)
+    (core / "legal.legal_self__hooks_jincheng-120.py311.nbi").write_bytes(b"")  # another kernel of the core
+    assert not kernel_cache.holds_an_engine()
+    (core / "turn._batch.locals.play__VARIANT_0__hooks_jincheng-204.py311.nbi").write_bytes(b"")
+    assert kernel_cache.holds_an_engine()
 
 
 def test_compile_situations_name_the_engines_prepared_before():

@@ -47,14 +47,14 @@ ESTIMATE_AFTER = 0.05     # the share of the kernels done before the bar shows a
 ENGINE_PACKAGES = ("sim.", "strategies.")
 
 #: Shipped estimates per situation (``sim.driver.compile_situation``), used until a cold compile here records its
-#: own. "engine" stands for any situation first compiled in a process (it compiles every variant's kernels): 318
-#: distinct kernels, the count of a cold first call in benchmarks/README.md, and the time profile of one cold
-#: default ``mjrules`` (its shape; scaled to the 272 s of a quiet cold first call, as only the shape matters: the
-#: bar scales it to this machine's pace).
+#: own. "engine" stands for any situation first compiled in a process from an empty cache: the count (420 distinct
+#: kernels) and time profile of a cold default ``mjrules``, the README's first command (its four variants' switch
+#: engine, 79 s on an idle 2-core machine; only the profile's shape matters, the bar scales it to this machine's pace).
+#: A cold run of one variant compiles fewer kernels, so its bar ends before its total.
 DEFAULT_COUNTS: dict[str, dict] = {
-    "engine": {"kernels": 318, "seconds": 271.7,
-               "profile": [0.0, 3.3, 11.1, 15.7, 17.9, 19.1, 22.0, 24.5, 26.9, 31.7, 35.0, 39.6, 50.2, 63.3, 75.0,
-                           101.0, 128.3, 163.0, 204.1, 230.4, 271.7]},
+    "engine": {"kernels": 420, "seconds": 79.4,
+               "profile": [0.0, 1.89, 3.89, 4.74, 5.43, 6.49, 8.26, 10.62, 13.73, 14.66, 16.51, 17.74, 21.52, 25.65,
+                           29.7, 36.34, 39.56, 47.31, 57.42, 67.31, 79.27]},
 }
 
 
@@ -261,7 +261,7 @@ class _CompileCounter(event.Listener):
                     ncols=None if self.stream is None else 80, file=self.stream, leave=False, mininterval=0)
 
     def time_left(self) -> str:
-        """Return the bar's time-left text: ``, about 01:23 left``; ``, past the 318 expected`` once more kernels
+        """Return the bar's time-left text: ``, about 01:23 left``; ``, past the 420 expected`` once more kernels
         than estimated are done; ``, longer than estimated`` when the estimated time is up first; empty before
         ``ESTIMATE_AFTER`` of the kernels are done or without an estimate."""
         if self.estimate is None or len(self.done_at) < ESTIMATE_AFTER * self.estimate.kernels:

@@ -192,6 +192,19 @@ def test_a_finished_compile_is_recorded_and_is_the_next_total(tmp_path, monkeypa
     assert json.loads(path.read_text())["jincheng > jinhua"] == recorded
 
 
+def _with_a_cold_kernel(play_matrix):
+    """Return ``play_matrix`` that first compiles a fresh kernel named as one of the engine's (so it is recorded)."""
+    def matrix_with_a_cold_kernel(*args):
+        def add_two(x):
+            return x + 2
+
+        add_two.__module__ = "sim.engine_like"
+        njit(add_two)(1)
+        return play_matrix(*args)
+
+    return matrix_with_a_cold_kernel
+
+
 def test_the_driver_counts_its_second_lane_and_records_the_sum(tmp_path, monkeypatch):
     """A cold preparation (a fresh kernel compiles in the driver) whose lane reports three kernels through its pipe:
     the recorded count of the situation is the driver's and the lane's together."""
@@ -210,17 +223,7 @@ def test_the_driver_counts_its_second_lane_and_records_the_sum(tmp_path, monkeyp
     monkeypatch.setattr(sim.driver, "stop_lane", stopped.append)
     monkeypatch.setattr(sim.driver, "_PREPARED", [])
     monkeypatch.setattr(sim.driver, "_STARTED_COLD", [True])  # as in a process that found no engine cached
-    real_matrix = sim.driver.play_matrix
-
-    def matrix_with_a_cold_kernel(*args):
-        def add_two(x):
-            return x + 2
-
-        add_two.__module__ = "sim.engine_like"  # as if it were one of the engine's kernels (recorded)
-        njit(add_two)(1)
-        return real_matrix(*args)
-
-    monkeypatch.setattr(sim.driver, "play_matrix", matrix_with_a_cold_kernel)
+    monkeypatch.setattr(sim.driver, "play_matrix", _with_a_cold_kernel(sim.driver.play_matrix))
     simulate(4, seed=1, progress=False, jobs=2, chunk=2, rules="jinzhong")
     prepared = sim.driver.named_table_engine("jinzhong", ["greedy"] * 4)[1]
     assert json.loads(path.read_text())[prepared]["kernels"] == 1 + 3
@@ -234,22 +237,14 @@ def _prepare_with_a_cold_kernel(monkeypatch, rules: str) -> str | None:
     from sim.run_plan import resolve
 
     given = []
-    real_bar, real_matrix = sim.driver.compile_bar, sim.driver.play_matrix
+    real_bar = sim.driver.compile_bar
 
     def bar(*args, **kwargs):
         given.append(kwargs["situation"])
         return real_bar(*args, **kwargs)
 
-    def matrix_with_a_cold_kernel(*args):
-        def add_two(x):
-            return x + 2
-
-        add_two.__module__ = "sim.engine_like"  # as if it were one of the engine's kernels (recorded)
-        njit(add_two)(1)
-        return real_matrix(*args)
-
     monkeypatch.setattr(sim.driver, "compile_bar", bar)
-    monkeypatch.setattr(sim.driver, "play_matrix", matrix_with_a_cold_kernel)
+    monkeypatch.setattr(sim.driver, "play_matrix", _with_a_cold_kernel(sim.driver.play_matrix))
     monkeypatch.setattr(sim.driver, "start_lane", lambda variant, policies: None)
     rules_config, seat_configs, _ = resolve(rules, ["greedy"] * 4, {})
     sim.driver.prepare_kernels(rules_config, seat_configs, 1, 2, "loky", 2, False)

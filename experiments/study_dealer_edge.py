@@ -31,7 +31,8 @@ POSITIONS = ("dealer", "xiajia", "duijia", "shangjia")
 #: Money components: summary name suffix -> record column suffix.
 COMPONENTS = {"win": "win", "kong": "kong", "qianbao": "genzhuang", "houbao": "houbao", "total": "delta"}
 #: Components a variant does not have (their money is always 0 there, so no row is written).
-ABSENT_COMPONENTS = {"jinzhong": ("qianbao", "houbao"), "jinhua": ("qianbao", "houbao")}
+ABSENT_COMPONENTS = {"jinzhong": ("qianbao", "houbao"), "jinhua": ("qianbao", "houbao"),
+                     "plain": ("kong", "qianbao", "houbao")}  # 推倒胡: no kong money (docs/rules/plain.md r20)
 
 
 @dataclass

@@ -8,7 +8,8 @@ Summary rows (study ``huangzhuang``; rates are fractions with Wilson intervals):
 * ``huang_rate_sweep`` group ``stacks=S, pong=P`` (晋城): four ``greedy{pong=P}`` seats with
   ``huang_stacks=S`` (荒 stacks of 2 tiles at the tail); group ``dead_wall=D, point_limit=on|off`` (晋中):
   four ``greedy`` seats with ``jz_dead_wall`` D tiles (0 = none) and ``jz_point_limit`` on or off. Every
-  cell uses the run's seed, so the cells play the same walls.
+  cell uses the run's seed, so the cells play the same walls. 金华 and 推倒胡 have nothing to sweep
+  (``NO_SWEEP_VARIANTS``).
 """
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ STUDY = "huangzhuang"
 KONG_GROUPS = ("kongs=0", "kongs=1", "kongs=2", "kongs=3+")
 
 
+#: Variants with no 荒 setting to sweep: 金华's 荒 comes from its fixed reserve (RULES §3.1 r4), 推倒胡 draws the
+#: wall to its last tile (docs/rules/plain.md r3). Their study plays the seat mix alone.
+NO_SWEEP_VARIANTS = ("jinhua", "plain")
 #: Sweep keys of each variant (the others mean nothing there): key -> variant.
 SWEEP_KEYS = {"stacks": "jincheng", "pong_policies": "jincheng", "dead_wall": "jinzhong", "point_limit": "jinzhong"}
 #: 晋中's dead-wall sizes the study accepts (tiles kept back; 0 = play to the last tile).
@@ -49,7 +53,7 @@ def bind_rules(params: HuangzhuangParams, rules: dict) -> HuangzhuangPlan:
         if size not in DEAD_WALLS:
             raise ConfigError(f"experiment.huangzhuang.dead_wall[{i}]={size} is not valid; choose from 0, 14")
     fields = {f.name: getattr(params, f.name) for f in dataclasses.fields(HuangzhuangParams)}
-    if variant == "jinhua":  # no sweep: 金华's 荒 comes from its fixed reserve (RULES §3.1 r4)
+    if variant in NO_SWEEP_VARIANTS:
         pass
     elif variant == "jinzhong":
         fields["dead_wall"] = params.dead_wall or list(DEAD_WALLS)
@@ -76,7 +80,7 @@ def plan(params: HuangzhuangParams, base: ArmSpec) -> dict[str, ArmSpec]:
     if not isinstance(params, HuangzhuangPlan):
         params = bind_rules(params, {})
     arms = {"seats": base}
-    if params.variant == "jinhua":
+    if params.variant in NO_SWEEP_VARIANTS:
         return arms
     if params.variant == "jinzhong":
         for limit in params.point_limit:

@@ -19,6 +19,10 @@ SKIPPED_STUDIES = {
         "thirteen_orphans": "金华没有十三幺，也没有拾/抢（RULES §3.4 r15）：本研究跳过。",
         "early_ting": "金华不上架，胡牌不需要听牌（RULES §3.4 r14）：本研究跳过。",
     },
+    "plain": {
+        "thirteen_orphans": "推倒胡没有十三幺，也没有拾/抢（docs/rules/plain.md r11）：本研究跳过。",
+        "early_ting": "推倒胡不上架，胡牌不需要听牌（docs/rules/plain.md r10）：本研究跳过。",
+    },
 }
 
 

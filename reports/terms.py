@@ -14,7 +14,7 @@ from contextvars import ContextVar
 #: The variant whose words the report is written in (set by the builder for one report).
 _VARIANT: ContextVar[str] = ContextVar("report_variant", default="jincheng")
 #: For each variant, 晋城 word -> that variant's word.
-REWRITES = {"jincheng": {}, "jinzhong": {"上架": "报听"}, "jinhua": {}}
+REWRITES = {"jincheng": {}, "jinzhong": {"上架": "报听"}, "jinhua": {}, "plain": {}}
 #: The one definition of the money unit, said once in every report.
 MONEY_UNIT_DEFINITION = ("钱的单位是底注：一手牌输赢的基本单位，每个变体都用这个词（晋中的规则原文叫“底分”，"
                          "指的是同一个量）。")
@@ -24,10 +24,13 @@ KONG_WALL_NOTES = {
     "jincheng": "每杠多留一墩荒牌",
     "jinzhong": "",
     "jinhua": "金华留 14 张补杠牌，每次补牌后从活牌墙尾挪一张补足留牌，所以每杠少摸一张活牌",
+    "plain": "推倒胡从牌墙尾补杠牌，补的牌出自同一牌墙，所以每杠少摸一张牌",
 }
 NO_SWEEP_NOTES = {
     "jinhua": "金华的荒庄来自固定的 14 张留牌（RULES §3.1 r4）：能摸的活牌是 68 张减去开杠补的牌，没有荒牌墩数可调，"
               "所以这里不扫荒牌墩数，只报座位组合的荒庄率。",
+    "plain": "推倒胡把牌墙摸到最后一张（docs/rules/plain.md r3）：没有留牌，也没有荒牌墩数可调，"
+             "所以这里不扫荒牌墩数，只报座位组合的荒庄率。",
 }
 
 

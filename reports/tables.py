@@ -103,14 +103,15 @@ def meaning(name: str) -> str:
 
 
 UNITS = {"rate": "%", "share": "%", "turn": "轮", "tenure_hands": "手", "pays_from_k": "种", "multiplier": "倍",
-         "draws": "张", "win_value": "底注/胡", "seatings": "种座次", "level_spec": "手"}
+         "draws": "张", "win_value": "底注/胡", "seatings": "种座次", "level_spec": "手",
+         "feasible": "", "reeval_met": ""}  # the tune study's yes/no rows (1 = yes): no unit
 #: Unit of a rate difference (``diff_*_rate``): percentage points.
 POINTS = "百分点"
 
 
 def unit_of(name: str) -> str:
     """Return the display unit of a statistic: '%' for rates/shares, else 底注, 轮 (turns), 手 (hands), 种 (kinds
-    of 幺九/字), 倍 (multiplier) or 张 (draws per hand)."""
+    of 幺九/字), 倍 (multiplier), 张 (draws per hand) or '' (a yes/no row)."""
     if name.endswith("_share") or name.endswith("_rate") or "_rate_" in name or name.startswith(("shape_", "feature_")):
         return "%"
     for key, unit in UNITS.items():

@@ -124,6 +124,13 @@ def test_the_money_unit_is_one_word_in_every_variant_and_defined_once(tmp_path):
         assert "底注" in text.split("## 庄家优势", 1)[1]
 
 
+def test_a_yes_no_row_has_no_unit_and_money_stays_per_hand():
+    """The tune study's rows whose value is 1 = yes, 0 = no (a trial met every constraint; the re-played best did)
+    carry no unit; its money rows keep 底注/手."""
+    assert tables.unit_label("feasible") == tables.unit_label("reeval_met") == ""
+    assert tables.unit_label("reeval_dealer_result") == tables.unit_label("dealer_result") == "底注/手"
+
+
 def test_the_rules_table_says_every_flag_in_chinese_with_its_name_in_code():
     from sim.rules import defaults
 

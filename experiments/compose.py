@@ -42,14 +42,33 @@ def group_options(group: str) -> list[str]:
 def _parse(overrides: list[str]):
     from hydra.core.override_parser.overrides_parser import OverridesParser
 
+    parser = OverridesParser.create()
     try:
-        return OverridesParser.create().parse_overrides(list(overrides))
+        return parser.parse_overrides(list(overrides))
     except Exception as error:  # hydra's OverrideParseException and friends
-        message = f"cannot parse override: {str(error).splitlines()[0]}"
-        if any("{" in o and "[" in o for o in overrides):
-            message += (f"; a parametrised seat must be quoted inside the list, e.g. {SEAT_EXAMPLE}"
-                        " (and the whole override in single quotes for the shell)")
-        raise ConfigError(message) from None
+        raise ConfigError(_parse_error(parser, overrides, error)) from None
+
+
+def _parse_error(parser, overrides: list[str], error: Exception) -> str:
+    """Return the one-line message of a command line Hydra cannot parse: the first override that fails alone, why,
+    and how to quote a strategy spec with parameters (its braces)."""
+    def fails(override: str) -> bool:
+        try:
+            parser.parse_overrides([override])
+        except Exception:  # the same exceptions as above
+            return True
+        return False
+
+    bad = next((o for o in overrides if fails(o)), None)
+    message = f"cannot parse override{f' {bad}' if bad else ''}: {str(error).splitlines()[0]}"
+    if bad is not None and "{" in bad and "[" in bad:
+        message += (f"; a parametrised seat must be quoted inside the list, e.g. {SEAT_EXAMPLE}"
+                    " (and the whole override in single quotes for the shell)")
+    elif bad is not None and "{" in bad and "=" in bad:
+        key, value = bad.split("=", 1)
+        message += (f"; a strategy spec with parameters must be quoted: \"{key}='{value}'\""
+                    " (as written here, double quotes for the shell included)")
+    return message
 
 
 def _combinations(overrides: list[str]) -> list[list[str]]:

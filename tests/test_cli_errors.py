@@ -34,8 +34,12 @@ def assert_one_error_line(process: subprocess.CompletedProcess, *fragments: str)
     (["experiment.huangzhuang.pong_policies=[]"], ["pong_policies=[] is empty", "always, improves, never"]),
     (["experiment.early_ting.min_live_waits=[]"], ["min_live_waits=[] is empty"]),
     (["seats.seats=[greedy,selective_ting{min_live_waits=3},greedy,greedy]"],
-     ["a parametrised seat must be quoted inside the list",
+     ["cannot parse override seats.seats=[greedy,selective_ting{min_live_waits=3},greedy,greedy]:",
+      "a parametrised seat must be quoted inside the list",
       """'seats.seats=[greedy,"selective_ting{min_live_waits=3}",greedy,greedy]'"""]),
+    (["hands=100", "experiment=skill", "experiment.skill.strong=greedy{pong=always}"],
+     ["cannot parse override experiment.skill.strong=greedy{pong=always}:",
+      """must be quoted: "experiment.skill.strong='greedy{pong=always}'\"""", "double quotes for the shell"]),
 ])
 def test_bad_command_lines_give_one_line_and_status_2(tmp_path, args, fragments):
     assert_one_error_line(mjrules(args, tmp_path), *fragments)

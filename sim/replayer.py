@@ -15,6 +15,9 @@ from sim.win_reading import ANY, WHITE, wild_reading
 
 #: Largest valid seed and hand index (both are 63-bit keys of the counter-based RNG).
 MAX_KEY = 2**63 - 1
+#: The record's money parts a seat's result line shows, in order: ``win`` always, each other one when some seat's
+#: is not 0 (a rule set without kong money, 前包 or 后包 then shows none of them).
+MONEY_PARTS = ("win", "kong", "genzhuang", "houbao")
 
 
 def _check_key(name: str, value) -> int:
@@ -72,8 +75,9 @@ def replay(seed: int, hand: int | None = None, rules="jincheng", seats=None, ses
         feeder = "" if record["feeder"] < 0 else f", fed by seat {record['feeder']}"
         lines.append(f"result: seat {record['winner']} wins by {WIN_KINDS[record['win_kind']]} "
                      f"({SHAPES[record['shape']]}){feeder}")
+    shown = [k for k in MONEY_PARTS if k == "win" or any(record[f"s{s}_{k}"] for s in range(4))]
     for s in range(4):
-        parts = ", ".join(f"{k} {record[f's{s}_{k}']:+d}" for k in ("win", "kong", "genzhuang", "houbao"))
+        parts = ", ".join(f"{k} {record[f's{s}_{k}']:+d}" for k in shown)
         lines.append(f"seat {s}: {record[f's{s}_delta']:+d}  ({parts})")
     if record["winner"] >= 0:
         lines += win_lines(game, record)

@@ -1,4 +1,6 @@
 """replay() and Game agree with the batch kernel (issue 3 items 3–4)."""
+import re
+
 import pytest
 
 import sim
@@ -50,6 +52,25 @@ def test_replay_result_matches_the_batch_record():
         assert f"seat {s}: {row[COLUMN_INDEX[f's{s}_delta']]:+d}" in text
     draws = sum(1 for line in text.splitlines() if " draws " in line and "tail" not in line)
     assert draws == row[COLUMN_INDEX["draws"]]
+
+
+@pytest.mark.parametrize("rules", ["jincheng", "plain"])
+def test_a_result_line_shows_the_win_and_each_money_part_some_seat_has(rules):
+    """Each seat's result line shows ``win`` and each other money part (kong, 前包, 后包) exactly when some seat's is
+    not 0 in the record; so a 推倒胡 hand (no kong money, docs/rules/plain.md r20) shows ``win`` alone."""
+    from sim.replayer import MONEY_PARTS
+
+    rows = play_chunk(rules, ["greedy"] * 4, 5, 0, 12)
+    seen = set()
+    for hand, row in enumerate(rows):
+        text = sim.replay(seed=5, hand=hand, rules=rules)
+        results = [line for line in text.splitlines() if re.match(r"seat \d: [+-]\d+  \(", line)]
+        assert len(results) == 4
+        for part in MONEY_PARTS:
+            held = part == "win" or any(row[COLUMN_INDEX[f"s{s}_{part}"]] for s in range(4))
+            assert all((f"{part} " in line) == held for line in results), (rules, hand, part, results)
+            seen |= {part} if held else set()
+    assert seen == ({"win"} if rules == "plain" else {"win", "kong"})
 
 
 def test_scripted_steps_reproduce_the_strategy_run():

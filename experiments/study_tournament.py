@@ -40,8 +40,8 @@ from experiments.config import ConfigError, TournamentParams
 from experiments.tournament_design import seatings
 
 STUDY = "tournament"
-#: Variants without 上架/报听 (no ``seat_ting_*`` rows; RULES §3.4 r14 of 金华).
-NO_TING_VARIANTS = ("jinhua",)
+#: Variants without 上架/报听 (no ``seat_ting_*`` rows; RULES §3.4 r14 of 金华, docs/rules/plain.md r10).
+NO_TING_VARIANTS = ("jinhua", "plain")
 #: ``win_kind`` values a seat feeds: its discard (点胡) or its added kong tile (抢杠胡).
 FED_KINDS = ("dianhu", "qianggang")
 

@@ -224,8 +224,10 @@ def test_a_small_jincheng_tournament_end_to_end_resumes_and_extends(tmp_path, ca
     assert (extended.filter(pl.col("name") == "seat_result")["n"] == 400).all()
 
 
-def test_jinhua_has_no_ting_rows(tmp_path):
-    summary = run_tournament(tmp_path, ["rules=jinhua", "hands=100", "experiment.tournament.strategies=[greedy,baotou]"])
+@pytest.mark.parametrize("rules, strategies", [("jinhua", "[greedy,baotou]"), ("plain", "[greedy,random]")])
+def test_a_variant_without_ting_has_no_ting_rows(tmp_path, rules, strategies):
+    """金华 (RULES §3.4 r14) and 推倒胡 (docs/rules/plain.md r10) declare no ting: no seat_ting rows."""
+    summary = run_tournament(tmp_path, [f"rules={rules}", "hands=100", f"experiment.tournament.strategies={strategies}"])
     assert not summary.filter(pl.col("name").str.starts_with("seat_ting")).height
     assert summary.filter(pl.col("name") == "seat_result").height == 2
 

@@ -124,6 +124,18 @@ def test_the_money_unit_is_one_word_in_every_variant_and_defined_once(tmp_path):
         assert "底注" in text.split("## 庄家优势", 1)[1]
 
 
+def test_every_registered_strategy_is_described_in_chinese():
+    """The tournament section says what each strategy models in the report's language: every strategy the registry
+    knows has its words (the registry's English doc string is only the fallback of one registered elsewhere)."""
+    from reports.strategy_words import strategy_note
+    from strategies.registry import REGISTRY
+
+    for name in REGISTRY:
+        note = strategy_note(name)
+        assert note.startswith(f"`{name}`：") and "登记说明" not in note, note
+        assert len(re.findall(r"[\u4e00-\u9fff]", note)) > 10, note
+
+
 def test_a_yes_no_row_has_no_unit_and_money_stays_per_hand():
     """The tune study's rows whose value is 1 = yes, 0 = no (a trial met every constraint; the re-played best did)
     carry no unit; its money rows keep 底注/手."""

@@ -55,15 +55,18 @@ class ArmSpec:
                        self.deal_condition)
 
     def describe(self) -> str:
-        """Return a one-line human description (seats; rule overrides; session length)."""
-        text = " / ".join(self.seats)
+        """Return a one-line description for the report's table of arms (seats; rule overrides; session length; deal
+        condition), its words in Chinese: ``greedy / greedy / greedy / greedy；每局 16 手``."""
+        from sim.deal_conditions import describe_condition
+
+        parts = [" / ".join(self.seats)]
         if self.rules:
-            text += "; " + ", ".join(f"{k}={_plain(v)}" for k, v in self.rules)
+            parts.append(", ".join(f"{k}={_plain(v)}" for k, v in self.rules))
         if self.session_length:
-            text += f"; sessions of {self.session_length} hands"
+            parts.append(f"每局 {self.session_length} 手")
         if self.deal_condition:
-            text += f"; deal condition {self.deal_condition}"
-        return text
+            parts.append(f"发牌条件：{describe_condition(self.deal_condition)}")
+        return "；".join(parts)
 
 
 def base_arm(config: RunConfig) -> ArmSpec:

@@ -54,6 +54,13 @@ def check_condition(code: int) -> int:
                      f"(code {KIND_YAOJIU * CONDITION_BASE + 1}..{KIND_YAOJIU * CONDITION_BASE + YAOJIU_KINDS})")
 
 
+def describe_condition(code: int) -> str:
+    """Return a valid ``deal_condition`` code in the report's words (Chinese): '' for 0 (plain walls), else e.g.
+    ``0 号位起手恰有 9 种幺九/字``."""
+    kind, value = divmod(check_condition(code), CONDITION_BASE)
+    return f"0 号位起手恰有 {value} 种幺九/字" if kind == KIND_YAOJIU else ""
+
+
 @lru_cache(maxsize=None)
 def check_condition_for_rules(code: int, rules) -> None:
     """Raise a one-line ValueError when ``deal_condition`` ``code`` cannot be drawn under ``rules`` (a VariantRules):

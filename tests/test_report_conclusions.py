@@ -136,6 +136,19 @@ def test_every_registered_strategy_is_described_in_chinese():
         assert len(re.findall(r"[\u4e00-\u9fff]", note)) > 10, note
 
 
+def test_the_table_of_arms_says_sessions_and_deal_conditions_in_chinese():
+    """The settings' table of arms describes each arm in the report's language: its seats, rule overrides, session
+    length and seat 0's deal condition (the code decoded: 73 is exactly 9 幺九/字 kinds)."""
+    from experiments.arms import ArmSpec
+    from sim.deal_conditions import yaojiu_condition
+
+    assert yaojiu_condition(9) == 73
+    arm = ArmSpec(("thirteen_orphans", "greedy", "greedy", "greedy"), (("huang_stacks", 8),), 16, None, 73)
+    assert arm.describe() == ("thirteen_orphans / greedy / greedy / greedy；huang_stacks=8；每局 16 手；"
+                              "发牌条件：0 号位起手恰有 9 种幺九/字")
+    assert ArmSpec(("greedy",) * 4).describe() == "greedy / greedy / greedy / greedy"
+
+
 def test_a_yes_no_row_has_no_unit_and_money_stays_per_hand():
     """The tune study's rows whose value is 1 = yes, 0 = no (a trial met every constraint; the re-played best did)
     carry no unit; its money rows keep 底注/手."""

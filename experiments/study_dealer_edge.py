@@ -24,15 +24,13 @@ from experiments import stats
 from experiments.arms import ArmSpec
 from experiments.config import DealerEdgeParams
 from experiments.variant_params import DEFAULT_VARIANT, run_variant
+from sim.variant_facts import facts
 
 STUDY = "dealer_edge"
 #: Positions relative to the dealer, in turn order (seat offset 0..3 after the dealer).
 POSITIONS = ("dealer", "xiajia", "duijia", "shangjia")
 #: Money components: summary name suffix -> record column suffix.
 COMPONENTS = {"win": "win", "kong": "kong", "qianbao": "genzhuang", "houbao": "houbao", "total": "delta"}
-#: Components a variant does not have (their money is always 0 there, so no row is written).
-ABSENT_COMPONENTS = {"jinzhong": ("qianbao", "houbao"), "jinhua": ("qianbao", "houbao"),
-                     "plain": ("kong", "qianbao", "houbao")}  # 推倒胡: no kong money (docs/rules/plain.md r20)
 
 
 @dataclass
@@ -48,8 +46,9 @@ def bind_rules(params: DealerEdgeParams, rules: dict) -> DealerEdgePlan:
 
 
 def components(variant: str) -> list[str]:
-    """Return the money components (``COMPONENTS`` keys) the variant has, ``total`` last."""
-    return [name for name in COMPONENTS if name not in ABSENT_COMPONENTS.get(variant, ())]
+    """Return the money components (``COMPONENTS`` keys) the variant has, ``total`` last: all but those its study
+    facts name absent (``ABSENT_MONEY``: their money is always 0 there, so no row is written)."""
+    return [name for name in COMPONENTS if name not in facts(variant).ABSENT_MONEY]
 
 
 def plan(params: DealerEdgeParams, base: ArmSpec) -> dict[str, ArmSpec]:

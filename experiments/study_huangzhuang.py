@@ -9,7 +9,7 @@ Summary rows (study ``huangzhuang``; rates are fractions with Wilson intervals):
   ``huang_stacks=S`` (荒 stacks of 2 tiles at the tail); group ``dead_wall=D, point_limit=on|off`` (晋中):
   four ``greedy`` seats with ``jz_dead_wall`` D tiles (0 = none) and ``jz_point_limit`` on or off. Every
   cell uses the run's seed, so the cells play the same walls. 金华 and 推倒胡 have nothing to sweep
-  (``NO_SWEEP_VARIANTS``).
+  (``sweeps``).
 """
 from __future__ import annotations
 
@@ -22,14 +22,10 @@ from experiments import stats
 from experiments.arms import ArmSpec
 from experiments.config import PONG_POLICIES, ConfigError, HuangzhuangParams
 from experiments.variant_params import DEFAULT_VARIANT, refuse_foreign, run_variant
+from sim.variant_facts import facts
 
 STUDY = "huangzhuang"
 KONG_GROUPS = ("kongs=0", "kongs=1", "kongs=2", "kongs=3+")
-
-
-#: Variants with no 荒 setting to sweep: 金华's 荒 comes from its fixed reserve (RULES §3.1 r4), 推倒胡 draws the
-#: wall to its last tile (docs/rules/plain.md r3). Their study plays the seat mix alone.
-NO_SWEEP_VARIANTS = ("jinhua", "plain")
 #: Sweep keys of each variant (the others mean nothing there): key -> variant.
 SWEEP_KEYS = {"stacks": "jincheng", "pong_policies": "jincheng", "dead_wall": "jinzhong", "point_limit": "jinzhong"}
 #: 晋中's dead-wall sizes the study accepts (tiles kept back; 0 = play to the last tile).
@@ -43,6 +39,13 @@ class HuangzhuangPlan(HuangzhuangParams):
     variant: str = DEFAULT_VARIANT
 
 
+def sweeps(variant: str) -> bool:
+    """Return whether ``variant`` has a 荒 setting the study sweeps (``HUANG_SWEEP`` of its study facts): 金华's 荒
+    comes from its fixed reserve (RULES §3.1 r4) and 推倒胡 draws the wall to its last tile (docs/rules/plain.md r3),
+    so their study plays the seat mix alone."""
+    return facts(variant).HUANG_SWEEP
+
+
 def bind_rules(params: HuangzhuangParams, rules: dict) -> HuangzhuangPlan:
     """Return ``params`` bound to the run's variant with that variant's sweep defaults filled in.
 
@@ -53,7 +56,7 @@ def bind_rules(params: HuangzhuangParams, rules: dict) -> HuangzhuangPlan:
         if size not in DEAD_WALLS:
             raise ConfigError(f"experiment.huangzhuang.dead_wall[{i}]={size} is not valid; choose from 0, 14")
     fields = {f.name: getattr(params, f.name) for f in dataclasses.fields(HuangzhuangParams)}
-    if variant in NO_SWEEP_VARIANTS:
+    if not sweeps(variant):
         pass
     elif variant == "jinzhong":
         fields["dead_wall"] = params.dead_wall or list(DEAD_WALLS)
@@ -80,7 +83,7 @@ def plan(params: HuangzhuangParams, base: ArmSpec) -> dict[str, ArmSpec]:
     if not isinstance(params, HuangzhuangPlan):
         params = bind_rules(params, {})
     arms = {"seats": base}
-    if params.variant in NO_SWEEP_VARIANTS:
+    if not sweeps(params.variant):
         return arms
     if params.variant == "jinzhong":
         for limit in params.point_limit:

@@ -38,10 +38,9 @@ from experiments import paired_delta, stats
 from experiments.arms import ArmSpec
 from experiments.config import ConfigError, TournamentParams
 from experiments.tournament_design import seatings
+from sim.variant_facts import facts
 
 STUDY = "tournament"
-#: Variants without 上架/报听 (no ``seat_ting_*`` rows; RULES §3.4 r14 of 金华, docs/rules/plain.md r10).
-NO_TING_VARIANTS = ("jinhua", "plain")
 #: ``win_kind`` values a seat feeds: its discard (点胡) or its added kong tile (抢杠胡).
 FED_KINDS = ("dianhu", "qianggang")
 
@@ -167,7 +166,7 @@ def summarize(frames: dict[str, pl.DataFrame], tournament: TournamentPlan) -> li
     design = tournament.design
     n = len(tournament.names)
     totals, slots = wall_totals(frames, design, n)
-    ting = tournament.variant not in NO_TING_VARIANTS
+    ting = facts(tournament.variant).HAS_TING  # no seat_ting rows without 上架/报听 (金华, 推倒胡)
     rows = []
     for i, name in enumerate(tournament.names):
         rows += strategy_rows(name, totals[i], int(slots[i]), ting)

@@ -3,6 +3,8 @@ parameter that means nothing there (``experiment.huangzhuang.stacks`` with ``rul
 from __future__ import annotations
 
 from experiments.config import ConfigError
+from sim.rules import VARIANTS
+from sim.variant_facts import facts
 
 #: The variant of a run whose rules group names none.
 DEFAULT_VARIANT = "jincheng"
@@ -11,19 +13,6 @@ DEFAULT_VARIANT = "jincheng"
 def run_variant(rules: dict) -> str:
     """Return the variant name of a run's rules mapping (``jincheng`` when it names none)."""
     return str(rules.get("variant", DEFAULT_VARIANT))
-
-
-#: Studies that mean nothing under a variant: {variant: {study: the one-line reason the report gives}}.
-SKIPPED_STUDIES = {
-    "jinhua": {
-        "thirteen_orphans": "金华没有十三幺，也没有拾/抢（RULES §3.4 r15）：本研究跳过。",
-        "early_ting": "金华不上架，胡牌不需要听牌（RULES §3.4 r14）：本研究跳过。",
-    },
-    "plain": {
-        "thirteen_orphans": "推倒胡没有十三幺，也没有拾/抢（docs/rules/plain.md r11）：本研究跳过。",
-        "early_ting": "推倒胡不上架，胡牌不需要听牌（docs/rules/plain.md r10）：本研究跳过。",
-    },
-}
 
 
 #: Studies of one variant's own rules: {study: (the variants it plays, the one-line reason elsewhere, in Chinese)}.
@@ -40,14 +29,16 @@ SKIPPED_BY_RULE = [
 
 
 def skip_reason(study: str, rules: dict) -> str | None:
-    """Return the one-line reason ``study`` is skipped under the run's rules, None when it runs."""
+    """Return the one-line reason ``study`` is skipped under the run's rules, None when it runs: a study of other
+    variants' rules, one that means nothing under a rule value, or one the variant's own facts skip
+    (``SKIPPED_STUDIES`` of ``sim/variants/<name>/study_facts.py``)."""
     variant = run_variant(rules)
     if study in VARIANT_STUDIES and variant not in VARIANT_STUDIES[study][0]:
         return VARIANT_STUDIES[study][1]
     for key, value, skipped, reason in SKIPPED_BY_RULE:
         if skipped == study and rules.get(key) == value:
             return reason
-    return SKIPPED_STUDIES.get(variant, {}).get(study)
+    return facts(variant).SKIPPED_STUDIES.get(study) if variant in VARIANTS else None
 
 
 def refuse_foreign_studies(studies, variant: str) -> None:

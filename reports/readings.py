@@ -139,7 +139,7 @@ def huangzhuang(summary: pl.DataFrame) -> str:
     kongs = [(g, r) for g, r in kongs if r is not None]
     if kongs:
         jinzhong = _rows(summary, "huangzhuang", "huang_rate_sweep")["group"].str.starts_with("dead_wall=").any()
-        note = "" if jinzhong else terms.KONG_WALL_NOTES.get(terms.variant(), "")
+        note = "" if jinzhong else terms.kong_wall_note()
         parts.append(("按开杠次数" + (f"（{note}）" if note else "") + "：") + "；".join(
             f"{g.removeprefix('kongs=')} 杠 {percent(r)}（{r['n']:,} 手）" for g, r in kongs) + "。")
         if len(kongs) > 1 and _has_interval(kongs[0][1]) and _has_interval(kongs[1][1]):
@@ -147,8 +147,8 @@ def huangzhuang(summary: pl.DataFrame) -> str:
             parts.append(f"有 1 杠的手比无杠的手荒庄率高 {points(d)}：{verdict(d, '手（每组）')}。这是按结果分组的"
                          "相关，不是因果：开杠的手本身就打得更久。")
     sweep = _rows(summary, "huangzhuang", "huang_rate_sweep")
-    if not sweep.height and terms.variant() in terms.NO_SWEEP_NOTES and parts:
-        parts.append(terms.NO_SWEEP_NOTES[terms.variant()])
+    if not sweep.height and terms.no_sweep_note() and parts:
+        parts.append(terms.no_sweep_note())
     if sweep.height and sweep["group"].str.starts_with("dead_wall=").any():
         parts += _jinzhong_sweep(sweep)
     elif sweep.height:

@@ -3,7 +3,9 @@
 rule text says 底分 for the same quantity; the report defines 底注 once, ``MONEY_UNIT_DEFINITION``).
 
 The report builder sets the variant for the time it builds one report (``using(variant)``); readings, tables
-and figures write their text in 晋城's words and pass it through ``say``, which rewrites it for that variant.
+and figures write their text in 晋城's words and pass it through ``say``, which rewrites it for that variant. Each
+variant's words live in its folder (``WORDS``, ``KONG_WALL_NOTE``, ``NO_SWEEP_NOTE`` of
+``sim/variants/<name>/study_facts.py``, read through ``sim.variant_facts``).
 The variants section compares rule sets side by side and keeps its own words.
 """
 from __future__ import annotations
@@ -11,33 +13,20 @@ from __future__ import annotations
 import contextlib
 from contextvars import ContextVar
 
+from sim.rules import VARIANTS
+from sim.variant_facts import facts
+
 #: The variant whose words the report is written in (set by the builder for one report).
 _VARIANT: ContextVar[str] = ContextVar("report_variant", default="jincheng")
-#: For each variant, 晋城 word -> that variant's word.
-REWRITES = {"jincheng": {}, "jinzhong": {"上架": "报听"}, "jinhua": {}, "plain": {}}
 #: The one definition of the money unit, said once in every report.
 MONEY_UNIT_DEFINITION = ("钱的单位是底注：一手牌输赢的基本单位，每个变体都用这个词（晋中的规则原文叫“底分”，"
                          "指的是同一个量）。")
-#: For each variant, how a kong changes the tiles left before 荒庄 (the huangzhuang reading's kong groups), and what
-#: the variant's 荒庄 sweep varies ("" = it has a sweep whose cells say it).
-KONG_WALL_NOTES = {
-    "jincheng": "每杠多留一墩荒牌",
-    "jinzhong": "",
-    "jinhua": "金华留 14 张补杠牌，每次补牌后从活牌墙尾挪一张补足留牌，所以每杠少摸一张活牌",
-    "plain": "推倒胡从牌墙尾补杠牌，补的牌出自同一牌墙，所以每杠少摸一张牌",
-}
-NO_SWEEP_NOTES = {
-    "jinhua": "金华的荒庄来自固定的 14 张留牌（RULES §3.1 r4）：能摸的活牌是 68 张减去开杠补的牌，没有荒牌墩数可调，"
-              "所以这里不扫荒牌墩数，只报座位组合的荒庄率。",
-    "plain": "推倒胡把牌墙摸到最后一张（docs/rules/plain.md r3）：没有留牌，也没有荒牌墩数可调，"
-             "所以这里不扫荒牌墩数，只报座位组合的荒庄率。",
-}
 
 
 @contextlib.contextmanager
 def using(variant: str):
     """Write every report text built inside the ``with`` block in ``variant``'s words."""
-    token = _VARIANT.set(variant if variant in REWRITES else "jincheng")
+    token = _VARIANT.set(variant if variant in VARIANTS else "jincheng")
     try:
         yield
     finally:
@@ -51,7 +40,7 @@ def variant() -> str:
 
 def say(text: str) -> str:
     """Return ``text`` (written in 晋城's words) in the current variant's words."""
-    for old, new in REWRITES[_VARIANT.get()].items():
+    for old, new in facts(_VARIANT.get()).WORDS.items():
         text = text.replace(old, new)
     return text
 
@@ -59,3 +48,13 @@ def say(text: str) -> str:
 def money_unit() -> str:
     """Return the report's money unit: 底注, the same word in every variant."""
     return "底注"
+
+
+def kong_wall_note() -> str:
+    """Return how a kong changes the tiles left before 荒庄 under the report's variant ('' when its sweep says it)."""
+    return facts(_VARIANT.get()).KONG_WALL_NOTE
+
+
+def no_sweep_note() -> str:
+    """Return what the 荒庄 reading says instead of a sweep under the report's variant ('' when it has a sweep)."""
+    return facts(_VARIANT.get()).NO_SWEEP_NOTE

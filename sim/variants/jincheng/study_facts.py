@@ -1,0 +1,17 @@
+"""What the studies and the report need to know of 晋城 beyond its rule config (experiments/, reports/), read through
+``sim.variant_facts`` — plain Python, no kernels."""
+
+#: Studies that mean nothing under 晋城: {study: the one-line reason the report gives}.
+SKIPPED_STUDIES: dict[str, str] = {}
+#: The 荒庄 study sweeps a 荒 setting of this variant (晋城: the 荒 stacks, RULES §1.2 r11).
+HUANG_SWEEP = True
+#: Money parts of dealer_edge (experiments.study_dealer_edge.COMPONENTS) this variant never pays.
+ABSENT_MONEY: tuple[str, ...] = ()
+#: A seat may declare ting (晋城 上架, RULES §1.4 r22).
+HAS_TING = True
+#: The report's words: 晋城 word -> this variant's (the reports are written in 晋城's words).
+WORDS: dict[str, str] = {}
+#: How a kong changes the tiles left before 荒庄 (the 荒庄 reading's kong groups).
+KONG_WALL_NOTE = "每杠多留一墩荒牌"
+#: What the 荒庄 reading says when the variant has no 荒 setting to sweep ("" with a sweep).
+NO_SWEEP_NOTE = ""

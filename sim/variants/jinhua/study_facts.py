@@ -1,0 +1,21 @@
+"""What the studies and the report need to know of 金华 beyond its rule config (experiments/, reports/), read through
+``sim.variant_facts`` — plain Python, no kernels."""
+
+#: Studies that mean nothing under 金华: {study: the one-line reason the report gives}.
+SKIPPED_STUDIES = {
+    "thirteen_orphans": "金华没有十三幺，也没有拾/抢（RULES §3.4 r15）：本研究跳过。",
+    "early_ting": "金华不上架，胡牌不需要听牌（RULES §3.4 r14）：本研究跳过。",
+}
+#: No 荒 setting to sweep: 金华's 荒 comes from its fixed reserve (RULES §3.1 r4).
+HUANG_SWEEP = False
+#: Money parts of dealer_edge (experiments.study_dealer_edge.COMPONENTS) this variant never pays.
+ABSENT_MONEY = ("qianbao", "houbao")
+#: No ting declaration (RULES §3.4 r14).
+HAS_TING = False
+#: The report's words: 晋城 word -> this variant's (the reports are written in 晋城's words).
+WORDS: dict[str, str] = {}
+#: How a kong changes the tiles left before 荒庄 (the 荒庄 reading's kong groups).
+KONG_WALL_NOTE = "金华留 14 张补杠牌，每次补牌后从活牌墙尾挪一张补足留牌，所以每杠少摸一张活牌"
+#: What the 荒庄 reading says instead of a sweep.
+NO_SWEEP_NOTE = ("金华的荒庄来自固定的 14 张留牌（RULES §3.1 r4）：能摸的活牌是 68 张减去开杠补的牌，没有荒牌墩数可调，"
+                 "所以这里不扫荒牌墩数，只报座位组合的荒庄率。")

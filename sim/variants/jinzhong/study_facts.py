@@ -1,0 +1,17 @@
+"""What the studies and the report need to know of 晋中 beyond its rule config (experiments/, reports/), read through
+``sim.variant_facts`` — plain Python, no kernels."""
+
+#: Studies that mean nothing under 晋中: {study: the one-line reason the report gives}.
+SKIPPED_STUDIES: dict[str, str] = {}
+#: The 荒庄 study sweeps a 荒 setting of this variant (晋中: the dead wall and the point limit).
+HUANG_SWEEP = True
+#: Money parts of dealer_edge (experiments.study_dealer_edge.COMPONENTS) this variant never pays.
+ABSENT_MONEY = ("qianbao", "houbao")
+#: A seat may declare ting (晋中 报听).
+HAS_TING = True
+#: The report's words: 晋城 word -> this variant's (the reports are written in 晋城's words).
+WORDS = {"上架": "报听"}
+#: How a kong changes the tiles left before 荒庄 ("": the sweep's cells say it).
+KONG_WALL_NOTE = ""
+#: What the 荒庄 reading says when the variant has no 荒 setting to sweep ("" with a sweep).
+NO_SWEEP_NOTE = ""

@@ -1,0 +1,47 @@
+"""The facts of each rule variant the studies and the report read live in the variant's folder
+(``sim/variants/<name>/study_facts.py``, read through ``sim.variant_facts``): every variant defines every fact, each
+of the right kind, and the studies and the report take them from there."""
+import pytest
+
+from experiments import study_dealer_edge, study_huangzhuang, study_tournament  # noqa: F401  (the readers load)
+from experiments.config import STUDIES
+from sim.rules import VARIANTS
+from sim.variant_facts import FIELDS, facts
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_variant_defines_every_fact(variant):
+    module = facts(variant)
+    assert module.__name__ == f"sim.variants.{variant}.study_facts"
+    assert set(FIELDS) <= set(vars(module))
+    assert set(module.SKIPPED_STUDIES) <= set(STUDIES)
+    assert all(reason.endswith("本研究跳过。") for reason in module.SKIPPED_STUDIES.values())
+    assert isinstance(module.HUANG_SWEEP, bool) and isinstance(module.HAS_TING, bool)
+    assert set(module.ABSENT_MONEY) <= set(study_dealer_edge.COMPONENTS) - {"win", "total"}
+    assert all(isinstance(v, str) for v in (module.KONG_WALL_NOTE, module.NO_SWEEP_NOTE, *module.WORDS.values()))
+    assert bool(module.NO_SWEEP_NOTE) != module.HUANG_SWEEP  # a variant without a sweep says why
+
+
+def test_an_unknown_variant_is_named_with_the_choices():
+    with pytest.raises(ValueError, match="^unknown variant 'sichuan'; choose one of jincheng, "):
+        facts("sichuan")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_studies_and_the_report_read_the_variants_facts(variant, monkeypatch):
+    """Changing a fact in the variant's folder changes what the studies and the report do: the facts are not
+    copied elsewhere."""
+    from experiments.variant_params import skip_reason
+    from reports import terms
+
+    module = facts(variant)
+    monkeypatch.setattr(module, "SKIPPED_STUDIES", {"shapes": "测试：本研究跳过。"})
+    monkeypatch.setattr(module, "ABSENT_MONEY", ("kong",))
+    monkeypatch.setattr(module, "HUANG_SWEEP", False)
+    monkeypatch.setattr(module, "WORDS", {"荒庄": "流局"})
+    monkeypatch.setattr(module, "NO_SWEEP_NOTE", "测试说明")
+    assert skip_reason("shapes", {"variant": variant}) == "测试：本研究跳过。"
+    assert study_dealer_edge.components(variant) == [c for c in study_dealer_edge.COMPONENTS if c != "kong"]
+    assert not study_huangzhuang.sweeps(variant)
+    with terms.using(variant):
+        assert terms.say("荒庄率") == "流局率" and terms.no_sweep_note() == "测试说明"

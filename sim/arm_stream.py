@@ -12,6 +12,7 @@ import os
 from contextlib import ExitStack
 
 from sim import parts, run_folder
+from sim.compile_progress import table_label
 from sim.driver import (check_backend, check_complete, parallel_unordered, play_matrix, play_writing, prepare_kernels,
                         simulate)
 from sim.progress import progress_enabled
@@ -98,11 +99,13 @@ def _prepare(plans, remaining, n_workers: int, n_tasks: int, show: bool) -> list
     per distinct table, on the deal condition of its first run; a run already complete weighs the mean of those
     timed, 1.0 when none was); without one, 1.0 for every run (nothing timed)."""
     prepared, seconds = set(), {}
+    n_tables = len({_table_key(plan) for plan, chunks in zip(plans, remaining) if chunks})
     for plan, chunks in zip(plans, remaining):
         key = _table_key(plan)
         if chunks and key not in prepared:
             prepared.add(key)
-            prepare_kernels(plan.rules_config, plan.seat_configs, plan.seed, n_workers, "loky", n_tasks, show)
+            prepare_kernels(plan.rules_config, plan.seat_configs, plan.seed, n_workers, "loky", n_tasks, show,
+                            label=table_label(len(prepared), n_tables))
         if chunks and show and key not in seconds:
             seconds[key] = table_seconds_per_hand(plan)
     fallback = sum(seconds.values()) / len(seconds) if seconds else 1.0

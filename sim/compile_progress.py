@@ -152,6 +152,12 @@ def record_compile(situation: str, kernels: int, seconds: float, done_at: list[f
 _INTRO_SHOWN = []  # holds True once this process has printed INTRO_LINE
 
 
+def table_label(index: int, count: int) -> str:
+    """Return the compile bar's name while a stream prepares table ``index`` (from 1) of ``count``:
+    ``compiling kernels (table 3 of 10)`` (``BAR_LABEL`` alone for a single table)."""
+    return BAR_LABEL if count <= 1 else f"{BAR_LABEL} (table {index} of {count})"
+
+
 def kernel_key(data) -> str:
     """Return ``module.function(argument types)`` of a ``numba:compile`` event's data: the kernel one compile made,
     named alike in every process."""
@@ -167,8 +173,9 @@ class _CompileCounter(event.Listener):
 
     def __init__(self, enabled: bool, on_first_compile: Callable[[], IO | None] | None = None,
                  on_compiled: Callable[[str], None] | None = None, estimate: CompileEstimate | None = None,
-                 stream: IO | None = None, clock: Callable[[], float] = time.monotonic):
+                 stream: IO | None = None, clock: Callable[[], float] = time.monotonic, label: str = BAR_LABEL):
         self.enabled = enabled
+        self.label = label                        # the bar's name
         self.clock = clock                        # seconds, any origin (time.monotonic; tests pass a fake)
         self.on_first_compile = on_first_compile  # called once at the first compile; may return a helper's pipe
         self.on_compiled = on_compiled            # called with kernel_key after each kernel this process compiles
@@ -256,7 +263,7 @@ class _CompileCounter(event.Listener):
 
     def _open_bar(self):
         known = self.estimate is not None
-        return tqdm(total=self.estimate.kernels if known else None, desc=BAR_LABEL, unit=" kernels",
+        return tqdm(total=self.estimate.kernels if known else None, desc=self.label, unit=" kernels",
                     bar_format=BAR_FORMAT if known else OPEN_BAR_FORMAT, dynamic_ncols=self.stream is None,
                     ncols=None if self.stream is None else 80, file=self.stream, leave=False, mininterval=0)
 
@@ -306,7 +313,8 @@ class _CompileCounter(event.Listener):
 @contextmanager
 def compile_bar(enabled: bool = True, on_first_compile: Callable[[], IO | None] | None = None,
                 situation: str | None = None, first_in_process: bool = False,
-                on_compiled: Callable[[str], None] | None = None, stream: IO | None = None) -> Iterator[_CompileCounter]:
+                on_compiled: Callable[[str], None] | None = None, stream: IO | None = None,
+                label: str = BAR_LABEL) -> Iterator[_CompileCounter]:
     """Within the block, show a bar counting the kernels numba compiles (none when all load from the cache).
 
     Yields the counter; its ``compiled`` attribute is the number of kernels compiled inside the block in this
@@ -317,10 +325,11 @@ def compile_bar(enabled: bool = True, on_first_compile: Callable[[], IO | None] 
     and time left come from its last recorded compile (``expected_compile``), and a block that ends normally after
     compiling an engine kernel (``ENGINE_PACKAGES``) records its count and time profile for the next one.
     ``on_compiled`` is called with ``kernel_key`` after each kernel compiled here (the lane reports through it).
-    ``stream`` is where the bar draws at 80 columns (default: stderr, at the terminal's width).
+    ``stream`` is where the bar draws at 80 columns (default: stderr, at the terminal's width); ``label`` its name
+    (``BAR_LABEL``; a stream preparing several tables names which one, ``table_label``).
     """
     estimate = expected_compile(situation, first_in_process)
-    counter = _CompileCounter(enabled, on_first_compile, on_compiled, estimate, stream)
+    counter = _CompileCounter(enabled, on_first_compile, on_compiled, estimate, stream, label=label)
     with event.install_listener("numba:compile", counter):
         try:
             yield counter

@@ -19,7 +19,7 @@ from sim.parts import load, scan  # noqa: F401  (public: sim.driver.load / scan)
 from sim.run_plan import (MAX_DEFAULT_CHUNK, default_chunk, plan_run, resolve,  # noqa: F401  (public names)
                           worker_count)
 from sim.compile_lanes import start_lane, stop_lane
-from sim.compile_progress import compile_bar
+from sim.compile_progress import BAR_LABEL, compile_bar
 from sim.parent_watch import watch_parent
 from sim.progress import hand_bar, progress_enabled
 from sim.record import to_frame
@@ -275,7 +275,7 @@ def compile_situation(engine: str, before: list[str]) -> str:
 
 
 def prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, backend: str, n_tasks: int,
-                    show: bool) -> None:
+                    show: bool, label: str = BAR_LABEL) -> None:
     """Compile (or load from the cache) the engine's kernels in this process before the run, under a bar when
     they really compile (``sim.compile_progress``); returns nothing.
 
@@ -305,7 +305,7 @@ def prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, backe
 
     try:
         with compile_bar(show, on_first_compile=start_second_lane, situation=situation,
-                         first_in_process=first_in_process):
+                         first_in_process=first_in_process, label=label):
             play_matrix(rules_config, seat_configs, seed, 0, 1, 0, 0)
         if prepared not in _PREPARED:
             _PREPARED.append(prepared)

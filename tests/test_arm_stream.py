@@ -40,6 +40,26 @@ def test_the_stream_bar_counts_the_runs_done_and_names_the_last_one(tmp_path, ca
     assert "1/3 done" in bar and "3/3 done, last: arm " in bar
 
 
+def test_each_table_the_stream_prepares_names_its_place_on_the_compile_bar(tmp_path, monkeypatch):
+    """Before the workers start, the stream prepares each distinct table the runs still play under a compile bar
+    named for its place: three runs, of which one is complete and two play one table, prepare one table; three
+    tables prepare as 1/3, 2/3, 3/3 (a bar that shows when a table really compiles says which one it is)."""
+    import sim.arm_stream
+    from sim.compile_progress import BAR_LABEL, table_label
+
+    labels = []
+    monkeypatch.setattr(sim.arm_stream, "prepare_kernels", lambda *args, label: labels.append(label))
+    assert table_label(1, 1) == BAR_LABEL and table_label(2, 3) == f"{BAR_LABEL} (table 2 of 3)"
+    runs = [dict(run, out=tmp_path / f"arm{k}", label=f"arm {k}") for k, run in enumerate(RUNS)]
+    simulate_arms(runs, jobs=2, progress=False)
+    assert labels == [table_label(k, 3) for k in (1, 2, 3)]
+    labels.clear()
+    more = [dict(RUNS[0], hands=RUNS[0]["hands"] + 50, out=tmp_path / "arm0", label="arm 0"),
+            dict(RUNS[0], seed=12, out=tmp_path / "arm3", label="arm 3"), runs[2]]  # arm 2: complete
+    simulate_arms(more, jobs=2, progress=False)
+    assert labels == [BAR_LABEL]
+
+
 def test_the_stream_resumes_a_part_removed_and_extends_a_shorter_run(tmp_path):
     first = [dict(RUNS[0], out=tmp_path / "a"), dict(RUNS[1], hands=80, out=tmp_path / "b")]
     simulate_arms(first, jobs=2, progress=False)

@@ -1,8 +1,11 @@
 """Chinese names of the variants, winning shapes and win features the variants and shapes sections show."""
 from __future__ import annotations
 
-#: Chinese names of the variants (``plain``: the control 推倒胡, as sim.variants.plain.hooks.LABEL).
-VARIANT_LABELS = {"jincheng": "晋城", "jinzhong": "晋中", "jinhua": "金华", "plain": "推倒胡"}
+from sim.rules import VARIANTS
+from sim.variant_facts import facts
+
+#: Chinese names of the variants (``LABEL`` of each variant's study facts; ``plain`` is the control 推倒胡).
+VARIANT_LABELS = {variant: facts(variant).LABEL for variant in VARIANTS}
 #: ``shape`` column values.
 SHAPE_LABELS = {"regular": "普通胡", "qidui": "七对", "shisanyao": "十三幺", "qifeng": "七风"}
 #: ``win_features`` bit names (experiments.win_features).

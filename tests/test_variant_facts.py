@@ -18,7 +18,8 @@ def test_every_variant_defines_every_fact(variant):
     assert all(reason.endswith("本研究跳过。") for reason in module.SKIPPED_STUDIES.values())
     assert isinstance(module.HUANG_SWEEP, bool) and isinstance(module.HAS_TING, bool)
     assert set(module.ABSENT_MONEY) <= set(study_dealer_edge.COMPONENTS) - {"win", "total"}
-    assert all(isinstance(v, str) for v in (module.KONG_WALL_NOTE, module.NO_SWEEP_NOTE, *module.WORDS.values()))
+    assert all(isinstance(v, str) for v in (module.LABEL, module.KONG_WALL_NOTE, module.NO_SWEEP_NOTE,
+                                            *module.WORDS.values()))
     assert bool(module.NO_SWEEP_NOTE) != module.HUANG_SWEEP  # a variant without a sweep says why
 
 

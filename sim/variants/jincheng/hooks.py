@@ -23,9 +23,9 @@ from sim.variants.jincheng import hand_end as jc_hand_end
 from sim.variants.jincheng import settlement as jc_settlement
 from sim.variants.jincheng import shisanyao_claims as jc_shisanyao
 from sim.variants.jincheng import wins as jc_wins
+from sim.variants.jincheng.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
 
 VARIANT = VARIANT_JINCHENG  # the sim.core.codes code in rule_vec[R_VARIANT]
-LABEL = "晋城"
 
 
 # --- deal and draws ------------------------------------------------------------------------------------------

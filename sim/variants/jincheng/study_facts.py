@@ -1,6 +1,8 @@
 """What the studies and the report need to know of 晋城 beyond its rule config (experiments/, reports/), read through
 ``sim.variant_facts`` — plain Python, no kernels."""
 
+#: The variant's Chinese name in reports and messages (re-exported as its hooks' ``LABEL``).
+LABEL = "晋城"
 #: Studies that mean nothing under 晋城: {study: the one-line reason the report gives}.
 SKIPPED_STUDIES: dict[str, str] = {}
 #: The 荒庄 study sweeps a 荒 setting of this variant (晋城: the 荒 stacks, RULES §1.2 r11).

@@ -16,9 +16,9 @@ from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exp
 )
 from sim.core.state import ST_WINNER
 from sim.variants.jinhua import play_rules as jh_rules
+from sim.variants.jinhua.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
 
 VARIANT = VARIANT_JINHUA  # the sim.core.codes code in rule_vec[R_VARIANT]
-LABEL = "金华"
 
 
 # --- deal and draws ------------------------------------------------------------------------------------------

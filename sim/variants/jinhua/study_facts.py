@@ -1,6 +1,8 @@
 """What the studies and the report need to know of 金华 beyond its rule config (experiments/, reports/), read through
 ``sim.variant_facts`` — plain Python, no kernels."""
 
+#: The variant's Chinese name in reports and messages (re-exported as its hooks' ``LABEL``).
+LABEL = "金华"
 #: Studies that mean nothing under 金华: {study: the one-line reason the report gives}.
 SKIPPED_STUDIES = {
     "thirteen_orphans": "金华没有十三幺，也没有拾/抢（RULES §3.4 r15）：本研究跳过。",

@@ -16,9 +16,9 @@ from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exp
     on_turn_start, on_unclaimed, ting_exists, variant_state_ok,
 )
 from sim.variants.jinzhong import _rules as jz_rules
+from sim.variants.jinzhong.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
 
 VARIANT = VARIANT_JINZHONG  # the sim.core.codes code in rule_vec[R_VARIANT]
-LABEL = "晋中"
 
 
 # --- deal and draws ------------------------------------------------------------------------------------------

@@ -33,11 +33,10 @@ from sim.variants.plain import dealer as plain_dealer
 from sim.variants.plain import draws as plain_draws
 from sim.variants.plain import settle as plain_settle
 from sim.variants.plain import wins as plain_wins
+from sim.variants.plain.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
 
 #: The kernel code of the variant (rule-vector slot R_VARIANT).
 VARIANT = VARIANT_PLAIN
-#: How the variant is named in reports.
-LABEL = "推倒胡"
 
 
 # --- deal and draws ------------------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """What the studies and the report need to know of 推倒胡 beyond its rule config (experiments/, reports/), read
 through ``sim.variant_facts`` — plain Python, no kernels."""
 
+#: The variant's Chinese name in reports and messages (re-exported as its hooks' ``LABEL``).
+LABEL = "推倒胡"
 #: Studies that mean nothing under 推倒胡: {study: the one-line reason the report gives}.
 SKIPPED_STUDIES = {
     "thirteen_orphans": "推倒胡没有十三幺，也没有拾/抢（docs/rules/plain.md r11）：本研究跳过。",

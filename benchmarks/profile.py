@@ -111,7 +111,7 @@ def main() -> None:
     from sim.engine import engine
     from sim.record import N_KERNEL_COLUMNS
     from sim.rules import resolve_rules
-    from strategies.registry import resolve_seats, seat_arrays, table_policies
+    from sim.seat_plan import resolve_seats, seat_arrays, table_policies
 
     kernel_cache.ensure_fresh()
     clear_stale_profile_kernels()

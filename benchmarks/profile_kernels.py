@@ -47,7 +47,7 @@ def record_states(rule_vec, tables, strategy_ids, params, run_seed, n_hands, wal
     store the state before every decision at index n of the ``*_b`` buffers (first axis = state), with its
     legal mask, the seat to act, the action taken and the hand index; returns the number of states stored
     (stops storing when the buffers are full). ``strategy_ids`` holds each seat's policy slot
-    (strategies.registry.seat_arrays), every seat asked through its legal mask (sim.core.seat_dispatch)."""
+    (sim.seat_plan.seat_arrays), every seat asked through its legal mask (sim.core.seat_dispatch)."""
     wall, hands, frozen, melds, rivers, st, money = new_state()
     events = np.zeros((1, 4), dtype=np.int32)  # logging off
     rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators

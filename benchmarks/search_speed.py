@@ -62,7 +62,7 @@ def breakdown(variants, hands):
     from sim.hand_tables import get_scan_tables
     from sim.record import N_KERNEL_COLUMNS
     from sim.rules import resolve_rules
-    from strategies.registry import resolve_seats, seat_arrays
+    from sim.seat_plan import resolve_seats, seat_arrays
 
     print("per hand, one search seat at the defaults (ms): greedy loop | ranking + sampling | copies + applies | "
           "rollouts | total")

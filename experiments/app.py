@@ -17,6 +17,7 @@ from omegaconf import DictConfig, OmegaConf
 from experiments.compose import CONF_DIR, CONFIG_NAME, check_overrides
 from experiments.config import ConfigError, validate
 from experiments.help_text import register_resolvers
+from sim.strategy_registry import RegistryError
 
 register_resolvers()  # hydra.help.template (conf/config.yaml) lists the experiments and groups through them
 
@@ -46,7 +47,7 @@ def run_app(cfg: DictConfig) -> None:
     try:
         config = validate(OmegaConf.to_container(cfg, resolve=True))
         report = run(config, hydra_config.runtime.output_dir, list(hydra_config.overrides.task))
-    except (ConfigError, RunFolderError) as error:
+    except (ConfigError, RunFolderError, RegistryError) as error:
         fail(str(error))
     summary, meta = read_summary(report.parent / "summary.parquet")
     with terms.using(meta.get("rules", {}).get("variant", "jincheng")):
@@ -114,7 +115,7 @@ def main(argv: list[str] | None = None) -> None:
             overrides = _overrides(argv)
             check_overrides(overrides)
             check_output_dir(*_output_dir_override(overrides, argv))
-        except ConfigError as error:
+        except (ConfigError, RegistryError) as error:
             fail(str(error))
     sys.argv = [sys.argv[0]] + argv
     run_app()

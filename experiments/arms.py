@@ -136,7 +136,7 @@ class ArmRunner:
         """Return (the variants, the policy modules) the registered arms play: what ``sim.engine.run_plays`` is told,
         so that a run whose studies span several variants compiles the shared core once (one switch engine)."""
         from sim.rules import resolve_rules
-        from strategies.registry import resolve_seats, table_policies
+        from sim.seat_plan import resolve_seats, table_policies
 
         variants, policies = {}, {}
         for arm in self.directories:

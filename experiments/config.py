@@ -4,7 +4,7 @@ The composed Hydra config (conf/config.yaml + the rules/, seats/ and experiment/
 checked against these dataclasses by :func:`validate`, which returns a :class:`RunConfig` or
 raises :class:`ConfigError` with one line naming the key, the bad value and the valid choices.
 The ``rules`` group is checked by ``sim.rules.resolve_rules`` and the seat specs by
-``strategies.registry.resolve_seats``, so a bad run stops before any simulation.
+``sim.strategy_registry.resolve_seats``, so a bad run stops before any simulation.
 """
 from __future__ import annotations
 
@@ -336,7 +336,7 @@ def validate_seats(seats: list, path: str = "seats.seats", variant: str = "jinch
     if len(seats) != 4:
         raise ConfigError(f"{path} must list 4 strategy specs (seat 0 first), got {len(seats)}")
     try:
-        from strategies.registry import check_seats_for_rules, check_seats_for_variant, resolve_seats
+        from sim.seat_plan import check_seats_for_rules, check_seats_for_variant, resolve_seats
     except ImportError:  # registry not installed yet: the simulator will check the specs
         return
     try:

@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from experiments import stats
+from reports import stats
 
 
 def _centred_on(point: float, influence) -> stats.Estimate:

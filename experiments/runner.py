@@ -12,12 +12,13 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from experiments import (stats, study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang,
-                         study_sensitivity, study_shapes, study_skill, study_thirteen_orphans, study_tournament,
-                         study_tune, study_variants)
+from experiments import (study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang, study_sensitivity,
+                         study_shapes, study_skill, study_thirteen_orphans, study_tournament, study_tune,
+                         study_variants)
 from experiments.arms import ArmRunner, base_arm
 from experiments.config import RunConfig
 from experiments.variant_params import refuse_foreign_studies, run_variant, skip_reason
+from reports import stats
 
 #: Study name -> module with ``plan``, ``columns`` and ``summarize``.
 STUDY_MODULES = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from experiments import stats
+from reports import stats
 
 
 def combine(parts: list[tuple[float, stats.Estimate]], bounds: tuple[float, float] | None = None) -> stats.Estimate:

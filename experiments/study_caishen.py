@@ -31,9 +31,10 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from experiments import paired_delta, stats
+from experiments import paired_delta
 from experiments.arms import ArmSpec
 from experiments.config import CaishenParams
+from reports import stats
 from sim.core.codes import FEATURE_BAOTOU
 
 STUDY = "caishen"

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from experiments import stats
 from experiments.arms import ArmSpec
 from experiments.config import DealerEdgeParams
 from experiments.variant_params import DEFAULT_VARIANT, run_variant
+from reports import stats
 from sim.variant_facts import facts
 
 STUDY = "dealer_edge"

@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from experiments import stats
 from experiments.arms import ArmSpec
 from experiments.config import EarlyTingParams
+from reports import stats
 
 STUDY = "early_ting"
 

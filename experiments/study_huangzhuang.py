@@ -18,10 +18,10 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from experiments import stats
 from experiments.arms import ArmSpec
 from experiments.config import PONG_POLICIES, ConfigError, HuangzhuangParams
 from experiments.variant_params import DEFAULT_VARIANT, refuse_foreign, run_variant
+from reports import stats
 from sim.variant_facts import facts
 
 STUDY = "huangzhuang"

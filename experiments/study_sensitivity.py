@@ -36,9 +36,11 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from experiments import paired_delta, stats
 from experiments.arms import ArmSpec
 from experiments.config import ConfigError, SensitivityParams
+from experiments.headline_estimators import arm_statistics, paired_changes, per_hand  # noqa: F401  (public here)
+from experiments.study_skill import check_spec, common_hands, edge_arms
+from reports import stats
 
 STUDY = "sensitivity"
 #: The headline statistics, in report order.
@@ -97,8 +99,6 @@ def bind_rules(params: SensitivityParams, rules: dict) -> SensitivityPlan:
             raise ConfigError(f"experiment.sensitivity.flags[{i}]={flag!r} is not a rule flag; "
                               f"choose from {', '.join(flags)} (the flags of {run_rules.variant})")
     if getattr(params, "skill_edge_hands", 0):
-        from experiments.study_skill import check_spec
-
         check_spec("experiment.sensitivity.strong", params.strong, run_rules)
     elif getattr(params, "rank_by", "any") == "skill_edge":
         raise ConfigError("experiment.sensitivity.rank_by=skill_edge needs experiment.sensitivity.skill_edge_hands > 0 "
@@ -160,8 +160,6 @@ def plan(bound: SensitivityPlan, base: ArmSpec) -> dict[str, ArmSpec]:
         if change.blocked is None:
             arms[change.role] = ArmSpec(base.seats, base.rules + ((change.flag, change.value),), 0, hands)
     if getattr(bound.params, "skill_edge_hands", 0):
-        from experiments.study_skill import edge_arms
-
         for role, arm in list(arms.items()):
             edge = edge_arms(bound.params.strong, arm.rules, bound.params.skill_edge_hands)
             arms[f"edge {role}"], arms[f"edge_table {role}"] = edge["mixed"], edge["table"]
@@ -171,44 +169,6 @@ def plan(bound: SensitivityPlan, base: ArmSpec) -> dict[str, ArmSpec]:
 def columns(role: str) -> list[str]:
     """Return the record columns the study reads from any arm."""
     return ["dealer", "winner", "win_kind", "draws"] + [f"s{k}_delta" for k in range(4)]
-
-
-def per_hand(frame: pl.DataFrame) -> dict[str, np.ndarray]:
-    """Return per-hand float arrays: ``dealer_result`` (底注), ``huang``, ``win``, ``zimo`` (0/1),
-    ``draws`` and ``seat_square`` (mean over the four seats of result², 底注²)."""
-    deltas = np.column_stack([frame[f"s{k}_delta"].cast(pl.Float64).to_numpy() for k in range(4)])
-    dealer = frame["dealer"].cast(pl.Int64).to_numpy()
-    winner = frame["winner"].cast(pl.Int64).to_numpy()
-    return {
-        "dealer_result": deltas[np.arange(frame.height), dealer],
-        "huang": (winner < 0).astype(float),
-        "win": (winner >= 0).astype(float),
-        "zimo": (frame["win_kind"] == "zimo").to_numpy().astype(float),
-        "draws": frame["draws"].cast(pl.Float64).to_numpy(),
-        "seat_square": (deltas ** 2).mean(axis=1),
-    }
-
-
-def arm_statistics(hands: dict[str, np.ndarray]) -> dict[str, stats.Estimate]:
-    """Return the five statistics of one arm from its ``per_hand`` arrays."""
-    return {
-        "dealer_result": stats.mean_ci(hands["dealer_result"]),
-        "huang_rate": stats.proportion(hands["huang"]),
-        "zimo_share": stats.wilson(int(hands["zimo"].sum()), int(hands["win"].sum())),
-        "hand_draws": stats.mean_ci(hands["draws"]),
-        "volatility": paired_delta.rms(hands["seat_square"]),
-    }
-
-
-def paired_changes(arm: dict[str, np.ndarray], base: dict[str, np.ndarray]) -> dict[str, stats.Estimate]:
-    """Return arm − base of the five statistics over paired hands (same walls), with 95 % intervals."""
-    return {
-        "dealer_result": stats.paired_difference(arm["dealer_result"], base["dealer_result"]),
-        "huang_rate": stats.paired_difference(arm["huang"], base["huang"]),
-        "zimo_share": paired_delta.ratio_difference(arm["zimo"], arm["win"], base["zimo"], base["win"]),
-        "hand_draws": stats.paired_difference(arm["draws"], base["draws"]),
-        "volatility": paired_delta.rms_difference(arm["seat_square"], base["seat_square"]),
-    }
 
 
 def summarize(frames: dict[str, pl.DataFrame], bound: SensitivityPlan) -> list[dict]:
@@ -232,8 +192,6 @@ def summarize(frames: dict[str, pl.DataFrame], bound: SensitivityPlan) -> list[d
 def skill_edge_rows(frames: dict[str, pl.DataFrame], bound: SensitivityPlan) -> list[dict]:
     """Return the base's ``skill_edge`` and each change's ``diff_skill_edge`` (module docstring; none without the
     edge arms), and the ``rank_by`` row of a chosen ranking statistic."""
-    from experiments.study_skill import common_hands
-
     rows = []
     rank_by = getattr(bound.params, "rank_by", "any")
     if rank_by != "any":

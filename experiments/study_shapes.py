@@ -25,10 +25,11 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from experiments import paired_delta, stats, win_features
+from experiments import paired_delta, win_features
 from experiments.arms import ArmSpec
 from experiments.config import ShapesParams
 from experiments.variant_params import DEFAULT_VARIANT, run_variant
+from reports import stats
 
 STUDY = "shapes"
 ROLE = "hands"

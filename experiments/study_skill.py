@@ -36,10 +36,11 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from experiments import stats, study_caishen, study_early_ting, study_thirteen_orphans, tune_targets
+from experiments import study_caishen, study_early_ting, study_thirteen_orphans, tune_targets
 from experiments.arms import ArmSpec
 from experiments.config import SKILL_LEVELS, CaishenParams, ConfigError, SkillParams
 from experiments.variant_params import run_variant, skip_reason
+from reports import stats
 from sim.deal_conditions import yaojiu_condition
 
 STUDY = "skill"
@@ -99,7 +100,7 @@ def check_spec(path: str, spec, rules) -> str:
     """Return the seat label of ``spec``; ConfigError (one line) naming ``path`` (e.g. ``experiment.skill.strong``)
     and the registry's valid choices when the registry refuses it (unknown name, bad parameter, meaningless under the
     rules, a sim.rules VariantRules)."""
-    from strategies.registry import check_seats_for_rules, parse_seat
+    from sim.seat_plan import check_seats_for_rules, parse_seat
 
     try:
         config = parse_seat(spec)
@@ -113,7 +114,7 @@ def bind_rules(params: SkillParams, rules: dict) -> SkillPlan:
     """Return ``params`` bound to the run's rules mapping. ConfigError (one line) for a level spec the registry
     refuses or a level list without the greedy reference."""
     from sim.rules import resolve_rules
-    from strategies.registry import rule_refusals
+    from sim.seat_plan import rule_refusals
 
     resolved = resolve_rules(dict(rules))
     levels = [level for level in SKILL_LEVELS if level in params.levels]

@@ -41,11 +41,11 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from experiments import stats
 from experiments.arms import ArmSpec
 from experiments.config import ThirteenOrphansParams
 from experiments.variant_params import DEFAULT_VARIANT, refuse_foreign, run_variant
 from experiments.stratified import combine, proportion_part
+from reports import stats
 from sim.deal_conditions import dealer_weight, start_probabilities, yaojiu_condition
 
 STUDY = "thirteen_orphans"

@@ -34,10 +34,11 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from experiments import paired_delta, stats
+from experiments import paired_delta
 from experiments.arms import ArmSpec
 from experiments.config import ConfigError, TournamentParams
 from experiments.tournament_design import seatings
+from reports import stats
 from sim.variant_facts import facts
 
 STUDY = "tournament"
@@ -65,7 +66,7 @@ def bind_rules(params: TournamentParams, rules: dict) -> TournamentPlan:
     """Return the plan; ConfigError (one line) for a list of other than 2–4 specs, a spec the registry does not
     parse, or a strategy that means nothing under the run's rules (the registry's reason)."""
     from sim.rules import resolve_rules
-    from strategies.registry import check_seats_for_rules, parse_seat
+    from sim.seat_plan import check_seats_for_rules, parse_seat
 
     key = "experiment.tournament.strategies"
     if not 2 <= len(params.strategies) <= 4:
@@ -166,7 +167,7 @@ def summarize(frames: dict[str, pl.DataFrame], tournament: TournamentPlan) -> li
     design = tournament.design
     n = len(tournament.names)
     totals, slots = wall_totals(frames, design, n)
-    ting = facts(tournament.variant).HAS_TING  # no seat_ting rows without 上架/报听 (金华, 推倒胡)
+    ting = "ting" in facts(tournament.variant).MECHANICS  # no seat_ting rows without 上架/报听 (金华, 推倒胡)
     rows = []
     for i, name in enumerate(tournament.names):
         rows += strategy_rows(name, totals[i], int(slots[i]), ting)

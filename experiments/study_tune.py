@@ -33,10 +33,10 @@ from pathlib import Path
 
 import polars as pl
 
-from experiments import stats
 from experiments.config import TUNE_STATISTICS, TuneParams
 from experiments.tune_space import SearchSpace, build_space, seeding_settings
 from experiments.tune_targets import COLUMNS, Goal, check_goals, paired_changes, per_hand, statistics
+from reports import stats
 
 STUDY = "tune"
 #: Folder (inside the run folder) of the re-evaluation arms.

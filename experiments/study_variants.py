@@ -35,9 +35,10 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from experiments import stats, study_sensitivity, win_features
+from experiments import study_sensitivity, win_features
 from experiments.arms import ArmSpec
 from experiments.config import ConfigError, VariantsParams
+from reports import stats
 
 STUDY = "variants"
 #: The control variant when the config names none (VariantsParams without a ``control`` field): 推倒胡.
@@ -98,7 +99,7 @@ SKIPPED_ROW = "skipped_seats"
 
 def seats_refused(seats, variant: str) -> str | None:
     """Return the registry's one-line refusal of ``seats`` under ``variant``, None when it plays them."""
-    from strategies.registry import check_seats_for_variant, resolve_seats
+    from sim.seat_plan import check_seats_for_variant, resolve_seats
 
     try:
         check_seats_for_variant(resolve_seats(list(seats)), variant)

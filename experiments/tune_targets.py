@@ -1,6 +1,6 @@
 """What ``experiment=tune`` aims at: the statistics of one arm, a target's goal, and its objective and constraint.
 
-The statistics are the studies' own estimators (``experiments.study_sensitivity`` per-hand arrays and intervals,
+The statistics are the studies' own estimators (``experiments.headline_estimators`` per-hand arrays and intervals,
 ``experiments.paired_delta`` for ratios and root mean squares), not copies. Units: money in 底注 per hand, rates and
 shares as fractions 0..1, hand length in front draws, the multiplier as a factor.
 
@@ -23,8 +23,9 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from experiments import paired_delta, stats, study_sensitivity
+from experiments import headline_estimators, paired_delta
 from experiments.config import TUNE_GOALS, TUNE_STATISTICS, ConfigError, TuneTarget
+from reports import stats
 
 #: Goals that make an objective of the study.
 OBJECTIVE_GOALS = ("target", "maximize", "minimize")
@@ -37,7 +38,7 @@ COLUMNS = ["dealer", "winner", "win_kind", "draws", "multiplier"] + [f"s{k}_delt
 def per_hand(frame: pl.DataFrame) -> dict[str, np.ndarray]:
     """Return the sensitivity study's per-hand arrays plus ``deal_in`` (0/1, a 点炮 win) and ``multiplier_won``
     (the win's total multiplier, 0 without a win)."""
-    hands = study_sensitivity.per_hand(frame)
+    hands = headline_estimators.per_hand(frame)
     hands["deal_in"] = (frame["win_kind"] == "dianhu").to_numpy().astype(float) * hands["win"]
     multiplier = frame["multiplier"].cast(pl.Float64).fill_null(0.0).to_numpy()
     hands["multiplier_won"] = np.where(hands["win"] > 0, multiplier, 0.0)
@@ -46,7 +47,7 @@ def per_hand(frame: pl.DataFrame) -> dict[str, np.ndarray]:
 
 def statistics(hands: dict[str, np.ndarray]) -> dict[str, stats.Estimate]:
     """Return every tunable statistic of one arm (``TUNE_STATISTICS``) with its 95 % interval."""
-    out = dict(study_sensitivity.arm_statistics(hands))
+    out = dict(headline_estimators.arm_statistics(hands))
     out["deal_in_rate"] = stats.proportion(hands["deal_in"])
     out["mean_multiplier"] = paired_delta.ratio(hands["multiplier_won"], hands["win"])
     return {name: out[name] for name in TUNE_STATISTICS}
@@ -54,7 +55,7 @@ def statistics(hands: dict[str, np.ndarray]) -> dict[str, stats.Estimate]:
 
 def paired_changes(arm: dict[str, np.ndarray], base: dict[str, np.ndarray]) -> dict[str, stats.Estimate]:
     """Return arm − base of every tunable statistic over paired hands (same walls), with 95 % intervals."""
-    out = dict(study_sensitivity.paired_changes(arm, base))
+    out = dict(headline_estimators.paired_changes(arm, base))
     out["deal_in_rate"] = stats.paired_difference(arm["deal_in"], base["deal_in"])
     out["mean_multiplier"] = paired_delta.ratio_difference(arm["multiplier_won"], arm["win"],
                                                            base["multiplier_won"], base["win"])

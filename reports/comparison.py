@@ -17,9 +17,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import polars as pl  # noqa: E402
 
-from experiments import stats  # noqa: E402
-
-from reports import canvas, pairing, tables  # noqa: E402
+from reports import canvas, pairing, stats, tables  # noqa: E402
 from reports.fonts import figure_style  # noqa: E402
 from reports.document import render_html, render_markdown  # noqa: E402
 from reports.summary_io import SUMMARY_NAME, read_summary  # noqa: E402

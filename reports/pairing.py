@@ -19,7 +19,7 @@ from pathlib import Path
 
 import polars as pl
 
-from experiments import stats
+from reports import stats
 
 POSITIONS = ("dealer", "xiajia", "duijia", "shangjia")
 Z95 = 1.959963984540054

@@ -51,7 +51,7 @@ def strategy_note(name: str, loses: bool = False) -> str:
     words = MODELS.get(base)
     if words is None:
         try:
-            from strategies.registry import REGISTRY
+            from sim.seat_plan import REGISTRY
         except ImportError:
             return ""
         spec = REGISTRY.get(base)

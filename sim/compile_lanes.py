@@ -22,35 +22,26 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-_SELF = ("rule_vec", "tables", "hands", "frozen", "melds", "rivers", "st", "mask", "seat", "params", "seen")
 _APPLY = ("rule_vec", "tables", "wall", "hands", "frozen", "melds", "rivers", "st", "money", "events")
 
-_CLAIM = ("rule_vec", "tables", "hands", "st", "mask", "seat", "params")
-_GREEDY = "strategies.seats.greedy"
-
-#: (policy module of a table's seat, or None for every table; the variants it serves, or None for all; module,
-#: kernel, argument names) in the order the lane compiles them: the reverse of the hand loop's own order. The lane
-#: compiles an entry only for a table that plays it (its policy among the table's, its variant among the listed),
-#: bound to the table's engine (sim.engine): a 晋城 lane compiles no 晋中 or 金华 kernel and no unused strategy.
-LATE_KERNELS: tuple[tuple[str | None, tuple[str, ...] | None, str, str, tuple[str, ...]], ...] = (
+#: The core's late kernels: (policy module of a table's seat, or None for every table; the variants it serves, or
+#: None for all; module, kernel, argument names), compiled first: the reverse of the hand loop's own order. The
+#: policies' own follow (``late_kernels``).
+CORE_LATE_KERNELS: tuple[tuple[str | None, tuple[str, ...] | None, str, str, tuple[str, ...]], ...] = (
     (None, None, "sim.core.claims", "apply_claim", _APPLY + ("seat", "action")),
     (None, None, "sim.core.apply", "apply_self", _APPLY + ("action",)),
-    ("strategies.seats.defensive", None, "strategies.defensive", "defensive_claim", _CLAIM),
-    ("strategies.seats.defensive", None, "strategies.defensive", "defensive_self", _SELF),
-    ("strategies.seats.thirteen_orphans", None, "strategies.thirteen_orphans", "thirteen_orphans_claim",
-     ("rule_vec", "tables", "hands", "frozen", "st", "mask", "seat", "params")),
-    ("strategies.seats.thirteen_orphans", None, "strategies.thirteen_orphans", "thirteen_orphans_self", _SELF),
-    ("strategies.seats.selective_ting", None, "strategies.selective_ting", "selective_self", _SELF),
-    (_GREEDY, ("jincheng",), "strategies.greedy", "greedy_claim",
-     ("rule_vec", "tables", "hands", "st", "mask", "seat", "tile", "params")),
-    (_GREEDY, ("jinzhong",), "strategies.jinzhong_play", "jz_greedy_claim",
-     ("rule_vec", "tables", "hands", "melds", "st", "mask", "seat", "tile", "params")),
-    (_GREEDY, ("jincheng",), "strategies.greedy", "greedy_self", _SELF),
-    ("strategies.seats.baotou", ("jinhua",), "strategies.jinhua_baotou", "jh_baotou_claim", _CLAIM),
-    ("strategies.seats.baotou", ("jinhua",), "strategies.jinhua_baotou", "jh_baotou_self", _SELF),
-    (_GREEDY, ("jinhua",), "strategies.jinhua_play", "jh_greedy_claim", _CLAIM),
-    (_GREEDY, ("jinhua",), "strategies.jinhua_play", "jh_greedy_self", _SELF),
 )
+
+
+def late_kernels(policies) -> list[tuple[str | None, tuple[str, ...] | None, str, str, tuple[str, ...]]]:
+    """Return the entries the lane compiles for a table playing ``policies`` (policy modules, in slot order):
+    ``CORE_LATE_KERNELS``, then each policy's own ``LANE_KERNELS`` (sim.core.seat_dispatch), the last slot's first
+    — the reverse of the order the loop compiles them. A policy that lists none adds nothing."""
+    entries = list(CORE_LATE_KERNELS)
+    for policy in reversed(tuple(policies)):
+        entries += [(policy, variants, module, name, args)
+                    for variants, module, name, args in getattr(import_module(policy), "LANE_KERNELS", ())]
+    return entries
 
 
 def sample_arguments(variant: str) -> dict:
@@ -62,7 +53,7 @@ def sample_arguments(variant: str) -> dict:
 
     rules = resolve_rules(variant)
     wall, hands, frozen, melds, rivers, st, money = new_state()
-    params = np.zeros((4, 8), dtype=np.float64)  # the seats' parameter rows, as strategies.registry.seat_arrays
+    params = np.zeros((4, 8), dtype=np.float64)  # the seats' parameter rows, as sim.seat_plan.seat_arrays
     return {"rule_vec": rules.pack(), "tables": rules.hand_tables(), "wall": wall, "hands": hands, "frozen": frozen,
             "melds": melds, "rivers": rivers, "st": st, "money": money, "events": np.zeros((1, 4), dtype=np.int32),
             "mask": np.zeros(N_ACTIONS, dtype=np.bool_), "seen": np.zeros(34, dtype=np.int8), "params": params[0],
@@ -70,7 +61,7 @@ def sample_arguments(variant: str) -> dict:
 
 
 def late_signatures(variant: str | tuple[str, ...], policies: tuple[str, ...]) -> list[tuple[object, tuple]]:
-    """Return [(dispatcher bound to the table's engine, numba argument types)] of the LATE_KERNELS a table of
+    """Return [(dispatcher bound to the table's engine, numba argument types)] of the ``late_kernels`` a table of
     ``variant`` whose seats play ``policies`` (sim.engine) runs, in the lane's order. ``variant`` is the engine's
     (``Engine.variant``): one variant, or the tuple of a run's variants whose switch engine the run plays — then the
     entries of each of them, once."""
@@ -82,8 +73,8 @@ def late_signatures(variant: str | tuple[str, ...], policies: tuple[str, ...]) -
     played = eng.variants
     values = sample_arguments(played[0])  # the argument types are every variant's
     return [(eng.kernel(module, name), tuple(typeof(values[arg]) for arg in args))
-            for policy, variants, module, name, args in LATE_KERNELS
-            if (policy is None or policy in policies) and (variants is None or set(variants) & set(played))]
+            for _, variants, module, name, args in late_kernels(policies)
+            if variants is None or set(variants) & set(played)]
 
 
 def report_compiled(kernel: str) -> None:
@@ -94,7 +85,7 @@ def report_compiled(kernel: str) -> None:
 
 
 def compile_late_kernels(variant: str | tuple[str, ...], policies: tuple[str, ...], report: bool = False) -> int:
-    """Compile (or load from the cache) the LATE_KERNELS entries of a table of ``variant`` playing ``policies``;
+    """Compile (or load from the cache) the ``late_kernels`` entries of a table of ``variant`` playing ``policies``;
     return how many were compiled.
     With ``report``, each compiled kernel (callees included) also writes one line on stdout (``report_compiled``)."""
     from sim.compile_progress import compile_bar

@@ -23,6 +23,7 @@ from sim.compile_progress import BAR_LABEL, compile_bar
 from sim.parent_watch import watch_parent
 from sim.progress import hand_bar, progress_enabled
 from sim.record import to_frame
+from sim.strategy_registry import resolve_seats
 
 BACKENDS = ("loky", "dask")
 IN_FLIGHT_PER_WORKER = 2     # chunks queued or running per worker (bounds streaming memory)
@@ -55,9 +56,10 @@ def check_dask_installed() -> None:
 def play_matrix(rules_config, seat_configs, seed: int, first_hand: int, n_hands: int,
                 session_length: int, deal_condition: int = 0) -> np.ndarray:
     """Return the kernel record matrix ``int32[n_hands, N_KERNEL_COLUMNS]`` of one chunk."""
-    from sim.play import play_chunk
+    from sim.play import play_resolved
 
-    return play_chunk(rules_config, seat_configs, seed, first_hand, n_hands, session_length, deal_condition)
+    return play_resolved(rules_config, seat_configs, seed, first_hand, n_hands, session_length, False,
+                         deal_condition)[0]
 
 
 def _play_returning(task: tuple, parent: int | None = None, engines: dict | None = None) -> tuple[int, np.ndarray]:
@@ -258,7 +260,6 @@ def named_table_engine(variant: str, seat_configs) -> tuple[object, str]:
     of several variants gets their switch engine) and the name of what the table compiles (``engine_name``, with
     the seats that decide outside the loop)."""
     from sim.engine import table_engine
-    from strategies.registry import resolve_seats
 
     seats = resolve_seats(seat_configs)
     eng = table_engine(variant, seats)

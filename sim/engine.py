@@ -2,10 +2,11 @@
 Python (it binds kernels; it holds none).
 
 ``engine(variant, policies)`` binds the slots of sim.core.slots — ``hooks`` to ``sim/variants/<variant>/hooks.py``,
-``VARIANT`` to the variant's code (its hooks module's ``VARIANT``), ``policy0`` .. ``policy3`` to the table's distinct policy modules
-(strategies.registry.table_policies) — and hands out the bound kernels by name (``eng.play_hands``,
-``eng.run_until``, ``eng.apply_self``, ...; any kernel of ``KERNEL_MODULES``). A kernel that reaches no slot is
-the shared one. Engines are cached: one binding per (variant, policies) per process.
+``VARIANT`` to the variant's code (its hooks module's ``VARIANT``), ``policy0`` .. ``policy3`` to the table's distinct
+policy modules (sim.seat_plan.table_policies: dotted paths, read from the strategies' registered specs) — and hands
+out the bound kernels by name (``eng.play_hands``, ``eng.run_until``, ``eng.apply_self``, ...; any kernel of
+``kernel_modules()``: the core's, then those the registered strategies name). A kernel that reaches no slot is the
+shared one. Engines are cached: one binding per (variant, policies) per process. It names no strategy module.
 
 ``table_engine`` picks a table's engine: the one of exactly its policies — or, with the environment variable
 ``MJRULES_SHARED_ENGINES=1``, the process's one shared engine (``shared_engine``): the switch engine below over
@@ -31,15 +32,23 @@ from importlib import import_module
 from types import ModuleType
 
 from sim.binding import bound, bound_module
+from sim.seat_plan import ordered_policies, rollout_policies, scripted_stand_in, table_policies, variant_refusals
+from sim.strategy_registry import REGISTRY, resolve_seats
 
-#: modules whose kernels an engine hands out by name, searched in this order (core first, then the search player)
-KERNEL_MODULES = (
+#: the core's modules whose kernels an engine hands out by name, searched in this order (``kernel_modules``)
+CORE_KERNEL_MODULES = (
     "sim.core.turn", "sim.core.apply", "sim.core.claims", "sim.core.legal", "sim.core.deal", "sim.core.flow",
     "sim.core.invariants", "sim.core.claim_passes", "sim.core.ting", "sim.core.seat_dispatch",
-    "strategies.search.batch", "strategies.search.rollout", "strategies.search.candidates",
-    "strategies.search.sampler", "strategies.search.view", "strategies.search.ready_hands",
-    "strategies.search.opponent_hands",
 )
+
+
+def kernel_modules() -> tuple[str, ...]:
+    """Return the modules whose kernels an engine hands out by name, searched in this order: the core's, then those
+    the registered strategies name (their specs' ``kernel_modules``, e.g. the search player's)."""
+    from sim.strategy_registry import REGISTRY
+
+    named = (m for spec in REGISTRY.values() for m in spec.kernel_modules)
+    return CORE_KERNEL_MODULES + tuple(dict.fromkeys(m for m in named if m not in CORE_KERNEL_MODULES))
 
 
 def hooks_module(variant: str) -> ModuleType:
@@ -105,19 +114,29 @@ class Engine:
     def __getattr__(self, name: str):
         if name.startswith("_"):
             raise AttributeError(name)
-        for module in KERNEL_MODULES:
+        modules = kernel_modules()
+        for module in modules:
             if name in vars(import_module(module)):
                 return self.kernel(module, name)
-        raise AttributeError(f"no kernel {name!r} in the engine's modules ({', '.join(KERNEL_MODULES)})")
+        raise AttributeError(f"no kernel {name!r} in the engine's modules ({', '.join(modules)})")
+
+    def driver(self, path: str):
+        """Return the kernel at ``path`` ("module:name", a strategy's driver kernel) bound to this engine."""
+        module, _, name = path.partition(":")
+        return self.kernel(module, name)
 
     def __repr__(self) -> str:
         return f"Engine({self.variant!r}, {self.policies!r})"
 
 
-def engine(variant: str | tuple[str, ...], policies: tuple[str, ...] = ("strategies.seats.greedy",)) -> Engine:
+def engine(variant: str | tuple[str, ...], policies: tuple[str, ...] | None = None) -> Engine:
     """Return the (cached) engine of ``variant`` whose seat slots hold the policy modules ``policies`` (in slot
-    order; strategies.registry.table_policies gives a table's). A tuple of two or more variants gives their switch
-    engine (any order; one variant's tuple is that variant's own engine)."""
+    order; sim.seat_plan.table_policies gives a table's; None: the default seat strategy's, greedy's). A tuple of two
+    or more variants gives their switch engine (any order; one variant's tuple is that variant's own engine)."""
+    if policies is None:
+        from sim.seat_plan import table_policies
+
+        policies = table_policies(resolve_seats(None))
     if not isinstance(variant, str):
         variant = switch_order(variant)
         variant = variant[0] if len(variant) == 1 else variant
@@ -133,12 +152,11 @@ SHARED_ENGINES = "MJRULES_SHARED_ENGINES"  # environment variable: "1" = one sha
 
 
 def variant_policies(variant: str) -> tuple[str, ...]:
-    """Return every policy module the strategies that play ``variant`` use, in slot order (greedy's first)."""
-    from strategies.registry import GREEDY_POLICY, REGISTRY, variant_refusals
-
+    """Return every policy module the strategies that play ``variant`` use, in slot order (the rollout policies
+    first, sim.seat_plan.ordered_policies)."""
     refused = variant_refusals(variant)
     played = {spec.policy for name, spec in REGISTRY.items() if spec.policy is not None and name not in refused}
-    return (GREEDY_POLICY,) + tuple(sorted(played - {GREEDY_POLICY}))
+    return ordered_policies(played | set(rollout_policies()))
 
 
 RUN_VARIANTS = "MJRULES_RUN_VARIANTS"  # environment variable: the variants a run plays, comma-separated
@@ -152,14 +170,6 @@ def _listed(name: str) -> tuple[str, ...]:
 def run_variants() -> tuple[str, ...]:
     """Return the variants the current run plays (``run_plays``), in code order; () when it did not say."""
     return switch_order(_listed(RUN_VARIANTS))
-
-
-def ordered_policies(policies) -> tuple[str, ...]:
-    """Return the distinct ``policies`` in slot order: greedy's first, the others sorted."""
-    from strategies.registry import GREEDY_POLICY
-
-    rest = sorted(set(policies) - {GREEDY_POLICY})
-    return ((GREEDY_POLICY,) if GREEDY_POLICY in policies else ()) + tuple(rest)
 
 
 def run_setting() -> dict[str, str]:
@@ -220,9 +230,8 @@ def table_engine(variant: str, seat_configs) -> Engine:
     seat): the engine of exactly its policies, or with MJRULES_SHARED_ENGINES=1 the process's shared engine
     (``shared_engine``); in a run of several variants (``run_plays``) the run's switch engine."""
     from sim.core.slots import N_POLICY_SLOTS
-    from strategies.registry import RANDOM_POLICY, table_policies
 
-    table = table_policies([c for c in seat_configs if c is not None]) or (RANDOM_POLICY,)
+    table = table_policies([c for c in seat_configs if c is not None]) or (scripted_stand_in().policy,)
     if os.environ.get(SHARED_ENGINES) == "1":
         shared = shared_engine(variant)
         if set(table) <= set(shared.policies):

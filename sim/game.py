@@ -10,6 +10,8 @@ Example::
 """
 from __future__ import annotations
 
+from importlib import import_module
+
 import numpy as np
 
 from sim import kernel_cache
@@ -28,7 +30,7 @@ from sim.rules import resolve_rules
 from sim.tiles import format as format_tiles
 from sim.tiles import name
 from sim.core.wall import NO_TILE, draw_dealer, fill_wall, wall_size
-from strategies.registry import check_seats_for_rules, resolve_seats, seat_arrays
+from sim.seat_plan import SCRIPTED_STAND_IN, check_seats_for_rules, outside_driver, resolve_seats, seat_arrays
 
 PHASE_NAMES = {S.PHASE_SELF: "self", S.PHASE_CLAIM: "claim", S.PHASE_OVER: "over"}
 MELD_NAMES = {S.MELD_PONG: "peng", S.MELD_MINGGANG: "minggang", S.MELD_BUGANG: "bugang", S.MELD_ANGANG: "angang"}
@@ -65,7 +67,7 @@ class Game:
         if len(seats) != 4:
             raise ValueError(f"seats must list 4 entries (None = scripted), got {len(seats)}")
         self.scripted = np.array([s is None for s in seats], dtype=np.bool_)
-        configs = resolve_seats([s if s is not None else "random" for s in seats])
+        configs = resolve_seats([s if s is not None else SCRIPTED_STAND_IN for s in seats])
         check_seats_for_rules(configs, self.rules)
         self.seat_labels = [None if s is None else c.label() for s, c in zip(seats, configs)]
         played = [c if s is not None else None for s, c in zip(seats, configs)]
@@ -73,9 +75,11 @@ class Game:
         self._engine = table_engine(self.rules.variant, played)
         _, self._params = seat_arrays(configs)
         self._ids = seat_slots(self._engine, played)  # [seat] its policy slot
-        # [seat] search seats (strategies/search): the loop hands their decisions back and advance() lets them search
+        # [seat] seats deciding outside the loop (search): the loop hands their decisions back and advance() lets them
         self._search = np.array([s is not None and c.policy is None for s, c in zip(seats, configs)], dtype=np.bool_)
-        self._search_scratch = None  # strategies.search.scratch.new_search_scratch(), made at the first search
+        self._step = outside_driver(played, "step")  # their step kernel's "module:name", None without them
+        self._scratch_maker = outside_driver(played, "scratch")  # ... and the maker of its scratch
+        self._search_scratch = None  # the step's scratch, made at the first step
         self.seed, self.hand_index = int(seed), int(hand_index)
         if not isinstance(session_length, (int, np.integer)) or session_length < 0:
             raise ValueError(f"session_length={session_length!r} must be an integer >= 0")
@@ -269,8 +273,8 @@ class Game:
     def advance(self) -> int | None:
         """Let strategy seats play until a scripted seat must decide or the hand ends; returns ``to_act``.
 
-        Search seats are handed back by the loop like scripted ones and decide with the compiled search step
-        (strategies.search.batch.search_step), exactly as in the batch engine."""
+        Seats deciding outside the loop (search) are handed back by the loop like scripted ones and decide with
+        their strategy's compiled step kernel (its spec's ``step`` driver), exactly as in the batch engine."""
         loop = self._engine.run_until_checked if self.check else self._engine.run_until  # the one loop, with or without its checks
         stop = self.scripted | self._search  # the loop returns at these seats
         while True:
@@ -285,12 +289,11 @@ class Game:
 
     def _search_decides(self, seat: int) -> None:
         """Let search seat ``seat`` decide and apply its action (the batch engine's step), then check it."""
-        from strategies.search.scratch import new_search_scratch
-
         if self._search_scratch is None:
-            self._search_scratch = new_search_scratch()
+            module, _, name = self._scratch_maker.partition(":")
+            self._search_scratch = getattr(import_module(module), name)()
         self_phase = self._st[S.ST_PHASE] == S.PHASE_SELF
-        code = self._engine.search_step(self._rule_vec, self._tables, self._scan_tables, self.wall, self._hands, self._frozen,
+        code = self._engine.driver(self._step)(self._rule_vec, self._tables, self._scan_tables, self.wall, self._hands, self._frozen,
                            self._melds, self._rivers, self._st, self._money, self._events, seat, self._params,
                            *self._search_scratch)
         if self_phase and code < S.ACT_SHANGJIA:

@@ -9,14 +9,12 @@ from sim.core.turn import new_batch_state
 from sim.hand_tables import get_scan_tables
 from sim.record import N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
-from strategies.registry import check_seats_for_rules, resolve_seats, seat_arrays
+from sim.seat_plan import check_seats_for_rules, outside_driver, resolve_seats, seat_arrays
 
 
 def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_condition=0):
-    """Return (int32[n_hands, N_KERNEL_COLUMNS] records, int64[n_hands] ERR_* codes or a 1-element dummy)."""
-    kernel_cache.ensure_fresh()
-    from sim.engine import seat_slots, table_engine
-
+    """Return (int32[n_hands, N_KERNEL_COLUMNS] records, int64[n_hands] ERR_* codes or a 1-element dummy), after
+    checking and resolving the arguments (``play_resolved`` plays them)."""
     if session_length < 0:
         raise ValueError(f"session_length must be >= 0, got {session_length}")
     if session_length and (first_hand % session_length or n_hands % session_length):
@@ -28,6 +26,17 @@ def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_c
     seat_configs = resolve_seats(seats)
     check_seats_for_rules(seat_configs, rules_config)
     check_condition_for_rules(deal_condition, rules_config)
+    return play_resolved(rules_config, seat_configs, seed, first_hand, n_hands, session_length, check, deal_condition)
+
+
+def play_resolved(rules_config, seat_configs, seed: int, first_hand: int, n_hands: int, session_length: int,
+                  check: bool, deal_condition: int) -> tuple[np.ndarray, np.ndarray]:
+    """Play a chunk whose rules config and four StrategyConfigs were resolved and checked once for the run
+    (sim.run_plan): return (int32[n_hands, N_KERNEL_COLUMNS] records, int64[n_hands] ERR_* codes in check mode,
+    else a 1-element dummy). What a worker runs: it reads no registry and checks nothing again."""
+    kernel_cache.ensure_fresh()
+    from sim.engine import seat_slots, table_engine
+
     _, params = seat_arrays(seat_configs)
     out = np.zeros((n_hands, N_KERNEL_COLUMNS), dtype=np.int32)  # one record row per hand
     errors = np.zeros(n_hands if check else 1, dtype=np.int64)    # check mode: ERR_* per hand
@@ -35,11 +44,12 @@ def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_c
     ids = seat_slots(eng, seat_configs)
     args = (rules_config.pack(), rules_config.hand_tables(), get_scan_tables(), ids, params, int(seed), int(first_hand),
             int(n_hands), int(session_length), out, errors, int(deal_condition))
-    if any(c.policy is None for c in seat_configs):  # search seats: the batch that hands their decisions to the search
+    driver = outside_driver(seat_configs, "batch")
+    if driver is not None:  # seats deciding outside the loop (search): their batch, which hands them their decisions
         if check:
-            raise ValueError("check mode does not play search seats (valid: play_chunk with search, or play_checked "
-                             "without it)")
-        eng.play_hands_search(*args)  # it allocates its own state (and the search's scratch)
+            raise ValueError("check mode does not play seats deciding outside the loop, as search (valid: play_chunk "
+                             "with them, or play_checked without)")
+        eng.driver(driver)(*args)  # it allocates its own state (and its scratch)
     else:  # one loop source, compiled with or without checks; its state allocated here, so the loop allocates nothing
         (eng.play_hands_checked if check else eng.play_hands)(*args, new_batch_state())
     return out, errors
@@ -50,7 +60,7 @@ def play_chunk(rules, seats, seed: int, first_hand: int, n_hands: int, session_l
     """Play hands ``first_hand .. first_hand + n_hands - 1`` of run ``seed``; return int32[n_hands, N_KERNEL_COLUMNS].
 
     ``rules``: a RulesConfig (or anything ``sim.rules.resolve_rules`` accepts); ``seats``: four
-    strategy configs/names (strategies.registry). Hand *i* depends only on ``(seed, i)``
+    strategy configs/names (sim.strategy_registry). Hand *i* depends only on ``(seed, i)``
     (and, in session mode, on its session), so results do not depend on chunking. In session
     mode (``session_length`` L > 0) ``first_hand`` and ``n_hands`` must be multiples of L.
     Columns are sim.record.KERNEL_COLUMNS; money in units of 底注. ``deal_condition`` (a

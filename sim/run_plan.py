@@ -14,6 +14,7 @@ import numpy as np
 
 from sim import parts, run_folder
 from sim.deal_conditions import check_condition, check_condition_for_rules
+from sim.seat_plan import check_seats_for_rules, resolve_seats
 
 MAX_DEFAULT_CHUNK = 25_000   # hands per chunk: ~2 s of one core, a few MB of records
 MIN_DEFAULT_CHUNK = 2_000    # below this, per-chunk overhead starts to show
@@ -67,7 +68,6 @@ def variant_of(rules_config) -> str:
 def resolve(rules, seats, rule_overrides: dict):
     """Return ``(rules_config, seat_configs, labels)`` from the user's rules, overrides and seats."""
     from sim.rules import resolve_rules
-    from strategies.registry import check_seats_for_rules, resolve_seats
 
     if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
         raise ValueError(f"seats must be a list of 4 strategy names or configs, got {seats!r}")

@@ -9,7 +9,11 @@ import importlib
 from types import ModuleType
 
 #: The names every ``study_facts`` module defines (tests/test_variant_facts.py checks each variant's).
-FIELDS = ("LABEL", "SKIPPED_STUDIES", "HUANG_SWEEP", "ABSENT_MONEY", "HAS_TING", "WORDS", "KONG_WALL_NOTE", "NO_SWEEP_NOTE")
+FIELDS = ("LABEL", "SKIPPED_STUDIES", "HUANG_SWEEP", "ABSENT_MONEY", "MECHANICS", "MISSING", "WORDS", "KONG_WALL_NOTE",
+          "NO_SWEEP_NOTE")
+
+#: The mechanics a strategy may need (its spec's ``needs``) and a rule set may have (its facts' ``MECHANICS``).
+MECHANIC_WORDS = {"ting": "a ting declaration (上架/报听)", "shisanyao": "十三幺", "baotou": "爆头"}
 
 
 def facts(variant: str) -> ModuleType:
@@ -20,3 +24,31 @@ def facts(variant: str) -> ModuleType:
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
     return importlib.import_module(f"sim.variants.{variant}.study_facts")
+
+
+def has_mechanic(variant: str, mechanic: str) -> bool:
+    """Return True when ``variant``'s rule set has ``mechanic`` (a key of ``MECHANIC_WORDS``) whatever its flags."""
+    return mechanic in facts(variant).MECHANICS
+
+
+def missing_mechanics(variant: str, rules=None) -> dict[str, str]:
+    """Return {mechanic: why} of the ``MECHANIC_WORDS`` that ``variant`` lacks — under its config ``rules`` too when
+    given (a flag may take one away: its facts' ``missing_under``) — each with the one-line reason a refused strategy
+    is given: the rule set's own words (``MISSING``), else where the mechanic is played."""
+    from sim.rules import VARIANTS
+
+    own = facts(variant)
+    missing = {}
+    for mechanic in MECHANIC_WORDS:
+        if mechanic in own.MECHANICS:
+            continue
+        if mechanic in own.MISSING:
+            missing[mechanic] = own.MISSING[mechanic]
+            continue
+        where = [v for v in VARIANTS if mechanic in facts(v).MECHANICS]
+        why = "; ".join(dict.fromkeys(facts(v).MECHANICS[mechanic] for v in where))
+        missing[mechanic] = f"it plays only under rules={'/'.join(where)}: {why}" if where else \
+            f"no rule set has {MECHANIC_WORDS[mechanic]}"
+    if rules is not None and hasattr(own, "missing_under"):
+        missing.update(own.missing_under(rules))
+    return missing

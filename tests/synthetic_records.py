@@ -95,7 +95,8 @@ def with_win_features(frame, seed: int = 0, bits: tuple[int, ...] = (0, 2, 3, 8,
 def tune_rows() -> list[dict]:
     """Return summary rows of a small tune study (two goals, three trials, one best setting re-evaluated) built from
     hand-made record frames, for the report layer's tests."""
-    from experiments import stats, study_tune
+    from experiments import study_tune
+    from reports import stats
     from experiments.tune_targets import Goal, per_hand, statistics
 
     goals = [Goal("dealer_result", "target", 0.0, 0.05), Goal("huang_rate", "max_bound", 0.2)]

@@ -5,11 +5,10 @@ import polars as pl
 import pytest
 
 from experiments import config as cfg
-from experiments import (
-    stats, study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang, study_thirteen_orphans,
-    study_variants,
-)
+from experiments import (study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang, study_thirteen_orphans,
+                         study_variants)
 from reports import comparison, pairing, tables
+from reports import stats
 from reports.summary_io import write_summary
 from synthetic_records import record_frame
 

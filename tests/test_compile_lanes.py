@@ -6,11 +6,13 @@ from numba import njit
 
 import sim.driver
 from sim import simulate
-from sim.compile_lanes import LATE_KERNELS, compile_late_kernels, late_signatures
+from sim.compile_lanes import compile_late_kernels, late_kernels, late_signatures
 from sim.engine import table_engine
 from sim.play import play_chunk
 from sim.rules import VARIANTS
-from strategies.registry import GREEDY_POLICY, REGISTRY, resolve_seats, table_policies
+from sim.seat_plan import REGISTRY, resolve_seats, table_policies
+
+GREEDY_POLICY = REGISTRY["greedy"].policy
 
 #: every policy module a registered strategy plays
 POLICIES = sorted({spec.policy for spec in REGISTRY.values() if spec.policy is not None})
@@ -33,7 +35,7 @@ def test_every_lane_signature_is_one_the_hand_loop_compiled(variant, seats):
 
 
 def test_the_lane_names_kernels_in_the_reverse_of_the_loop_order():
-    names = [name for _, _, _, name, _ in LATE_KERNELS]
+    names = [name for _, _, _, name, _ in late_kernels(POLICIES)]
     assert names[:2] == ["apply_claim", "apply_self"]  # what the loop compiles last comes first
     greedy = [dispatcher.py_func.__name__ for dispatcher, _ in late_signatures("jincheng", (GREEDY_POLICY,))]
     assert greedy == ["apply_claim", "apply_self", "greedy_claim", "greedy_self"]
@@ -42,7 +44,7 @@ def test_the_lane_names_kernels_in_the_reverse_of_the_loop_order():
 def test_the_lane_compiles_only_what_the_table_plays():
     """A lane compiles the core's late kernels and those of the table's own policies, bound to the table's engine:
     for a one-policy table of each variant, every kernel is the core's or one the policy module calls, none is a
-    kernel of another variant (its hooks, or a strategy module named for it), and every LATE_KERNELS entry serves
+    kernel of another variant (its hooks, or a strategy module named for it), and every ``late_kernels`` entry of every policy serves
     some table."""
     import importlib
 
@@ -59,7 +61,7 @@ def test_the_lane_compiles_only_what_the_table_plays():
                 assert owner in ("sim.core.claims", "sim.core.apply") or owner in used, (variant, policy, qualname)
                 assert not any(v in owner or f"hooks_{v}" in qualname for v in others), (variant, policy, qualname)
                 served.add((owner, dispatcher.py_func.__name__))
-    assert served == {(m, name) for _, _, m, name, _ in LATE_KERNELS}
+    assert served == {(m, name) for _, _, m, name, _ in late_kernels(POLICIES)}
 
 
 def test_the_driver_starts_the_lane_at_the_first_real_compile_and_stops_it(monkeypatch):

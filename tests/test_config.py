@@ -14,7 +14,7 @@ def own_rules(study: str) -> list[str]:
     """Return the rules override a study of one variant's own rules needs (``VARIANT_STUDIES``), else none; and for
     the skill study, while the ``search`` strategy its strong level names is not registered yet, a stand-in
     (``STAND_IN``), so its yaml still validates (the real default is checked once search is merged)."""
-    from strategies.registry import REGISTRY
+    from sim.seat_plan import REGISTRY
 
     rules = [f"rules={VARIANT_STUDIES[study][0][0]}"] if study in VARIANT_STUDIES else []
     return rules + ([f"experiment.skill.strong={STAND_IN}"] if study == "skill" and "search" not in REGISTRY else [])

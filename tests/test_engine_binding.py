@@ -55,7 +55,7 @@ for copy in binding._copies.values():
     if watched(copy.py_func.__module__) and copy.signatures:
         holding.add(f"{copy.py_func.__module__}.{copy.py_func.__qualname__}")
 
-from strategies.registry import resolve_seats, table_policies
+from sim.seat_plan import resolve_seats, table_policies
 loop = engine(variant, table_policies(resolve_seats(seats))).play_hands
 symbols = set()
 for cres in loop.overloads.values():
@@ -110,7 +110,7 @@ def _in_suite_records(variant: str, seats: list[str]) -> str:
     from sim.engine import table_engine
     from sim.play import play_chunk
     from sim.rules import VARIANTS
-    from strategies.registry import resolve_seats
+    from sim.seat_plan import resolve_seats
 
     assert table_engine(variant, resolve_seats(seats)).variants == VARIANTS  # the switch, not the variant's own
     return records_digest(play_chunk(variant, seats, RECORDS_SEED, 0, RECORDS_HANDS))

@@ -12,8 +12,8 @@ import matplotlib.text
 import polars as pl
 import pytest
 
-from experiments import stats
 from reports import comparison, document, figures_shapes, sections
+from reports import stats
 from reports.fonts import figure_style
 from reports.summary_io import write_summary
 from test_report import META, synthetic_summary

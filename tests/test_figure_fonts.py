@@ -50,7 +50,7 @@ def test_the_check_fails_when_the_font_is_not_used(tmp_path):
 
 
 def test_early_ting_figure_plots_selective_minus_early_under_a_title_that_reads_that_way(tmp_path, monkeypatch):
-    from experiments import stats
+    from reports import stats
     from reports import figures
 
     rows = [stats.Estimate(value, 0.1, value - 0.2, value + 0.2, 100).row("early_ting", name, "t=3")

@@ -122,7 +122,7 @@ def test_the_hand_loop_and_its_hot_kernels_count_no_references():
     from sim.core.turn import new_batch_state
     from sim.engine import table_engine
     from sim.play import play_chunk
-    from strategies.registry import resolve_seats
+    from sim.seat_plan import resolve_seats
 
     seats = ["greedy", "random", "greedy", "random"]
     play_chunk("jincheng", seats, 1, 0, 2)

@@ -57,7 +57,7 @@ PLAYED_THEN_CACHED = textwrap.dedent("""
     import sys
     from kernel_warmup import _has_cached_overload as cached
     from sim.engine import table_engine
-    from strategies.registry import resolve_seats
+    from sim.seat_plan import resolve_seats
     if sys.argv[1] == "play":
         from sim.play import play_chunk
         play_chunk("jincheng", ["greedy"] * 4, 0, 0, 1)

@@ -4,8 +4,8 @@ import math
 
 import polars as pl
 
-from experiments import stats
 from reports import readings, tables
+from reports import stats
 from reports.readings import money, number, percent, points, verdict
 from reports.sample_size import hands_needed, round_hands
 

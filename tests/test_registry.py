@@ -1,7 +1,7 @@
 """Strategy registry: parsing of seat specs and one-line errors for bad names, parameters and values."""
 import pytest
 
-from strategies.registry import REGISTRY, check_seats_for_rules, check_seats_for_variant, resolve_seats
+from sim.seat_plan import REGISTRY, check_seats_for_rules, check_seats_for_variant, resolve_seats
 
 
 def test_specs_in_every_accepted_form_give_the_same_config():
@@ -81,7 +81,9 @@ def test_seat_arrays_index_the_tables_policies():
     plays greedy's), the parameter rows stay per seat; a seat decided outside the loop (search) is SCRIPTED and
     puts greedy in slot 0, the policy its rollouts play."""
     from sim.core.seat_dispatch import SCRIPTED
-    from strategies.registry import GREEDY_POLICY, seat_arrays, table_policies
+    from sim.seat_plan import seat_arrays, table_policies
+
+    GREEDY_POLICY = REGISTRY["greedy"].policy
 
     seats = resolve_seats(["defensive", "greedy{pong=always}", "early_ting", "random"])
     policies = table_policies(seats)

@@ -11,9 +11,10 @@ import polars as pl
 import pytest
 
 from experiments import config as cfg
-from experiments import (stats, study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang,
-                         study_sensitivity, study_shapes, study_thirteen_orphans, study_tournament, study_variants)
+from experiments import (study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang, study_sensitivity,
+                         study_shapes, study_thirteen_orphans, study_tournament, study_variants)
 from reports import builder, cli, comparison, document, figures, sections, tables
+from reports import stats
 from reports.summary_io import read_summary, write_summary
 from synthetic_records import record_frame, skill_rows, tune_rows, with_win_features
 

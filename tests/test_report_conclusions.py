@@ -6,8 +6,9 @@ import re
 import polars as pl
 
 from experiments import config as cfg
-from experiments import stats, study_sensitivity, study_shapes, study_thirteen_orphans, study_variants
+from experiments import study_sensitivity, study_shapes, study_thirteen_orphans, study_variants
 from reports import builder, conclusions, section_sensitivity, tables, terms
+from reports import stats
 from reports.summary_io import write_summary
 from synthetic_records import record_frame
 from test_report import META, synthetic_summary
@@ -128,7 +129,7 @@ def test_every_registered_strategy_is_described_in_chinese():
     """The tournament section says what each strategy models in the report's language: every strategy the registry
     knows has its words (the registry's English doc string is only the fallback of one registered elsewhere)."""
     from reports.strategy_words import strategy_note
-    from strategies.registry import REGISTRY
+    from sim.seat_plan import REGISTRY
 
     for name in REGISTRY:
         note = strategy_note(name)

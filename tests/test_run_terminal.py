@@ -68,7 +68,7 @@ def test_a_tune_only_summary_has_a_headline():
     sys.path.insert(0, str(Path(__file__).parent))
     from synthetic_records import tune_rows
 
-    from experiments import stats
+    from reports import stats
     from reports.tables import headline
 
     rows = headline(stats.summary_frame(tune_rows()))

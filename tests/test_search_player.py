@@ -7,7 +7,7 @@ import pytest
 
 from search_states import decision_states
 from sim.play import play_checked, play_chunk
-from strategies.registry import parse_seat
+from sim.seat_plan import parse_seat
 from strategies.search.rollout import (CONFIDENCE_Z, EXTEND_Z, FUTILITY_MIN_WORLDS, FUTILITY_Z, best_over_greedy,
                                        is_contested)
 from strategies.search.scratch import new_search_scratch

@@ -4,11 +4,12 @@ import numpy as np
 import polars as pl
 import pytest
 
-from experiments import runner, stats, study_skill
+from experiments import runner, study_skill
 from experiments.arms import ArmRunner
 from experiments.compose import load_run_config
 from experiments.config import ConfigError, SkillParams
 from reports import section_skill
+from reports import stats
 from synthetic_records import record_frame, skill_frames
 from test_cli_errors import assert_one_error_line, mjrules
 

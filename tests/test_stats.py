@@ -1,11 +1,11 @@
-"""Statistics against values computed by hand (experiments/stats.py)."""
+"""Statistics against values computed by hand (reports/stats.py)."""
 import math
 
 import numpy as np
 import polars as pl
 import pytest
 
-from experiments import stats
+from reports import stats
 
 
 def test_mean_ci_matches_hand_computation():

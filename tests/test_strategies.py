@@ -7,7 +7,7 @@ import sim
 from jc_scenarios import pair_free_fillers
 from sim.game import Game
 from sim.stacked import stacked_wall
-from strategies.registry import REGISTRY, resolve_seats
+from sim.seat_plan import REGISTRY, resolve_seats
 
 
 def table(strategies: dict[int, str], hands: dict[int, str], draws: str) -> Game:

@@ -11,11 +11,12 @@ from sim.hand_tables import get_tables  # noqa: E402
 from sim.core.rng import new_generator  # noqa: E402
 from sim.engine import engine  # noqa: E402
 from sim.rules import resolve_rules  # noqa: E402
-from strategies.registry import (  # noqa: E402
-    GREEDY_POLICY, RANDOM_POLICY, StrategyConfig, parse_seat, resolve_seats, seat_arrays, table_policies,
+from sim.seat_plan import (  # noqa: E402
+    REGISTRY, StrategyConfig, parse_seat, resolve_seats, seat_arrays, table_policies,
 )
 
 RULES = resolve_rules().pack()
+GREEDY_POLICY, RANDOM_POLICY = REGISTRY["greedy"].policy, REGISTRY["random"].policy
 ENGINE = engine("jincheng", (GREEDY_POLICY, RANDOM_POLICY))  # 晋城 kernels; the policies' own, bound to it
 
 

@@ -4,8 +4,8 @@ import math
 import numpy as np
 import pytest
 
-from experiments import stats
 from experiments.stratified import combine, proportion_part
+from reports import stats
 
 
 def test_combine_is_the_weighted_sum_with_the_combined_standard_error():

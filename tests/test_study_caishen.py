@@ -7,11 +7,12 @@ import numpy as np
 import polars as pl
 import pytest
 
-from experiments import stats, study_caishen
+from experiments import study_caishen
 from experiments.arms import ArmSpec
 from experiments.compose import load_run_config
 from experiments.config import CaishenParams, ConfigError
 from experiments.variant_params import skip_reason
+from reports import stats
 from sim.core.codes import FEATURE_BAOTOU, FEATURE_PINGHU
 from synthetic_records import record_frame
 

@@ -252,7 +252,7 @@ def test_a_four_strategy_figure_fits_the_page(tmp_path, saved):
 
 
 def difference_summary(low: float, high: float) -> pl.DataFrame:
-    from experiments import stats
+    from reports import stats
 
     rows = [stats.Estimate(0.04, 0.01, 0.02, 0.06, 100).row("tournament", "seat_result", "greedy"),
             stats.Estimate(-0.04, 0.01, -0.06, -0.02, 100).row("tournament", "seat_result", "defensive"),

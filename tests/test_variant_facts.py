@@ -6,7 +6,7 @@ import pytest
 from experiments import study_dealer_edge, study_huangzhuang, study_tournament  # noqa: F401  (the readers load)
 from experiments.config import STUDIES
 from sim.rules import VARIANTS
-from sim.variant_facts import FIELDS, facts
+from sim.variant_facts import FIELDS, MECHANIC_WORDS, facts, missing_mechanics
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -16,7 +16,9 @@ def test_every_variant_defines_every_fact(variant):
     assert set(FIELDS) <= set(vars(module))
     assert set(module.SKIPPED_STUDIES) <= set(STUDIES)
     assert all(reason.endswith("本研究跳过。") for reason in module.SKIPPED_STUDIES.values())
-    assert isinstance(module.HUANG_SWEEP, bool) and isinstance(module.HAS_TING, bool)
+    assert isinstance(module.HUANG_SWEEP, bool)
+    assert set(module.MECHANICS) <= set(MECHANIC_WORDS) and set(module.MISSING) <= set(MECHANIC_WORDS)
+    assert not set(module.MECHANICS) & set(module.MISSING)  # one statement of each mechanic
     assert set(module.ABSENT_MONEY) <= set(study_dealer_edge.COMPONENTS) - {"win", "total"}
     assert all(isinstance(v, str) for v in (module.LABEL, module.KONG_WALL_NOTE, module.NO_SWEEP_NOTE,
                                             *module.WORDS.values()))
@@ -46,3 +48,20 @@ def test_the_studies_and_the_report_read_the_variants_facts(variant, monkeypatch
     assert not study_huangzhuang.sweeps(variant)
     with terms.using(variant):
         assert terms.say("荒庄率") == "流局率" and terms.no_sweep_note() == "测试说明"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_rule_sets_mechanics_decide_which_strategies_it_refuses(variant, monkeypatch):
+    """The one statement of whether a rule set has ting (its facts' MECHANICS) decides both what the tournament
+    writes and which strategies are refused: taking ting away refuses early_ting with the rule set's reason, giving
+    it refuses nothing that needs only ting."""
+    from sim.seat_plan import variant_refusals
+
+    module = facts(variant)
+    monkeypatch.setattr(module, "MECHANICS", {k: v for k, v in module.MECHANICS.items() if k != "ting"})
+    monkeypatch.setattr(module, "MISSING", {**module.MISSING, "ting": "测试：没有听"})
+    assert variant_refusals(variant)["early_ting"] == "测试：没有听"
+    assert missing_mechanics(variant)["ting"] == "测试：没有听"
+    monkeypatch.setattr(module, "MECHANICS", {**module.MECHANICS, "ting": "测试"})
+    monkeypatch.setattr(module, "MISSING", {k: v for k, v in module.MISSING.items() if k != "ting"})
+    assert "early_ting" not in variant_refusals(variant) and "ting" not in missing_mechanics(variant)

@@ -42,7 +42,7 @@ def test_the_switch_covers_every_hook_of_every_variant_with_its_parameters():
 def test_a_run_of_one_variant_keeps_its_own_engine(monkeypatch):
     """run_plays with a single variant changes nothing, and a table of a variant outside the run's plays its own."""
     from sim.engine import RUN_VARIANTS, SHARED_ENGINES, run_plays, run_variants, table_engine
-    from strategies.registry import resolve_seats
+    from sim.seat_plan import resolve_seats
 
     monkeypatch.delenv(SHARED_ENGINES, raising=False)  # a run's choice, not the suite's one shared engine
     seats = resolve_seats(["greedy"] * 4)
@@ -63,7 +63,7 @@ def test_the_suites_shared_engine_is_the_switch_of_everything_or_else_the_varian
     import sim.core.slots
     import sim.engine
     from sim.engine import SHARED_ENGINES, shared_engine, table_engine, variant_policies
-    from strategies.registry import resolve_seats
+    from sim.seat_plan import resolve_seats
 
     monkeypatch.setenv(SHARED_ENGINES, "1")
     every = {p for v in VARIANTS for p in variant_policies(v)}

@@ -11,10 +11,11 @@ import numpy as np
 import polars as pl
 import pytest
 
-from experiments import stats, study_variants
+from experiments import study_variants
 from experiments.arms import ArmSpec
 from experiments.config import ConfigError, VariantsParams
 from reports import conclusions, figures_variants, section_variants, sections
+from reports import stats
 from reports.win_labels import variant_label
 from test_studies import run_study
 
@@ -97,7 +98,7 @@ def test_the_difference_from_the_control_is_exact_on_hand_made_frames():
 def test_a_rate_difference_with_no_event_on_either_side_keeps_a_real_interval():
     """Two samples of 400 hands without a 荒庄: the difference is 0, and its interval (Newcombe) still spans what
     400 hands cannot rule out, instead of the normal interval's point [0, 0]."""
-    from experiments import stats
+    from reports import stats
 
     none_a, none_b = stats.wilson(0, 400), stats.wilson(0, 400)
     diff = stats.newcombe_difference(none_a, none_b)

@@ -7,11 +7,12 @@ import numpy as np
 import polars as pl
 import pytest
 
-from experiments import stats, study_shapes, study_variants, win_features
+from experiments import study_shapes, study_variants, win_features
 from experiments.arms import ArmRunner, ArmSpec
 from experiments.compose import load_run_config
 from experiments.config import ConfigError, ShapesParams, VariantsParams
 from reports import section_shapes, section_variants
+from reports import stats
 from reports.win_labels import NO_SHAPE_DATA
 from synthetic_records import record_frame, with_win_features
 from test_cli_errors import assert_one_error_line, mjrules

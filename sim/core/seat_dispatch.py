@@ -17,6 +17,12 @@ from sim.core.slots import policy0, policy1, policy2, policy3, policy4, policy5
 
 SCRIPTED = -1  # strategy_ids entry of a seat whose decisions the loop hands back (run_until's ``scripted``)
 
+# The argument names of a policy's own self and claim kernels, as the hand loop passes them: a policy module's
+# optional ``LANE_KERNELS`` — ((variant names or None for all, module, kernel, argument names), ...) in the reverse of
+# the order the loop compiles them — lets a cold start's second compile lane compile them ahead (sim.compile_lanes).
+SELF_ARGS = ("rule_vec", "tables", "hands", "frozen", "melds", "rivers", "st", "mask", "seat", "params", "seen")
+CLAIM_ARGS = ("rule_vec", "tables", "hands", "st", "mask", "seat", "params")
+
 
 @njit(cache=True, inline='always')
 def is_random(slot):

@@ -2,12 +2,16 @@
 from numba import njit
 
 from sim.core.no_policy import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
+from sim.core.seat_dispatch import CLAIM_ARGS, SELF_ARGS
 from sim.core.state import PHASE_SELF, ST_PHASE
 from strategies.jinhua_baotou import jh_baotou_claim, jh_baotou_self
 from strategies.dingque import fewest_tiles_suit
 
 FAST_RANDOM = False
 SCANS = False
+#: the second compile lane's kernels of this policy (sim.core.seat_dispatch)
+LANE_KERNELS = ((("jinhua",), "strategies.jinhua_baotou", "jh_baotou_claim", CLAIM_ARGS),
+                (("jinhua",), "strategies.jinhua_baotou", "jh_baotou_self", SELF_ARGS))
 
 
 @njit(cache=True, inline='always')

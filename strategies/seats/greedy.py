@@ -9,6 +9,7 @@ from sim.core.codes import VARIANT_ANY, VARIANT_JINCHENG, VARIANT_JINHUA, VARIAN
 from sim.core.legal import NOT_SCANNED
 from sim.core.no_policy import random_claim, random_self  # noqa: F401  (protocol)
 from sim.core.rule_layout import R_VARIANT
+from sim.core.seat_dispatch import CLAIM_ARGS, SELF_ARGS
 from sim.core.slots import VARIANT
 from sim.core.state import CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, PHASE_SELF, ST_PENDING_TILE, ST_PHASE
 from strategies.dingque import fewest_tiles_suit
@@ -18,6 +19,16 @@ from strategies.jinzhong_play import jz_greedy_claim, jz_greedy_self_rows
 
 FAST_RANDOM = False
 SCANS = True  # its self decision reads the loop's discard scan rows
+#: the second compile lane's kernels of this policy (sim.core.seat_dispatch): each variant form's own
+LANE_KERNELS = (
+    (("jincheng",), "strategies.greedy", "greedy_claim",
+     ("rule_vec", "tables", "hands", "st", "mask", "seat", "tile", "params")),
+    (("jinzhong",), "strategies.jinzhong_play", "jz_greedy_claim",
+     ("rule_vec", "tables", "hands", "melds", "st", "mask", "seat", "tile", "params")),
+    (("jincheng",), "strategies.greedy", "greedy_self", SELF_ARGS),
+    (("jinhua",), "strategies.jinhua_play", "jh_greedy_claim", CLAIM_ARGS),
+    (("jinhua",), "strategies.jinhua_play", "jh_greedy_self", SELF_ARGS),
+)
 
 
 @njit(cache=True, inline='always')

@@ -2,6 +2,7 @@
 from numba import njit
 
 from sim.core.no_policy import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
+from sim.core.seat_dispatch import CLAIM_ARGS, SELF_ARGS
 from sim.core.state import PHASE_SELF, ST_PHASE
 from strategies.selective_ting import selective_self
 from strategies.dingque import fewest_tiles_suit
@@ -9,6 +10,8 @@ from strategies.seats import greedy as greedy_policy
 
 FAST_RANDOM = False
 SCANS = False
+#: the second compile lane's kernels of this policy (sim.core.seat_dispatch)
+LANE_KERNELS = ((None, "strategies.selective_ting", "selective_self", SELF_ARGS),)
 
 
 @njit(cache=True, inline='always')

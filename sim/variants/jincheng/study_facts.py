@@ -9,8 +9,11 @@ SKIPPED_STUDIES: dict[str, str] = {}
 HUANG_SWEEP = True
 #: Money parts of dealer_edge (experiments.study_dealer_edge.COMPONENTS) this variant never pays.
 ABSENT_MONEY: tuple[str, ...] = ()
-#: A seat may declare ting (晋城 上架, RULES §1.4 r22).
-HAS_TING = True
+#: The mechanics strategies may play on (sim.variant_facts.MECHANIC_WORDS), each with where it is ruled: a seat
+#: declares ting by 上架 (RULES §1.4 r22), and 十三幺 is won with 拾/抢 (RULES §1.5).
+MECHANICS = {"ting": "上架 (RULES §1.4 r22)", "shisanyao": "十三幺 with 拾/抢 (RULES §1.5)"}
+#: Why a mechanic is missing here, in this rule set's own words (a strategy needing it is refused with this).
+MISSING: dict[str, str] = {}
 #: The report's words: 晋城 word -> this variant's (the reports are written in 晋城's words).
 WORDS: dict[str, str] = {}
 #: How a kong changes the tiles left before 荒庄 (the 荒庄 reading's kong groups).

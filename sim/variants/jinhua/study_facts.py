@@ -12,8 +12,11 @@ SKIPPED_STUDIES = {
 HUANG_SWEEP = False
 #: Money parts of dealer_edge (experiments.study_dealer_edge.COMPONENTS) this variant never pays.
 ABSENT_MONEY = ("qianbao", "houbao")
-#: No ting declaration (RULES §3.4 r14).
-HAS_TING = False
+#: The mechanics strategies may play on (sim.variant_facts.MECHANIC_WORDS): 爆头 (RULES §3.4 r15); no ting
+#: declaration (RULES §3.4 r14: no 上架/报听) and no 十三幺 with 拾/抢.
+MECHANICS = {"baotou": "爆头 is a 金华 hand (RULES §3.4 r15)"}
+#: Why a mechanic is missing here, in this rule set's own words (a strategy needing it is refused with this).
+MISSING = {"ting": "金华 has no 上架 (RULES §3.4 r14)", "shisanyao": "金华 has no 十三幺 nor 拾/抢"}
 #: The report's words: 晋城 word -> this variant's (the reports are written in 晋城's words).
 WORDS: dict[str, str] = {}
 #: How a kong changes the tiles left before 荒庄 (the 荒庄 reading's kong groups).

@@ -10,7 +10,17 @@ HUANG_SWEEP = True
 #: Money parts of dealer_edge (experiments.study_dealer_edge.COMPONENTS) this variant never pays.
 ABSENT_MONEY = ("qianbao", "houbao")
 #: A seat may declare ting (晋中 报听).
-HAS_TING = True
+MECHANICS = {"ting": "报听 (RULES §2.3 r9)", "shisanyao": "十三幺 (RULES §2.4 r14)"}
+#: Why a mechanic is missing here, in this rule set's own words (a strategy needing it is refused with this).
+MISSING: dict[str, str] = {}
+
+
+def missing_under(rules) -> dict[str, str]:
+    """Return {mechanic: why} of what ``rules`` (its config) takes away: 十三幺 needs honors, and the jz_tiles=108
+    wall has none (RULES §2.1 r1)."""
+    if getattr(rules, "jz_tiles", 136) == 108:
+        return {"shisanyao": "十三幺 needs honors and the jz_tiles=108 wall has none (RULES §2.1 r1)"}
+    return {}
 #: The report's words: 晋城 word -> this variant's (the reports are written in 晋城's words).
 WORDS = {"上架": "报听"}
 #: How a kong changes the tiles left before 荒庄 ("": the sweep's cells say it).

@@ -10,7 +10,6 @@ common slots of rules 推倒胡 fixes are packed at the value that makes the sha
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from sim.core import codes as C
 from sim.core import rule_layout as L
@@ -21,10 +20,6 @@ from sim.variants.plain import R_PLAIN_CHI, R_PLAIN_QIDUI, VARIANT_PLAIN
 @dataclass(frozen=True)
 class PlainRules(VariantRules):
     """Every rule a 推倒胡 study may change, with the default of docs/rules/plain.md (flag table, money in 底注)."""
-
-    #: mechanics the variant lacks, and why: strategies that play on them are refused (strategies.registry)
-    LACKS: ClassVar[dict] = {"ting": "推倒胡 has no ting declaration (docs/rules/plain.md r10)",
-                             "shisanyao": "推倒胡 has no 十三幺 (docs/rules/plain.md r11)"}
 
     variant: str = field(default="plain", metadata={"kind": "variant", "slot": L.R_VARIANT, "options": ("plain",),
                                                      "codes": {"plain": VARIANT_PLAIN},

@@ -13,8 +13,11 @@ HUANG_SWEEP = False
 #: Money parts of dealer_edge (experiments.study_dealer_edge.COMPONENTS) this variant never pays: a kong earns
 #: nothing (r20), and there is no 前包 or 后包.
 ABSENT_MONEY = ("kong", "qianbao", "houbao")
-#: No ting declaration (docs/rules/plain.md r10).
-HAS_TING = False
+#: The mechanics strategies may play on (sim.variant_facts.MECHANIC_WORDS): none.
+MECHANICS: dict[str, str] = {}
+#: Why a mechanic is missing here, in this rule set's own words (a strategy needing it is refused with this).
+MISSING = {"ting": "推倒胡 has no ting declaration (docs/rules/plain.md r10)",
+           "shisanyao": "推倒胡 has no 十三幺 (docs/rules/plain.md r11)"}
 #: The report's words: 晋城 word -> this variant's (the reports are written in 晋城's words).
 WORDS: dict[str, str] = {}
 #: How a kong changes the tiles left before 荒庄 (the 荒庄 reading's kong groups).

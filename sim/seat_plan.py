@@ -1,0 +1,111 @@
+"""A table's seats, resolved for the engine: which strategies a rule set refuses, which policy modules a table binds
+in which slots, and the arrays the compiled seat switch reads — plain Python.
+
+It reads strategies only through their registered specs (sim.strategy_registry) and rule sets only through their
+facts (sim.variant_facts): it names neither.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from sim.core.seat_dispatch import SCRIPTED
+from sim.strategy_registry import REGISTRY, StrategyConfig, parse_seat, resolve_seats  # noqa: F401  (public)
+from sim.variant_facts import missing_mechanics
+
+#: the strategy a scripted seat's parameter row and an all-scripted table's policy slot are taken from (its choices
+#: are never asked for)
+SCRIPTED_STAND_IN = "random"
+
+
+def _refusals(variant: str, rules=None) -> dict[str, str]:
+    missing = missing_mechanics(variant, rules)
+    refused = {}
+    for name, spec in REGISTRY.items():
+        whys = [missing[need] for need in spec.needs if need in missing]
+        if whys:
+            refused[name] = "; ".join(dict.fromkeys(whys))
+    return refused
+
+
+def variant_refusals(variant: str) -> dict[str, str]:
+    """Return {strategy name: why} of the strategies that mean nothing under ``variant`` whatever its flags: those
+    needing a mechanic its rule set lacks (sim.variant_facts.missing_mechanics)."""
+    return _refusals(variant)
+
+
+def rule_refusals(rules) -> dict[str, str]:
+    """Return {strategy name: why} of the strategies that mean nothing under ``rules`` (a VariantRules): its
+    variant's, and those needing a mechanic one of its flags takes away (晋中 ``jz_tiles=108``: no 十三幺)."""
+    return _refusals(rules.variant, rules)
+
+
+def _refuse_seats(configs, refused: dict[str, str], variant: str) -> None:
+    """Raise a one-line ValueError naming the first seat config whose strategy is in ``refused`` ({name: why}),
+    with the strategies that remain valid."""
+    for config in configs:
+        if config.name in refused:
+            valid = ", ".join(n for n in sorted(REGISTRY) if n not in refused)
+            raise ValueError(f"strategy {config.name!r} means nothing under rules={variant}: {refused[config.name]} "
+                             f"(valid: {valid})")
+
+
+def check_seats_for_rules(configs, rules) -> None:
+    """Raise a one-line ValueError naming the first seat whose strategy means nothing under ``rules`` (a
+    VariantRules; ``rule_refusals``)."""
+    _refuse_seats(configs, rule_refusals(rules), rules.variant)
+
+
+def check_seats_for_variant(configs, variant: str) -> None:
+    """Raise a one-line ValueError naming the first seat whose strategy means nothing under ``variant``
+    (``variant_refusals``; flags not known, so a refusal that depends on a flag is not made here)."""
+    _refuse_seats(configs, variant_refusals(variant), variant)
+
+
+def rollout_policies() -> tuple[str, ...]:
+    """Return the policy modules that players deciding outside the loop play their rollouts with (their specs'
+    ``rollout`` strategies), sorted: a table binds them first, from slot 0."""
+    return tuple(sorted({REGISTRY[spec.rollout].policy for spec in REGISTRY.values() if spec.rollout}))
+
+
+def ordered_policies(policies) -> tuple[str, ...]:
+    """Return the distinct ``policies`` in slot order: the rollout policies among them first, the others sorted."""
+    first = tuple(p for p in rollout_policies() if p in set(policies))
+    return first + tuple(sorted(set(policies) - set(first)))
+
+
+def table_policies(configs) -> tuple[str, ...]:
+    """Return the distinct policy modules of a table's seats in slot order (sim.core.seat_dispatch): a seat deciding
+    outside the loop adds its rollout strategy's policy, which goes first (its rollouts play from slot 0) — so tables
+    of the same policies in any seat order share one compiled engine."""
+    played = {c.policy for c in configs if c.policy is not None}
+    played |= {REGISTRY[c.spec.rollout].policy for c in configs if c.policy is None and c.spec.rollout}
+    return ordered_policies(played)
+
+
+def seat_arrays(configs) -> tuple[np.ndarray, np.ndarray]:
+    """Return ``(strategy_ids int64[4], params float64[4, 8])`` for the compiled seat switch: each seat's slot in
+    ``table_policies(configs)``, or sim.core.seat_dispatch.SCRIPTED for a seat decided outside the loop."""
+    policies = table_policies(configs)
+    ids = np.array([SCRIPTED if c.policy is None else policies.index(c.policy) for c in configs], dtype=np.int64)
+    params = np.stack([c.param_row() for c in configs]).astype(np.float64)
+    return ids, params
+
+
+def outside_driver(configs, kind: str) -> str | None:
+    """Return the "module:name" path of the ``kind`` driver kernel (``batch``, ``step``, ``scratch``) of the table's
+    seats that decide outside the loop, None when none does; ValueError when two such strategies share a table."""
+    specs = {c.spec.name: c.spec for c in configs if c is not None and c.policy is None}
+    if not specs:
+        return None
+    if len(specs) > 1:
+        raise ValueError(f"one table plays at most one strategy deciding outside the hand loop, got "
+                         f"{', '.join(sorted(specs))}")
+    spec = next(iter(specs.values()))
+    if kind not in spec.drivers:
+        raise ValueError(f"strategy {spec.name!r} decides outside the hand loop but names no {kind!r} driver kernel")
+    return spec.drivers[kind]
+
+
+def scripted_stand_in() -> StrategyConfig:
+    """Return the config standing in for a scripted seat (``SCRIPTED_STAND_IN``, default parameters)."""
+    return parse_seat(SCRIPTED_STAND_IN)

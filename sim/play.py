@@ -47,8 +47,9 @@ def play_resolved(rules_config, seat_configs, seed: int, first_hand: int, n_hand
     driver = outside_driver(seat_configs, "batch")
     if driver is not None:  # seats deciding outside the loop (search): their batch, which hands them their decisions
         if check:
-            raise ValueError("check mode does not play seats deciding outside the loop, as search (valid: play_chunk "
-                             "with them, or play_checked without)")
+            names = "/".join(sorted({c.name for c in seat_configs if c.policy is None}))
+            raise ValueError(f"check mode does not play {names} seats, which decide outside the hand loop (valid: "
+                             f"play_chunk with them, or play_checked without)")
         eng.driver(driver)(*args)  # it allocates its own state (and its scratch)
     else:  # one loop source, compiled with or without checks; its state allocated here, so the loop allocates nothing
         (eng.play_hands_checked if check else eng.play_hands)(*args, new_batch_state())

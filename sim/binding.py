@@ -27,6 +27,7 @@ from numba.core.caching import NullCache
 from numba.core.dispatcher import Dispatcher
 
 from sim.core.slots import SLOTS, Slot
+from sim.outside_sources import is_outside, source_tag
 
 _MISSING = object()
 _copies: dict[tuple, Dispatcher] = {}           # (original kernel, bound values it reaches) -> bound copy
@@ -57,10 +58,13 @@ def copy_tag(key: tuple) -> str:
 
 
 def value_tag(value) -> str:
-    """Return the short identifier a bound value contributes to a copy's name (a module's last distinct part)."""
+    """Return the short identifier a bound value contributes to a copy's name (a module's last distinct part; for a
+    module of a package outside the project, with a digest of that package's sources, sim.outside_sources)."""
     if isinstance(value, types.ModuleType):
-        parts = value.__name__.split("__")[0].split(".")
-        return parts[-2] if parts[-1] == "hooks" and len(parts) > 1 else parts[-1]
+        name = value.__name__.split("__")[0]
+        parts = name.split(".")
+        tag = parts[-2] if parts[-1] == "hooks" and len(parts) > 1 else parts[-1]
+        return f"{tag}_{source_tag(name)}" if is_outside(name) else tag
     if isinstance(value, (bool, int)):
         return str(int(value)) if value >= 0 else f"m{-int(value)}"  # VARIANT_ANY -1 -> m1: a name, not a '-'
     raise TypeError(f"a slot can be bound to a module or an int, not {type(value).__name__}")

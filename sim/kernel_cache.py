@@ -24,6 +24,9 @@ import re
 import warnings
 from pathlib import Path
 
+from sim.outside_sources import ensure_fresh as ensure_outside_fresh
+from sim.strategy_registry import strategy_packages
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sim", "strategies")  # packages holding compiled kernels
 STAMP_NAME = "kernel_sources.sha256"
@@ -178,6 +181,7 @@ def ensure_fresh() -> bool:
     A cached kernel file that cannot be deleted, an unreadable stamp (other than a missing one)
     and a stamp that cannot be written are reported with a ``RuntimeWarning`` naming the file.
     """
+    ensure_outside_fresh(strategy_packages(), _cache_dir)  # the strategies' packages outside the project
     digest = cache_digest()
     stamp = _stamp_path()
     try:

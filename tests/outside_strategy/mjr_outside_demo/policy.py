@@ -1,0 +1,26 @@
+"""``edge_legal``: the seat protocol of mahjong-rules-lab (sim.core.seat_dispatch), from outside its package."""
+from numba import njit
+
+from mjr_outside_demo.edge import edge_action
+from sim.core.no_policy import random_claim, random_self, self_from_scan, self_rows  # noqa: F401  (protocol)
+
+FAST_RANDOM = False
+SCANS = False
+
+
+@njit(cache=True, inline='always')
+def passes_claim(rule_vec, bits):
+    """Return False: the seat is always asked."""
+    return False
+
+
+@njit(cache=True, inline='always')
+def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
+    """Return the legal ACT_* at one end of the codes (edge.py)."""
+    return edge_action(mask)
+
+
+@njit(cache=True, inline='always')
+def choose_dingque(params, hands, seat):
+    """Return suit 0 (万)."""
+    return 0

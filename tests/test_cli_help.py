@@ -157,3 +157,11 @@ def test_list_with_a_bad_word_gives_one_line_naming_the_choices_and_status_2(cap
     assert code == 2 and out == ""
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"error: {fragment}"), err
+
+
+def test_docs_strategies_has_a_row_for_every_registered_strategy():
+    from strategies.registry import REGISTRY
+
+    text = (ROOT / "docs" / "strategies.md").read_text(encoding="utf-8")
+    table = text[text.index("## The strategies"):text.index("## How the numbers were measured")]
+    assert re.findall(r"^\| `(\w+)` \|", table, re.MULTILINE) == list(REGISTRY)

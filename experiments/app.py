@@ -1,8 +1,9 @@
 """The ``mjrules`` entry point: check the command line, then run the studies as a Hydra app.
 
 ``mjrules`` runs the overview; ``mjrules experiment=X rules=Y seats=Z hands=N`` one study;
-``mjrules -m rules.houbao_units=1,2`` a sweep (ending with a comparison report). A bad key or
-value prints one ``error: ...`` line on stderr and exits with status 2, before any simulation.
+``mjrules -m rules.houbao_units=1,2`` a sweep (ending with a comparison report); ``mjrules list KIND`` prints the
+rule sets, experiments, seat groups, strategies or a rule set's flags. A bad key or value prints one
+``error: ...`` line on stderr and exits with status 2, before any simulation.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from omegaconf import DictConfig, OmegaConf
 
 from experiments.compose import CONF_DIR, CONFIG_NAME, check_overrides
 from experiments.config import ConfigError, validate
-from experiments.help_text import register_resolvers
+from experiments.help_text import LIST_KINDS, list_text, register_resolvers
 from sim.strategy_registry import RegistryError
 
 register_resolvers()  # hydra.help.template (conf/config.yaml) lists the experiments and groups through them
@@ -107,9 +108,32 @@ def _overrides(argv: list[str]) -> list[str]:
     return list(get_args_parser().parse_known_args(argv)[0].overrides)
 
 
+def list_command(args: list[str]) -> None:
+    """``mjrules list KIND [rules=NAME]``: print the entries of KIND (one of ``LIST_KINDS``; ``rules=`` chooses
+    the rule set whose flags ``flags`` lists, default jincheng). A bad word exits 2 with one line naming the valid
+    choices."""
+    if not args:
+        fail(f"list needs one of: {', '.join(LIST_KINDS)}")
+    kind, rest = args[0], args[1:]
+    variant = "jincheng"
+    for arg in rest:
+        key, _, value = arg.partition("=")
+        if key != "rules" or kind != "flags":
+            fail(f"list {kind} takes no {arg!r} (only 'list flags rules=NAME' takes an argument)")
+        variant = value
+    try:
+        print(list_text(kind, variant))
+    except ValueError as error:
+        fail(str(error))
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Console script ``mjrules``: check every override (sweeps expanded), then hand over to Hydra."""
+    """Console script ``mjrules``: ``list KIND`` prints a list; otherwise check every override (sweeps
+    expanded), then hand over to Hydra."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["list"]:
+        list_command(argv[1:])
+        return
     if not any(a in ("-h", "--help", "--hydra-help", "--info", "-i") for a in argv):
         try:
             overrides = _overrides(argv)

@@ -1,4 +1,4 @@
-"""The core never calls up, and a run compiles only what it plays (sim.engine, sim.binding; README "Architecture").
+"""The core never calls up, and a run compiles only what it plays (sim.engine, sim.binding; docs/architecture.md).
 
 The compile check runs in a fresh interpreter (a warm numba cache is fine) and looks two ways: no dispatcher of
 another variant's folder or of a strategy the table does not play holds a signature (compiled or loaded), and the

@@ -146,9 +146,12 @@ def project_files(dirs=None):
 
 
 def citing_files():
-    """Yield the files whose citations must resolve: the code, configs, tests, reports and the README."""
+    """Yield the files whose citations must resolve: the code, configs, tests, reports, the README and the docs pages
+    the README's sections moved to (docs/*.md and the rules index, docs/rules/README.md)."""
     yield from project_files(CITING_DIRS)
     yield "README.md", (ROOT / "README.md").read_text(encoding="utf-8")
+    for path in [*sorted((ROOT / "docs").glob("*.md")), ROOT / "docs" / "rules" / "README.md"]:
+        yield path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8")
 
 
 def resolve(section: str, rule: int | None) -> str | None:

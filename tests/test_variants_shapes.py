@@ -228,7 +228,7 @@ def test_higher_feature_bits_take_their_names_from_the_kernel_codes(monkeypatch)
 
 
 def test_a_seat_mix_a_variant_refuses_leaves_that_variant_out_with_its_reason():
-    """The README's overview with a selective_ting seat: 金华 and 推倒胡 have no 上架, so the variants study (every
+    """The overview with a selective_ting seat: 金华 and 推倒胡 have no 上架, so the variants study (every
     variant by default) plays 晋城 and 晋中 and says in its reading that 金华 and 推倒胡 were left out; naming 金华
     keeps it (and the run stops with the registry's one line)."""
     seats = ("greedy", "selective_ting{min_live_waits=3}", "greedy", "greedy")

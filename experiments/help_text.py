@@ -11,7 +11,7 @@ from pathlib import Path
 
 from omegaconf import OmegaConf
 
-from strategies.registry import REGISTRY
+from sim.strategy_registry import REGISTRY
 
 CONF_DIR = Path(__file__).resolve().parent.parent / "conf"
 EXPERIMENTS_DIR = Path(__file__).resolve().parent

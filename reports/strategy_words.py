@@ -1,6 +1,6 @@
 """What each strategy models, in plain Chinese, for the reports (the tournament section's notes).
 
-A strategy without words here is described by its registry doc string (strategies/registry.py), so a strategy
+A strategy without words here is described by its registry doc string (its spec, strategies/specs.py), so a strategy
 registered later is described too. The measured reasons why ``defensive`` and ``selective_ting`` lose to greedy
 are in docs/strategies.md (with the tournament tables).
 """

@@ -56,14 +56,14 @@ def overview_studies() -> list[str]:
 
 def true_counts() -> dict[str, int]:
     """The counts as the config folders and the strategy registry have them (the independent reference)."""
-    from strategies.registry import REGISTRY
+    from sim.strategy_registry import REGISTRY
 
     return {"rule sets": len(options("rules")), "experiments": len(options("experiment")),
             "seat groups": len(options("seats")), "strategies": len(REGISTRY), "overview": len(overview_studies())}
 
 
 def test_help_lists_strategies_and_counts_what_exists_within_80_columns(tmp_path):
-    from strategies.registry import REGISTRY
+    from sim.strategy_registry import REGISTRY
 
     text = help_text(tmp_path)
     want = true_counts()
@@ -120,7 +120,7 @@ def list_output(args, capsys):
 
 
 def test_list_strategies_gives_every_registered_strategy_with_its_defaults(capsys):
-    from strategies.registry import REGISTRY
+    from sim.strategy_registry import REGISTRY
 
     code, out, err = list_output(["strategies"], capsys)
     assert code == 0 and err == ""
@@ -160,7 +160,7 @@ def test_list_with_a_bad_word_gives_one_line_naming_the_choices_and_status_2(cap
 
 
 def test_docs_strategies_has_a_row_for_every_registered_strategy():
-    from strategies.registry import REGISTRY
+    from sim.strategy_registry import REGISTRY
 
     text = (ROOT / "docs" / "strategies.md").read_text(encoding="utf-8")
     table = text[text.index("## The strategies"):text.index("## How the numbers were measured")]

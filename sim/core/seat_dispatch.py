@@ -7,7 +7,7 @@ of one engine, never over the registered strategies, so a strategy no seat plays
 table leaves free hold ``sim.core.no_policy``, which compiles to almost nothing. Four seats play at most four
 policies; the two more slots serve an engine shared by every table of a variant (sim.engine, the test suite).
 
-Each policy module provides the protocol below (README "Adding a strategy"): ``FAST_RANDOM`` and ``SCANS``
+Each policy module provides the protocol below (docs/architecture.md "Adding a strategy"): ``FAST_RANDOM`` and ``SCANS``
 (compile-time bools), ``passes_claim``, ``choose_action``, ``self_from_scan``, ``self_rows``, ``random_self``,
 ``random_claim`` and ``choose_dingque``.
 """

@@ -35,7 +35,7 @@ class Slot:
                              f"strategies), which binds it ({self.doc})")
 
 
-#: the variant's hooks module (sim/variants/<name>/hooks.py): every hook of the protocol, see README "Adding a variant"
+#: the variant's hooks module (sim/variants/<name>/hooks.py): every hook of the protocol, see docs/architecture.md "Adding a variant"
 hooks = Slot("hooks", "the variant's hooks module")
 #: the variant's code (sim.core.codes VARIANT_*), an int constant of the copy: a test of it is pruned at compile time;
 #: VARIANT_ANY in an engine that switches over several variants at run time (then ``hooks`` is sim.core.variant_switch)

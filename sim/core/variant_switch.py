@@ -4,7 +4,7 @@ Written by sim/switch_source.py (``python -m sim.switch_source``); do not edit b
 
 ``sim.engine`` binds this module to the ``hooks`` slot (sim.core.slots) of the engine of a run that plays more than
 one variant (``sim.engine.run_plays``), ``VARIANT`` to VARIANT_ANY, and ``hooks0`` .. ``hooks3`` / ``VARIANT0`` ..
-``VARIANT3`` to the run's variants' hooks modules and codes, in code order. Every hook of the protocol (README
+``VARIANT3`` to the run's variants' hooks modules and codes, in code order. Every hook of the protocol (docs/architecture.md
 "Adding a variant") is here with the same name and parameter list: it reads ``rule_vec[R_VARIANT]`` and calls the
 hook of the variant that holds the code. A slot the run leaves free holds VARIANT_NONE (and
 sim.core.hook_defaults), and its branch is pruned at compile time; the first slot is the fall-through, which

@@ -57,7 +57,7 @@ FUTILITY_Z = 0.0
 #: that need the power — seat 0 against three greedy minus greedy in seat 0, 底注/hand: 金华 16 worlds +0.002
 #: [-0.027, 0.030] (8,000 walls), 64 worlds +0.061 [0.031, 0.091] (12,000); 晋城 16 worlds +0.019 [-0.011, 0.050],
 #: 64 worlds +0.114 [0.080, 0.149] (the same 20,000 walls); 晋中 16 worlds +0.064 [0.019, 0.109], 32 worlds +0.167
-#: [0.120, 0.214] (the same 20,000 walls; README "search"). 64 worlds cost about 3x the time of 16 with the
+#: [0.120, 0.214] (the same 20,000 walls; docs/strategies.md, the search player). 64 worlds cost about 3x the time of 16 with the
 #: futility stop
 DEFAULT_WORLDS = 16
 JINZHONG_WORLDS = 32

@@ -332,7 +332,9 @@ class Game:
         pending = int(self._st[S.ST_PENDING_TILE]) if self.phase == "claim" else -1
         return {
             "seat": seat, "dealer": self.dealer, "phase": self.phase, "to_act": self.to_act,
-            "hand": self.hands[seat], "last_drawn": self.last_drawn if self.to_act == seat else None,
+            # its own draw only: in a claim window the tile the discarder drew is the discarder's to know
+            "hand": self.hands[seat], "last_drawn": self.last_drawn if self.phase == "self" and self.to_act == seat
+            else None,
             "rivers": self.rivers, "melds": melds, "frozen": self.frozen, "shangjia": self.shangjia,
             "waits": self.waits[seat], "offered": name(pending) if pending >= 0 else None,
             "front_draws": self.front_draws, "kongs": self.kongs,

@@ -64,6 +64,16 @@ def test_observation_shows_own_hand_and_hides_the_others():
     assert "hands" not in seen
 
 
+def test_observation_in_a_claim_window_hides_the_tile_the_discarder_drew():
+    """Seat 1's claim window on the dealer's 1z: the dealer's drawn 7z is not seat 1's to see (its own draw, none)."""
+    wall = stacked_wall({0: "369m147p258s1234z", 1: "258m258p369s1167z"}, draws="7z")
+    g = Game(rules={"allow_shi": False, "allow_qiang": False}, wall=wall, dealer=0)
+    g.step(0, "discard 1z")
+    assert g.phase == "claim" and g.to_act == 1 and g.legal_actions(1) == ["pass", "peng"]
+    seen = g.observation(1)
+    assert seen["offered"] == "1z" and seen["last_drawn"] is None
+
+
 def test_log_reads_in_tile_notation_with_chinese_names():
     """Each log line names its tiles in notation with the Chinese name: 5z is 中, 6z 发, 7z 白 (sim.tiles)."""
     wall = stacked_wall(QUIET_HANDS, draws="5z6z7z", dealer=1)

@@ -17,7 +17,7 @@ from sim.driver import (check_backend, check_complete, parallel_unordered, play_
                         simulate)
 from sim.progress import progress_enabled
 from sim.run_plan import plan_run, worker_count
-from sim.work_bar import hands_note, seconds_per_hand, work_bar
+from sim.work_bar import seconds_per_hand, work_bar
 
 
 def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, progress=None,
@@ -30,8 +30,8 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
     ``label`` (its bar's name when it plays alone). Every run is checked before any plays (one-line ``ValueError``
     or ``sim.parts.RunFolderError``). On several local workers the runs' chunks share one pool and one bar named
     ``label`` (default "N arms"): its percentage and time left are of the work, each hand weighed by its table's
-    cost (``sim.work_bar``), its note says the hands and the runs done; with one worker or ``backend="dask"`` each run
-    is a ``simulate`` call of its own, one after another."""
+    cost (``sim.work_bar``), beside the hands, hands/s and the runs done; with one worker or ``backend="dask"``
+    each run is a ``simulate`` call of its own, one after another."""
     n_workers = worker_count(jobs)
     check_backend(backend, scheduler)
     show = progress_enabled(progress)
@@ -60,15 +60,16 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
         left = [sum(n for _, n in chunks) for chunks in remaining]  # hands each run still plays
         total_work = sum(plan.hands * cost for plan, cost in zip(plans, costs))
         left_work = sum(hands * cost for hands, cost in zip(left, costs))
-        with work_bar(total_work, total_work - left_work, show, label or f"{len(plans)} arms") as bar:
-            bar.set_postfix_str(stream_note(done, total, left, None))  # runs resumed whole count as done
+        warmup = min(n_workers, len(tasks))  # each worker's first chunk pays for loading the kernels
+        with work_bar(total_work, total_work - left_work, total, done, show, label or f"{len(plans)} arms",
+                      warmup) as bar:
+            bar.notes = stream_notes(left, None)  # runs resumed whole count as done
+            bar.refresh()
             for index, first, (n, digest) in _results(tasks, plans, n_workers):
                 parts.record_part(plans[index].out, first, n, digest)
                 left[index] -= n
-                done += n
-                bar.set_postfix_str(stream_note(done, total, left, names[index]), refresh=False)
-                if not bar.update(n * costs[index]) and left[index] == 0:  # draws when it is time; a run's end always
-                    bar.refresh()
+                if not bar.advance(n * costs[index], n, stream_notes(left, names[index])) and left[index] == 0:
+                    bar.refresh()  # draws when it is time; a run's end always
         for plan in plans:
             check_complete(plan.out, plan.chunks)
     streamed = []
@@ -80,16 +81,12 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
     return streamed
 
 
-def stream_note(done: int, total: int, left: list[int], last: str | None) -> str:
-    """Return the stream bar's note: the hands done of all (``sim.work_bar.hands_note``), then ``runs_done``."""
-    return f"{hands_note(done, total)}, {runs_done(left, last)}"
-
-
-def runs_done(left: list[int], last: str | None) -> str:
-    """Return the runs part of the stream bar's note: how many runs are done (``left``: hands each still plays) and
-    the run whose chunk finished last, e.g. "3/85 done, last: variants/jinzhong"."""
+def stream_notes(left: list[int], last: str | None) -> list[str]:
+    """Return the stream bar's notes after its hands, rate and time left: how many runs are done (``left``: hands
+    each still plays) and the run whose chunk finished last, e.g. ``["3/85 runs done", "last: variants/jinzhong"]``
+    (the bar shows those that fit its line, whole)."""
     done = sum(1 for hands in left if hands == 0)
-    return f"{done}/{len(left)} done" + (f", last: {last}" if last else "")
+    return [f"{done}/{len(left)} runs done"] + ([f"last: {last}"] if last else [])
 
 
 def _prepare(plans, remaining, n_workers: int, n_tasks: int, show: bool) -> list[float]:

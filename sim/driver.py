@@ -205,10 +205,10 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
             prepare_kernels(plan.rules_config, plan.seat_configs, plan.seed, n_workers, backend, len(remaining), show)
         tasks = [plan.task(first, n) for first, n in remaining]
         results = _results(tasks, n_workers, backend, scheduler, os.fspath(out_dir), plan.variant, plan.labels)
-        with hand_bar(plan.hands, reused, show, label) as bar:
+        with hand_bar(plan.hands, reused, show, label, warmup_updates(tasks, n_workers)) as bar:
             for first, (n, digest) in results:
                 parts.record_part(out_dir, first, n, digest)
-                bar.update(n)
+                bar.advance(n, n)
         check_complete(out_dir, plan.chunks)
     run = parts.StreamedRun(out_dir)
     run.simulated_hands, run.reused_hands = plan.hands - reused, reused
@@ -323,14 +323,20 @@ def _results(tasks, n_workers, backend, scheduler, out_arg, variant, labels) -> 
     return _run_loky(tasks, n_workers, out_arg, variant, labels)
 
 
+def warmup_updates(tasks: list, n_workers: int) -> int:
+    """Return how many chunks finish before a bar measures its rate: one per worker that plays (the first chunk of
+    each pays for loading the kernels)."""
+    return max(1, min(n_workers, len(tasks)))
+
+
 def _simulate_in_memory(plan, n_workers, backend, scheduler, show, label) -> "pl.DataFrame":
     """Play every chunk of ``plan`` (a ``sim.run_plan.RunPlan``) and return the records as one polars frame
     sorted by ``hand``."""
     tasks = [plan.task(first, n) for first, n in plan.chunks]
     matrices: dict[int, np.ndarray] = {}
-    with hand_bar(plan.hands, 0, show, label) as bar:
+    with hand_bar(plan.hands, 0, show, label, warmup_updates(tasks, n_workers)) as bar:
         for first, matrix in _results(tasks, n_workers, backend, scheduler, None, plan.variant, plan.labels):
             matrices[first] = matrix
-            bar.update(matrix.shape[0])
+            bar.advance(matrix.shape[0], matrix.shape[0])
     matrix = np.concatenate([matrices[first] for first in sorted(matrices)], axis=0)
     return to_frame(matrix, plan.seed, plan.variant, plan.labels)

@@ -28,16 +28,16 @@ def test_each_run_of_the_stream_has_the_records_it_has_alone(tmp_path):
 def test_the_stream_bar_counts_the_runs_done_and_names_the_last_one(tmp_path, capsys):
     """The one bar of the stream says how many runs are done and which run's chunk finished last: with one run
     whose folder is already complete, it starts at 1/3 done and ends at 3/3."""
-    from sim.arm_stream import runs_done
+    from sim.arm_stream import stream_notes
 
-    assert runs_done([0, 40, 90], None) == "1/3 done"
-    assert runs_done([0, 0, 90], "arm 1") == "2/3 done, last: arm 1"
+    assert stream_notes([0, 40, 90], None) == ["1/3 runs done"]
+    assert stream_notes([0, 0, 90], "arm 1") == ["2/3 runs done", "last: arm 1"]
     runs = [dict(run, out=tmp_path / f"arm{k}", label=f"arm {k}") for k, run in enumerate(RUNS)]
     simulate_arms(runs[:1], jobs=2, progress=False)
     capsys.readouterr()
     simulate_arms(runs, jobs=2, progress=True)
     bar = capsys.readouterr().err.replace("\r", "\n")
-    assert "1/3 done" in bar and "3/3 done, last: arm " in bar
+    assert "1/3 runs done" in bar and "3/3 runs done, last: arm " in bar
 
 
 def test_each_table_the_stream_prepares_names_its_place_on_the_compile_bar(tmp_path, monkeypatch):

@@ -153,3 +153,28 @@ def hand_bar(total_hands: int, already_done: int, enabled: bool, label: str | No
     stack of finished bars on screen; a disabled bar costs nothing."""
     return RunBar(total_hands, already_done, total_hands, already_done, label or "simulate", enabled, warmup,
                   **tqdm_args)
+
+
+class FittedBar(tqdm):
+    """A tqdm bar drawn with the first of its ``bar_formats`` that fits the terminal's width (DEFAULT_COLUMNS when
+    unknown) whole: a format with ``{bar}`` fits when its text leaves MIN_BAR columns for the bar, one without when
+    its text fits. List the formats from the fullest to the barest; the last is used when none fits."""
+
+    def __init__(self, *args, bar_formats: tuple[str, ...], **tqdm_args):
+        self.bar_formats = bar_formats
+        super().__init__(*args, bar_format=bar_formats[0], **tqdm_args)
+
+    @property
+    def format_dict(self):
+        """tqdm's fields, with the first bar format that fits (``bar_formats``)."""
+        fields = super().format_dict
+        if self.disable:
+            return fields
+        columns = fields.get("ncols") or DEFAULT_COLUMNS
+        fields["ncols"] = columns
+        for bar_format in self.bar_formats:
+            text = self.format_meter(**{**fields, "bar_format": bar_format.replace("{bar}", ""), "ncols": None})
+            if disp_len(text) + (MIN_BAR if "{bar}" in bar_format else 0) <= columns:
+                break
+        fields["bar_format"] = bar_format
+        return fields

@@ -49,7 +49,7 @@ def test_each_table_the_stream_prepares_names_its_place_on_the_compile_bar(tmp_p
 
     labels = []
     monkeypatch.setattr(sim.arm_stream, "prepare_kernels", lambda *args, label: labels.append(label))
-    assert table_label(1, 1) == BAR_LABEL and table_label(2, 3) == f"{BAR_LABEL} (table 2 of 3)"
+    assert table_label(1, 1) == BAR_LABEL and table_label(2, 3) == f"{BAR_LABEL}, table 2/3"
     runs = [dict(run, out=tmp_path / f"arm{k}", label=f"arm {k}") for k, run in enumerate(RUNS)]
     simulate_arms(runs, jobs=2, progress=False)
     assert labels == [table_label(k, 3) for k in (1, 2, 3)]

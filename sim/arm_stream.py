@@ -12,6 +12,7 @@ import os
 from contextlib import ExitStack
 
 from sim import parts, run_folder
+from sim.chunk_pieces import PieceFeed
 from sim.compile_progress import table_label
 from sim.driver import (check_backend, check_complete, parallel_unordered, play_matrix, play_writing, prepare_kernels,
                         simulate)
@@ -65,10 +66,14 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
                       warmup) as bar:
             bar.notes = stream_notes(left, None)  # runs resumed whole count as done
             bar.refresh()
-            for index, first, (n, digest) in _results(tasks, plans, n_workers):
+            feed = PieceFeed()  # a single chunk plays here, piece by piece under the bar
+            feed.advance = lambda hands: bar.advance(hands * costs[tasks[0][0]], hands)
+            for index, first, (n, digest) in _results(tasks, plans, n_workers, feed if show else None):
                 parts.record_part(plans[index].out, first, n, digest)
                 left[index] -= n
-                if not bar.advance(n * costs[index], n, stream_notes(left, names[index])) and left[index] == 0:
+                bar.notes = stream_notes(left, names[index])
+                rest = feed.finish(n)  # the hands of a chunk played elsewhere, whole
+                if not (rest and bar.advance(rest * costs[index], rest)) and left[index] == 0:
                     bar.refresh()  # draws when it is time; a run's end always
         for plan in plans:
             check_complete(plan.out, plan.chunks)
@@ -122,15 +127,15 @@ def table_seconds_per_hand(plan) -> float:
 
 
 def _play_arm_chunk(index: int, task: tuple, out: str, variant: str, labels: list[str], owner: int,
-                    engines: dict | None) -> tuple:
+                    engines: dict | None, on_hands=None) -> tuple:
     """Worker: play one chunk of run ``index`` into its folder ``out``; return ``(index, first_hand, (n_hands,
-    sha256))`` (``sim.driver``'s writing worker, tagged with its run)."""
-    return (index, *play_writing(task, out, variant, labels, owner, engines))
+    sha256))`` (``sim.driver``'s writing worker, tagged with its run; in pieces reported to ``on_hands``)."""
+    return (index, *play_writing(task, out, variant, labels, owner, engines, on_hands))
 
 
-def _results(tasks: list[tuple], plans, n_workers: int):
+def _results(tasks: list[tuple], plans, n_workers: int, on_hands=None):
     """Yield ``(run index, first hand, (n_hands, sha256))`` of every chunk in ``tasks`` ([(run index, task)]) as the
-    workers finish them (a single chunk plays in this process)."""
+    workers finish them (a single chunk plays in this process, in pieces reported to ``on_hands`` when given)."""
     from joblib import delayed
 
     from sim.engine import run_setting
@@ -139,6 +144,6 @@ def _results(tasks: list[tuple], plans, n_workers: int):
     calls = [(index, task, os.fspath(plans[index].out), plans[index].variant, plans[index].labels, parent, engines)
              for index, task in tasks]
     if len(calls) == 1:
-        yield _play_arm_chunk(*calls[0])
+        yield _play_arm_chunk(*calls[0], on_hands)
         return
     yield from parallel_unordered((delayed(_play_arm_chunk)(*call) for call in calls), n_workers)

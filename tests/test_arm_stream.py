@@ -25,9 +25,13 @@ def test_each_run_of_the_stream_has_the_records_it_has_alone(tmp_path):
         assert (result.simulated_hands, result.reused_hands) == (run["hands"], 0)
 
 
-def test_the_stream_bar_counts_the_runs_done_and_names_the_last_one(tmp_path, capsys):
+def test_the_stream_bar_counts_the_runs_done_and_names_the_last_one(tmp_path, capsys, monkeypatch):
     """The one bar of the stream says how many runs are done and which run's chunk finished last: with one run
-    whose folder is already complete, it starts at 1/3 done and ends at 3/3."""
+    whose folder is already complete, it starts at 1/3 done and ends at 3/3 (at 120 columns, where the notes fit
+    whole; at 80 the last run's name is left out, tests/test_run_bar.py)."""
+    from sim import progress
+
+    monkeypatch.setattr(progress, "DEFAULT_COLUMNS", 120)  # the width of a bar drawn into no terminal
     from sim.arm_stream import stream_notes
 
     assert stream_notes([0, 40, 90], None) == ["1/3 runs done"]

@@ -33,6 +33,9 @@ def test_bar_counts_hands_from_those_already_done(monkeypatch):
     assert "hands" in sys.stderr.getvalue()
     with hand_bar(10, 0, enabled=False) as bar:
         assert bar.disable
+        bar.advance(4, 4)
+        bar.advance(6, 6)  # a disabled bar counts hands and measures nothing
+        assert bar.hands == 10 and bar.measured() is None
 
 
 def test_bar_is_named_by_its_label_and_removed_when_done(monkeypatch):

@@ -58,17 +58,23 @@ def check_printed_headline(out: str, summary: pl.DataFrame, variant: str) -> Non
     """The headline a run printed on stdout (the lines before its closing two) fits 80 columns and holds every cell
     of the run's headline, in the run variant's words."""
     text = "\n".join(out.splitlines()[:-2])
-    assert text.splitlines()[0].lstrip().startswith("统计量")
     assert max(columns(line) for line in text.splitlines()) <= console_table.TERMINAL_COLUMNS
+    assert text.splitlines()[0].lstrip().startswith("统计量")
     with terms.using(variant):
         expected = [[terms.say(cell) for cell in row] for row in headline_cells(summary)]
     assert expected and [squeezed(row) for row in table_cells(text)] == [squeezed(row) for row in expected]
 
 
 RUNS = {
+    "overview under 晋城": ["rules=jincheng", "hands=200", "experiment.huangzhuang.stacks=[7]",
+                           "experiment.huangzhuang.pong_policies=[never]", "experiment.huangzhuang.sweep_hands=200",
+                           "experiment.early_ting.min_live_waits=[3]", "experiment.thirteen_orphans.shi_qiang=[true]",
+                           "experiment.thirteen_orphans.hands_per_k=0", "experiment.dealer_edge.session_length=0",
+                           "experiment.sensitivity.flags=[houbao_units,allow_shi]", "experiment.sensitivity.hands=200",
+                           "experiment.variants.variants=[jincheng,jinzhong]"],
     "tournament under 晋中": ["experiment=tournament", "rules=jinzhong", "hands=200",
-                             "experiment.tournament.strategies=[greedy,defensive]"],
-    "skill under 金华": ["experiment=skill", "rules=jinhua", "hands=200", "experiment.skill.strong=defensive",
+                             "experiment.tournament.strategies=[greedy,defensive,selective_ting]"],
+    "skill under 晋中": ["experiment=skill", "rules=jinzhong", "hands=200", "experiment.skill.strong=defensive",
                         "experiment.skill.strong_hands=200"],
     "caishen under 金华": ["experiment=caishen", "rules=jinhua", "hands=200"],
 }

@@ -99,7 +99,8 @@ class RunBar(tqdm):
         return result
 
     def measured(self) -> tuple[float, float] | None:
-        """Return ``(work per second, hands per second)`` since the warm-up ended, or None before one update after it."""
+        """Return ``(work per second, hands per second)`` since the warm-up ended, or None until one update after
+        it has come."""
         if self.mark is None or self.advances <= self.warmup:
             return None
         seconds = self._time() - self.mark[0]

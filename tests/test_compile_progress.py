@@ -112,8 +112,8 @@ def test_the_bar_fits_80_columns_with_its_count_total_and_time_left():
 
 @pytest.mark.parametrize("ending", ["longer", "past", "left"])
 def test_every_time_left_text_shows_whole_at_80_columns_after_the_longest_label(ending):
-    """The bar of table 12/12 of a stream, half an hour or more in: its time-left text, whichever it is, ends the line whole
-    within 80 display columns (it ended ``longer than estimat``); the bar takes what is left, or goes."""
+    """The bar of table 12/12 of a stream, half an hour or more in: its time-left text, whichever it is, ends the
+    line whole within 80 display columns (it ended ``longer than estimat``); the bar takes what is left, or goes."""
     import unicodedata
 
     from sim.compile_progress import table_label

@@ -30,8 +30,8 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
     any of ``seed``, ``rules``, ``seats``, ``chunk``, ``session_length``, ``deal_condition``, rule overrides and
     ``label`` (its bar's name when it plays alone). Every run is checked before any plays (one-line ``ValueError``
     or ``sim.parts.RunFolderError``). On several local workers the runs' chunks share one pool and one bar named
-    ``label`` (default "N arms"): its percentage and time left are of the work, each hand weighed by its table's
-    cost (``sim.work_bar``), beside the hands, hands/s and the runs done; with one worker or ``backend="dask"``
+    ``label`` (default "N arms") and the runs done: its percentage and time left are of the work, each hand weighed
+    by its table's cost (``sim.work_bar``), beside the hands and hands/s; with one worker or ``backend="dask"``
     each run is a ``simulate`` call of its own, one after another."""
     n_workers = worker_count(jobs)
     check_backend(backend, scheduler)
@@ -62,16 +62,14 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
         total_work = sum(plan.hands * cost for plan, cost in zip(plans, costs))
         left_work = sum(hands * cost for hands, cost in zip(left, costs))
         warmup = min(n_workers, len(tasks))  # each worker's first chunk pays for loading the kernels
-        with work_bar(total_work, total_work - left_work, total, done, show, label or f"{len(plans)} arms",
-                      warmup) as bar:
-            bar.notes = stream_notes(left, None)  # runs resumed whole count as done
-            bar.refresh()
+        name = label or f"{len(plans)} arms"
+        with work_bar(total_work, total_work - left_work, total, done, show, runs_label(name, left), warmup) as bar:
             feed = PieceFeed()  # a single chunk plays here, piece by piece under the bar
             feed.advance = lambda hands: bar.advance(hands * costs[tasks[0][0]], hands)
             for index, first, (n, digest) in _results(tasks, plans, n_workers, feed if show else None):
                 parts.record_part(plans[index].out, first, n, digest)
                 left[index] -= n
-                bar.notes = stream_notes(left, names[index])
+                bar.desc, bar.notes = runs_label(name, left), [f"last: {names[index]}"]
                 rest = feed.finish(n)  # the hands of a chunk played elsewhere, whole
                 if not (rest and bar.advance(rest * costs[index], rest)) and left[index] == 0:
                     bar.refresh()  # draws when it is time; a run's end always
@@ -86,12 +84,10 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
     return streamed
 
 
-def stream_notes(left: list[int], last: str | None) -> list[str]:
-    """Return the stream bar's notes after its hands, rate and time left: how many runs are done (``left``: hands
-    each still plays) and the run whose chunk finished last, e.g. ``["3/85 runs done", "last: variants/jinzhong"]``
-    (the bar shows those that fit its line, whole)."""
-    done = sum(1 for hands in left if hands == 0)
-    return [f"{done}/{len(left)} runs done"] + ([f"last: {last}"] if last else [])
+def runs_label(name: str, left: list[int]) -> str:
+    """Return the stream bar's label: its ``name`` and how many runs are done (``left``: hands each still plays),
+    e.g. ``85 arms, 12/85 done`` (the bar's note names the run whose chunk finished last, where it fits)."""
+    return f"{name}, {sum(1 for hands in left if hands == 0)}/{len(left)} done"
 
 
 def _prepare(plans, remaining, n_workers: int, n_tasks: int, show: bool) -> list[float]:

@@ -10,9 +10,6 @@ import pytest
 from sim.progress import hand_bar, shorten_label
 from sim.work_bar import work_bar
 
-NOTES = ["12/85 runs done", "last: dealer_edge/seats"]
-
-
 class FakeClock:
     def __init__(self):
         self.now = 1000.0

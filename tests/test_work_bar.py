@@ -63,9 +63,9 @@ def test_the_stream_bar_weighs_each_runs_hands_by_its_tables_timing(tmp_path, ca
     work = [150 * 0.0055, 120 * 0.01, 90 * 0.001]
     share = round(100 * work[0] / sum(work))
     assert share == 39  # by hands it would be 42 %
-    opening = next(line for line in lines if "1/3 runs done" in line)
+    opening = next(line for line in lines if line.startswith("3 arms, 1/3 done: "))
     assert f" {share}%|" in opening and "150/360 hands" in opening
-    assert any("100%|" in line and "360/360 hands" in line and "3/3 runs done" in line for line in lines)
+    assert any(line.startswith("3 arms, 3/3 done: 100%|") and "360/360 hands" in line for line in lines)
 
 
 def test_without_a_bar_no_table_is_timed(tmp_path, monkeypatch):

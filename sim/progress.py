@@ -25,6 +25,8 @@ from tqdm.utils import disp_len
 DEFAULT_COLUMNS = 80
 #: The fewest columns of bar drawn; below this the bar is left out.
 MIN_BAR = 10
+#: The widest rate and time left a bar lays out room for (a rate of ``short_number``, a time under an hour).
+RATE_WIDEST, LEFT_WIDEST = "12.3k hands/s", "12:34 left"
 
 
 def progress_enabled(progress: bool | None) -> bool:
@@ -123,15 +125,20 @@ class RunBar(tqdm):
     def fit_line(self, columns: int) -> tuple[str, str]:
         """Return ``(label, bar_format)`` of a line at most ``columns`` display columns wide: with the bar (at least
         MIN_BAR columns) if it fits, else without; in each, the most notes that fit (in their order), with the
-        counts written in full, else short; failing all that, the short counts alone after a shortened label."""
-        percent = f"{100 * self.n / self.total:3.0f}%" if self.total else "  ?%"
+        counts written in full, else short; failing all that, the short counts alone after a shortened label. The
+        counts, rate and time left are reckoned at their widest (all hands done, RATE_WIDEST, LEFT_WIDEST), so the
+        layout holds while they change."""
+        percent = f"{100 * min(self.n, self.total) / self.total:3.0f}%" if self.total else "  ?%"
         label = self.desc
         for bar, room in ((f"{percent}|{{bar}}| ", MIN_BAR + 3), (f"{percent} ", 1)):
             for short in (False, True):
                 stats = self.stats(short)
+                # the counts, rate and time left are reckoned at their widest, so the layout holds as they change
+                widest = (count_text(self.hands_total, self.hands_total, short), RATE_WIDEST, LEFT_WIDEST)
+                reserve = room + sum(max(0, len(wide) - len(now)) for wide, now in zip(widest, stats))
                 for keep in range(len(self.notes), -1, -1):
                     tail = ", ".join(stats + self.notes[:keep]).replace("{", "{{").replace("}", "}}")
-                    if disp_len(f"{label}: {percent}{tail}") + room <= columns:
+                    if disp_len(f"{label}: {percent}{tail}") + reserve <= columns:
                         return label, f"{{desc}}: {bar}{tail}"
         tail = ", ".join(self.stats(True)).replace("{", "{{").replace("}", "}}")
         label = shorten_label(label, columns - disp_len(f": {percent} {tail}"))
@@ -146,6 +153,8 @@ class RunBar(tqdm):
         columns = fields.get("ncols") or DEFAULT_COLUMNS
         fields["prefix"], fields["bar_format"] = self.fit_line(columns)
         fields["ncols"] = columns
+        if self.total:  # work summed in floating point can pass its total by a rounding error
+            fields["n"] = min(fields["n"], self.total)
         return fields
 
 

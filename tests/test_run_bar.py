@@ -111,3 +111,32 @@ def test_a_label_is_shortened_at_a_boundary_and_marked():
     assert shorten_label("thirteen_orphans/chase k=9, shi_qiang=on", 30) == "thirteen_orphans/chase k=9,…"
     assert shorten_label("thirteen_orphans/chase", 30) == "thirteen_orphans/chase"
     assert shorten_label("庄家优势座位", 7) == "庄家优…"
+
+
+def test_the_layout_holds_when_the_rate_is_measured():
+    """A stream of 4 arms at 80 columns: the hand counts keep one form and the bar stays, from the first line
+    (``? hands/s, ? left``) to the last (a real run flipped from ``2,000/16,000`` to ``6.00k/16.0k`` there)."""
+    clock = FakeClock()
+    bar = work_bar(16.0, 0.0, 16_000, 0, True, "4 arms, 0/4 done", warmup=2, clock=clock, file=io.StringIO(),
+                   ncols=79)
+    lines = [drawn(bar)]
+    for k in range(8):
+        clock.now += 3.0 if k < 2 else 0.7
+        bar.advance(2.0, 2000)
+        lines.append(drawn(bar))
+    bar.close()
+    assert lines[0].endswith("| 0/16.0k hands, ? hands/s, ? left") and "? left" not in lines[3]
+    assert all("|" in line and "k/16.0k hands, " in line and columns(line) == 79 for line in lines[1:]), lines
+    assert lines[-1].endswith("| 16.0k/16.0k hands, 2.86k hands/s, 00:00 left")
+
+
+def test_work_past_its_total_by_a_rounding_error_draws_a_full_bar_without_a_warning():
+    import warnings
+
+    bar = work_bar(0.3, 0.0, 3, 0, True, "3 arms", file=io.StringIO(), ncols=80)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # tqdm warns "clamping frac to range [0, 1]" past the total
+        for _ in range(3):
+            bar.advance(0.1, 1)  # 0.1 + 0.1 + 0.1 > 0.3 in floating point
+        assert bar.n > bar.total and drawn(bar).startswith("3 arms: 100%|")
+    bar.close()

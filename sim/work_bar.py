@@ -7,7 +7,7 @@ play. So the stream's bar counts *work*: each hand weighs what a hand of its tab
 before the stream starts (``seconds_per_hand``: about 0.1 s per distinct table, after its kernels are compiled).
 Its percentage and time left are then those of the work; the bar's rate of work done per second takes in the number
 of workers and the speed of the machine, so only the tables' relative costs need to be right. The bar also counts the
-hands (done, per second) and notes the runs done.
+hands (done, per second); a stream's bar says the runs done in its label (``sim.arm_stream.runs_label``).
 """
 from __future__ import annotations
 

@@ -15,7 +15,6 @@ has come, the bar says ``? left`` and ``? hands/s`` instead of a guess.
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Callable
 
 from tqdm.auto import tqdm

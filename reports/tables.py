@@ -6,6 +6,8 @@ import re
 
 import polars as pl
 
+from reports import console_table
+from reports.terms import say
 from reports.win_labels import VARIANT_LABELS
 
 #: (study, statistic name, group or None for every group) shown in the headline table.
@@ -240,6 +242,8 @@ def study_label(study: str) -> str:
 
 
 HEADER = ["研究", "统计量", "分组", "估计", "95% 区间", "单位", "n"]
+#: Blank columns before each row of the console table (its study's name stands on the line above, unindented).
+ROW_INDENT = 2
 
 
 def trivial(row: dict) -> bool:
@@ -316,15 +320,23 @@ def headline_cells(summary: pl.DataFrame, skipped: dict[str, str] | None = None)
     return out
 
 
-def _width(text: str) -> int:
-    """Return the terminal columns ``text`` takes (a CJK character takes two)."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def text_table(rows: pl.DataFrame, skipped: dict[str, str] | None = None) -> str:
-    """Return the headline of summary rows as an aligned plain-text table (for the console), in the report's words."""
-    cells = [HEADER] + headline_cells(rows, skipped)
-    widths = [max(_width(r[i]) for r in cells) for i in range(len(HEADER))]
-    return "\n".join("  ".join(c + " " * (w - _width(c)) for c, w in zip(r, widths)).rstrip() for r in cells)
+def text_table(rows: pl.DataFrame, skipped: dict[str, str] | None = None,
+               width: int = console_table.TERMINAL_COLUMNS) -> str:
+    """Return the headline of summary rows as plain text for the console, in the report's words (``terms.say``),
+    at most ``width`` display columns wide (a CJK character takes two): each study's name on a line of its own,
+    its rows below it in aligned columns (statistic, group, estimate, 95 % interval, unit, n); a cell too wide for
+    its column wraps onto the next lines, nothing is cut. A study skipped under the run's rules (``skipped``:
+    study -> reason) gets a line with its reason, wrapped at ``width``."""
+    cells = [[say(cell) for cell in row] for row in headline_cells(rows)]
+    header = HEADER[1:]
+    widths = console_table.column_widths([header] + [row[1:] for row in cells], {0, 1, 2, 3}, width, ROW_INDENT)
+    lines = console_table.fit_rows([header], widths, ROW_INDENT)
+    study = None
+    for row in cells:
+        if row[0] != study:
+            study = row[0]
+            lines += console_table.wrap(study, width)
+        lines += console_table.fit_rows([row[1:]], widths, ROW_INDENT)
+    for name, reason in (skipped or {}).items():
+        lines += console_table.wrap(say(f"{study_label(name)}：未运行——{reason}"), width)
+    return "\n".join(lines)

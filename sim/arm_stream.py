@@ -12,12 +12,13 @@ import os
 from contextlib import ExitStack
 
 from sim import parts, run_folder
+from sim.chunk_pieces import PieceFeed
 from sim.compile_progress import table_label
 from sim.driver import (check_backend, check_complete, parallel_unordered, play_matrix, play_writing, prepare_kernels,
                         simulate)
 from sim.progress import progress_enabled
 from sim.run_plan import plan_run, worker_count
-from sim.work_bar import hands_note, seconds_per_hand, work_bar
+from sim.work_bar import seconds_per_hand, work_bar
 
 
 def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, progress=None,
@@ -29,9 +30,9 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
     any of ``seed``, ``rules``, ``seats``, ``chunk``, ``session_length``, ``deal_condition``, rule overrides and
     ``label`` (its bar's name when it plays alone). Every run is checked before any plays (one-line ``ValueError``
     or ``sim.parts.RunFolderError``). On several local workers the runs' chunks share one pool and one bar named
-    ``label`` (default "N arms"): its percentage and time left are of the work, each hand weighed by its table's
-    cost (``sim.work_bar``), its note says the hands and the runs done; with one worker or ``backend="dask"`` each run
-    is a ``simulate`` call of its own, one after another."""
+    ``label`` (default "N arms") and the runs done: its percentage and time left are of the work, each hand weighed
+    by its table's cost (``sim.work_bar``), beside the hands and hands/s; with one worker or ``backend="dask"``
+    each run is a ``simulate`` call of its own, one after another."""
     n_workers = worker_count(jobs)
     check_backend(backend, scheduler)
     show = progress_enabled(progress)
@@ -60,15 +61,18 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
         left = [sum(n for _, n in chunks) for chunks in remaining]  # hands each run still plays
         total_work = sum(plan.hands * cost for plan, cost in zip(plans, costs))
         left_work = sum(hands * cost for hands, cost in zip(left, costs))
-        with work_bar(total_work, total_work - left_work, show, label or f"{len(plans)} arms") as bar:
-            bar.set_postfix_str(stream_note(done, total, left, None))  # runs resumed whole count as done
-            for index, first, (n, digest) in _results(tasks, plans, n_workers):
+        warmup = min(n_workers, len(tasks))  # each worker's first chunk pays for loading the kernels
+        name = label or f"{len(plans)} arms"
+        with work_bar(total_work, total_work - left_work, total, done, show, runs_label(name, left), warmup) as bar:
+            feed = PieceFeed()  # a single chunk plays here, piece by piece under the bar
+            feed.advance = lambda hands: bar.advance(hands * costs[tasks[0][0]], hands)
+            for index, first, (n, digest) in _results(tasks, plans, n_workers, feed if show else None):
                 parts.record_part(plans[index].out, first, n, digest)
                 left[index] -= n
-                done += n
-                bar.set_postfix_str(stream_note(done, total, left, names[index]), refresh=False)
-                if not bar.update(n * costs[index]) and left[index] == 0:  # draws when it is time; a run's end always
-                    bar.refresh()
+                bar.desc, bar.notes = runs_label(name, left), [f"last: {names[index]}"]
+                rest = feed.finish(n)  # the hands of a chunk played elsewhere, whole
+                if not (rest and bar.advance(rest * costs[index], rest)) and left[index] == 0:
+                    bar.refresh()  # draws when it is time; a run's end always
         for plan in plans:
             check_complete(plan.out, plan.chunks)
     streamed = []
@@ -80,16 +84,10 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
     return streamed
 
 
-def stream_note(done: int, total: int, left: list[int], last: str | None) -> str:
-    """Return the stream bar's note: the hands done of all (``sim.work_bar.hands_note``), then ``runs_done``."""
-    return f"{hands_note(done, total)}, {runs_done(left, last)}"
-
-
-def runs_done(left: list[int], last: str | None) -> str:
-    """Return the runs part of the stream bar's note: how many runs are done (``left``: hands each still plays) and
-    the run whose chunk finished last, e.g. "3/85 done, last: variants/jinzhong"."""
-    done = sum(1 for hands in left if hands == 0)
-    return f"{done}/{len(left)} done" + (f", last: {last}" if last else "")
+def runs_label(name: str, left: list[int]) -> str:
+    """Return the stream bar's label: its ``name`` and how many runs are done (``left``: hands each still plays),
+    e.g. ``85 arms, 12/85 done`` (the bar's note names the run whose chunk finished last, where it fits)."""
+    return f"{name}, {sum(1 for hands in left if hands == 0)}/{len(left)} done"
 
 
 def _prepare(plans, remaining, n_workers: int, n_tasks: int, show: bool) -> list[float]:
@@ -125,15 +123,15 @@ def table_seconds_per_hand(plan) -> float:
 
 
 def _play_arm_chunk(index: int, task: tuple, out: str, variant: str, labels: list[str], owner: int,
-                    engines: dict | None) -> tuple:
+                    engines: dict | None, on_hands=None) -> tuple:
     """Worker: play one chunk of run ``index`` into its folder ``out``; return ``(index, first_hand, (n_hands,
-    sha256))`` (``sim.driver``'s writing worker, tagged with its run)."""
-    return (index, *play_writing(task, out, variant, labels, owner, engines))
+    sha256))`` (``sim.driver``'s writing worker, tagged with its run; in pieces reported to ``on_hands``)."""
+    return (index, *play_writing(task, out, variant, labels, owner, engines, on_hands))
 
 
-def _results(tasks: list[tuple], plans, n_workers: int):
+def _results(tasks: list[tuple], plans, n_workers: int, on_hands=None):
     """Yield ``(run index, first hand, (n_hands, sha256))`` of every chunk in ``tasks`` ([(run index, task)]) as the
-    workers finish them (a single chunk plays in this process)."""
+    workers finish them (a single chunk plays in this process, in pieces reported to ``on_hands`` when given)."""
     from joblib import delayed
 
     from sim.engine import run_setting
@@ -142,6 +140,6 @@ def _results(tasks: list[tuple], plans, n_workers: int):
     calls = [(index, task, os.fspath(plans[index].out), plans[index].variant, plans[index].labels, parent, engines)
              for index, task in tasks]
     if len(calls) == 1:
-        yield _play_arm_chunk(*calls[0])
+        yield _play_arm_chunk(*calls[0], on_hands)
         return
     yield from parallel_unordered((delayed(_play_arm_chunk)(*call) for call in calls), n_workers)

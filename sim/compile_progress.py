@@ -29,11 +29,15 @@ from typing import IO, Callable, Iterator
 from numba.core import event
 from tqdm.auto import tqdm
 
+from sim.progress import FittedBar
+
 BAR_LABEL = "compiling kernels"
 #: Printed once per process above the first bar: why the wait, and that it happens once.
 INTRO_LINE = "compiling the engine once (first run, or a kernel source changed); cached after"
-#: tqdm's format of the bar with a total: label, count/total, bar, time spent, time left (fits 80 columns).
+#: tqdm's format of the bar with a total: label, count/total, bar, time spent, time left.
 BAR_FORMAT = "{desc} {n_fmt}/{total_fmt} |{bar}| {elapsed} so far{postfix}"
+#: The same without the bar, drawn when the terminal is too narrow for the bar and the whole text (``FittedBar``).
+NARROW_BAR_FORMAT = "{desc} {n_fmt}/{total_fmt}, {elapsed} so far{postfix}"
 #: The same without a total (a situation never compiled before and without an estimate).
 OPEN_BAR_FORMAT = "{desc}: {n_fmt} done, {elapsed} so far{postfix}"
 #: The recorded counts. Version 2 holds only first preparations in processes that started from an empty cache
@@ -154,8 +158,8 @@ _INTRO_SHOWN = []  # holds True once this process has printed INTRO_LINE
 
 def table_label(index: int, count: int) -> str:
     """Return the compile bar's name while a stream prepares table ``index`` (from 1) of ``count``:
-    ``compiling kernels (table 3 of 10)`` (``BAR_LABEL`` alone for a single table)."""
-    return BAR_LABEL if count <= 1 else f"{BAR_LABEL} (table {index} of {count})"
+    ``compiling kernels, table 3/10`` (``BAR_LABEL`` alone for a single table)."""
+    return BAR_LABEL if count <= 1 else f"{BAR_LABEL}, table {index}/{count}"
 
 
 def kernel_key(data) -> str:
@@ -263,14 +267,16 @@ class _CompileCounter(event.Listener):
 
     def _open_bar(self):
         known = self.estimate is not None
-        return tqdm(total=self.estimate.kernels if known else None, desc=self.label, unit=" kernels",
-                    bar_format=BAR_FORMAT if known else OPEN_BAR_FORMAT, dynamic_ncols=self.stream is None,
-                    ncols=None if self.stream is None else 80, file=self.stream, leave=False, mininterval=0)
+        return FittedBar(total=self.estimate.kernels if known else None, desc=self.label, unit=" kernels",
+                         bar_formats=(BAR_FORMAT, NARROW_BAR_FORMAT) if known else (OPEN_BAR_FORMAT,),
+                         dynamic_ncols=self.stream is None, ncols=None if self.stream is None else 80,
+                         file=self.stream, leave=False, mininterval=0)
 
     def time_left(self) -> str:
         """Return the bar's time-left text: ``, about 01:23 left``; ``, past the 420 expected`` once more kernels
         than estimated are done; ``, longer than estimated`` when the estimated time is up first; empty before
-        ``ESTIMATE_AFTER`` of the kernels are done or without an estimate."""
+        ``ESTIMATE_AFTER`` of the kernels are done or without an estimate. The bar shows it whole: at 80 columns
+        its bar makes room for it, or goes (``FittedBar``)."""
         if self.estimate is None or len(self.done_at) < ESTIMATE_AFTER * self.estimate.kernels:
             return ""
         done = self.total_compiled

@@ -18,6 +18,7 @@ from sim import kernel_cache, parts, run_folder
 from sim.parts import load, scan  # noqa: F401  (public: sim.driver.load / scan)
 from sim.run_plan import (MAX_DEFAULT_CHUNK, default_chunk, plan_run, resolve,  # noqa: F401  (public names)
                           worker_count)
+from sim.chunk_pieces import PieceFeed, play_in_pieces
 from sim.compile_lanes import start_lane, stop_lane
 from sim.compile_progress import BAR_LABEL, compile_bar
 from sim.parent_watch import watch_parent
@@ -62,35 +63,46 @@ def play_matrix(rules_config, seat_configs, seed: int, first_hand: int, n_hands:
                          deal_condition)[0]
 
 
-def _play_returning(task: tuple, parent: int | None = None, engines: dict | None = None) -> tuple[int, np.ndarray]:
+def _play_returning(task: tuple, parent: int | None = None, engines: dict | None = None,
+                    on_hands=None) -> tuple[int, np.ndarray]:
     """Worker: play one chunk and return ``(first_hand, record matrix)``. With ``parent`` (the pid of the run that
     started this worker) the worker ends itself when that process dies (``sim.parent_watch``). ``engines`` is the
     parent's engine setting (``sim.engine.run_setting``: the variants of the run), so that a reused worker plays
-    the engine the parent compiled."""
+    the engine the parent compiled. With ``on_hands`` (in this process, under a bar) the chunk plays in pieces,
+    the same records, and ``on_hands(hands)`` is called as each ends (``sim.chunk_pieces``)."""
     from sim.engine import applied_setting
 
     if parent is not None:
         watch_parent(parent)
     rules_config, seat_configs, seed, first, n, session_length, deal_condition = task
+
+    def play(start: int, size: int) -> np.ndarray:
+        return play_matrix(rules_config, seat_configs, seed, start, size, session_length, deal_condition)
+
     with applied_setting(engines):
-        return first, play_matrix(rules_config, seat_configs, seed, first, n, session_length, deal_condition)
+        if on_hands is None:
+            return first, play(first, n)
+        return first, play_in_pieces(play, first, n, session_length, on_hands)
 
 
 def play_writing(task: tuple, out: str, variant: str, labels: list[str], owner: int,
-                 engines: dict | None = None) -> tuple[int, tuple[int, str]]:
+                 engines: dict | None = None, on_hands=None) -> tuple[int, tuple[int, str]]:
     """Worker: play one chunk, write its Parquet part into ``out``; return ``(first_hand, (n_hands, sha256))``.
 
     ``owner`` is the pid of the run holding ``out``'s lock: the worker ends with it, and the part is renamed into
-    place only while it still holds the lock (``sim.parts.write_part``)."""
-    first, matrix = _play_returning(task, owner, engines)
+    place only while it still holds the lock (``sim.parts.write_part``). ``on_hands``: see ``_play_returning``."""
+    first, matrix = _play_returning(task, owner, engines, on_hands)
     digest = parts.write_part(to_frame(matrix, task[2], variant, labels), out, first, owner=owner)
     return first, (task[4], digest)
 
 
-def _run_sequential(tasks: list[tuple], out, variant, labels) -> Iterator[tuple]:
-    """Yield chunk results in order, in this process."""
+def _run_sequential(tasks: list[tuple], out, variant, labels, on_hands=None) -> Iterator[tuple]:
+    """Yield chunk results in order, in this process (each in pieces when ``on_hands`` follows them)."""
     for task in tasks:
-        yield play_writing(task, out, variant, labels, os.getpid()) if out is not None else _play_returning(task)
+        if out is not None:
+            yield play_writing(task, out, variant, labels, os.getpid(), on_hands=on_hands)
+        else:
+            yield _play_returning(task, on_hands=on_hands)
 
 
 def _run_loky(tasks: list[tuple], n_workers: int, out, variant, labels) -> Iterator[tuple]:
@@ -206,11 +218,16 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
         if remaining:
             prepare_kernels(plan.rules_config, plan.seat_configs, plan.seed, n_workers, backend, len(remaining), show)
         tasks = [plan.task(first, n) for first, n in remaining]
-        results = _results(tasks, n_workers, backend, scheduler, os.fspath(out_dir), plan.variant, plan.labels)
-        with hand_bar(plan.hands, reused, show, label) as bar:
+        feed = PieceFeed()  # a chunk played here, under a bar, moves it piece by piece
+        results = _results(tasks, n_workers, backend, scheduler, os.fspath(out_dir), plan.variant, plan.labels,
+                           feed if show else None)
+        with hand_bar(plan.hands, reused, show, label, warmup_updates(tasks, n_workers)) as bar:
+            feed.advance = lambda hands: bar.advance(hands, hands)
             for first, (n, digest) in results:
                 parts.record_part(out_dir, first, n, digest)
-                bar.update(n)
+                rest = feed.finish(n)
+                if rest:
+                    bar.advance(rest, rest)
         check_complete(out_dir, plan.chunks)
     run = parts.StreamedRun(out_dir)
     run.simulated_hands, run.reused_hands = plan.hands - reused, reused
@@ -315,13 +332,20 @@ def prepare_kernels(rules_config, seat_configs, seed: int, n_workers: int, backe
             stop_lane(lane)
 
 
-def _results(tasks, n_workers, backend, scheduler, out_arg, variant, labels) -> Iterator[tuple]:
-    """Return the iterator of chunk results for the chosen backend (in-process when one worker suffices)."""
+def _results(tasks, n_workers, backend, scheduler, out_arg, variant, labels, on_hands=None) -> Iterator[tuple]:
+    """Return the iterator of chunk results for the chosen backend (in-process when one worker suffices, each chunk
+    in pieces reported to ``on_hands`` when given)."""
     if backend == "dask":
         return _run_dask(tasks, n_workers, scheduler, out_arg, variant, labels)
     if n_workers == 1 or len(tasks) <= 1:
-        return _run_sequential(tasks, out_arg, variant, labels)
+        return _run_sequential(tasks, out_arg, variant, labels, on_hands)
     return _run_loky(tasks, n_workers, out_arg, variant, labels)
+
+
+def warmup_updates(tasks: list, n_workers: int) -> int:
+    """Return how many chunks finish before a bar measures its rate: one per worker that plays (the first chunk of
+    each pays for loading the kernels)."""
+    return max(1, min(n_workers, len(tasks)))
 
 
 def _simulate_in_memory(plan, n_workers, backend, scheduler, show, label) -> "pl.DataFrame":
@@ -329,9 +353,14 @@ def _simulate_in_memory(plan, n_workers, backend, scheduler, show, label) -> "pl
     sorted by ``hand``."""
     tasks = [plan.task(first, n) for first, n in plan.chunks]
     matrices: dict[int, np.ndarray] = {}
-    with hand_bar(plan.hands, 0, show, label) as bar:
-        for first, matrix in _results(tasks, n_workers, backend, scheduler, None, plan.variant, plan.labels):
+    feed = PieceFeed()  # a chunk played here, under a bar, moves it piece by piece
+    with hand_bar(plan.hands, 0, show, label, warmup_updates(tasks, n_workers)) as bar:
+        feed.advance = lambda hands: bar.advance(hands, hands)
+        for first, matrix in _results(tasks, n_workers, backend, scheduler, None, plan.variant, plan.labels,
+                                      feed if show else None):
             matrices[first] = matrix
-            bar.update(matrix.shape[0])
+            rest = feed.finish(matrix.shape[0])
+            if rest:
+                bar.advance(rest, rest)
     matrix = np.concatenate([matrices[first] for first in sorted(matrices)], axis=0)
     return to_frame(matrix, plan.seed, plan.variant, plan.labels)

@@ -5,16 +5,16 @@ hands a second on one core where four greedy seats play about 20,000. A bar that
 the greedy arms, shows 95 % and a time left of seconds, and stays there for half an hour while the search arms
 play. So the stream's bar counts *work*: each hand weighs what a hand of its table costs, measured in this process
 before the stream starts (``seconds_per_hand``: about 0.1 s per distinct table, after its kernels are compiled).
-Its percentage and time left are then those of the work; tqdm's rate, work done per second, takes in the number
-of workers and the speed of the machine, so only the tables' relative costs need to be right. The hands done and
-the runs done stay in the bar's note.
+Its percentage and time left are then those of the work; the bar's rate of work done per second takes in the number
+of workers and the speed of the machine, so only the tables' relative costs need to be right. The bar also counts the
+hands (done, per second); a stream's bar says the runs done in its label (``sim.arm_stream.runs_label``).
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
 
-from tqdm.auto import tqdm
+from sim.progress import RunBar
 
 #: a first hand that alone takes this long (seconds) is a table's timing by itself: a table with a search seat
 FIRST_HAND_SECONDS = 0.05
@@ -23,9 +23,6 @@ FIRST_HAND_SECONDS = 0.05
 TIMING_SECONDS = 0.01
 #: the most hands a table's timing plays (a table that plays them faster is cheap anyway)
 MAX_TIMING_HANDS = 4096
-
-#: the stream bar's layout: no hand counts of tqdm's own (its counter holds work); the note carries the hands
-WORK_BAR_FORMAT = "{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}{postfix}]"
 
 
 def seconds_per_hand(play: Callable[[int], object], clock: Callable[[], float] = time.perf_counter) -> float:
@@ -48,14 +45,10 @@ def seconds_per_hand(play: Callable[[int], object], clock: Callable[[], float] =
             return max(extra, 1e-9) / (n - 1)
 
 
-def work_bar(total_work: float, done_work: float, enabled: bool, label: str) -> tqdm:
-    """Return a tqdm bar named ``label`` whose counter is work (any unit: its ``total_work``, of which ``done_work``
-    is done already), with WORK_BAR_FORMAT's layout: percentage and time left of the work, the hands in the note
-    (``hands_note``). Removed when it closes; a disabled bar costs nothing."""
-    return tqdm(total=total_work, initial=done_work, bar_format=WORK_BAR_FORMAT, smoothing=0.1, dynamic_ncols=True,
-                disable=not enabled, desc=label, leave=False)
-
-
-def hands_note(done: int, total: int) -> str:
-    """Return the hands part of the stream bar's note, e.g. ``12,000/85,000 hands``."""
-    return f"{done:,}/{total:,} hands"
+def work_bar(total_work: float, done_work: float, hands_total: int, hands_done: int, enabled: bool, label: str,
+             warmup: int = 1, **tqdm_args) -> RunBar:
+    """Return a ``sim.progress.RunBar`` named ``label`` whose counter is work (any unit: its ``total_work``, of which
+    ``done_work`` is done already) and which counts the hands beside it (``hands_done`` of ``hands_total``): its
+    percentage, rate of work and time left are those of the work, its hands/s those of the hands; ``warmup`` is the
+    updates before its rate is measured (one per worker). Removed when it closes; a disabled bar costs nothing."""
+    return RunBar(total_work, done_work, hands_total, hands_done, label, enabled, warmup, **tqdm_args)

@@ -25,19 +25,23 @@ def test_each_run_of_the_stream_has_the_records_it_has_alone(tmp_path):
         assert (result.simulated_hands, result.reused_hands) == (run["hands"], 0)
 
 
-def test_the_stream_bar_counts_the_runs_done_and_names_the_last_one(tmp_path, capsys):
-    """The one bar of the stream says how many runs are done and which run's chunk finished last: with one run
-    whose folder is already complete, it starts at 1/3 done and ends at 3/3."""
-    from sim.arm_stream import runs_done
+def test_the_stream_bar_counts_the_runs_done_and_names_the_last_one(tmp_path, capsys, monkeypatch):
+    """The one bar of the stream says in its label how many runs are done, and in its note which run's chunk
+    finished last: with one run whose folder is already complete, it starts at 1/3 done and ends at 3/3 (at 120
+    columns, where the note fits; at 80 a note that does not fit is left out whole, tests/test_run_bar.py)."""
+    from sim import progress
+    from sim.arm_stream import runs_label
 
-    assert runs_done([0, 40, 90], None) == "1/3 done"
-    assert runs_done([0, 0, 90], "arm 1") == "2/3 done, last: arm 1"
+    assert runs_label("3 arms", [0, 40, 90]) == "3 arms, 1/3 done"
+    assert runs_label("3 arms", [0, 0, 0]) == "3 arms, 3/3 done"
+    monkeypatch.setattr(progress, "DEFAULT_COLUMNS", 120)  # the width of a bar drawn into no terminal
     runs = [dict(run, out=tmp_path / f"arm{k}", label=f"arm {k}") for k, run in enumerate(RUNS)]
     simulate_arms(runs[:1], jobs=2, progress=False)
     capsys.readouterr()
     simulate_arms(runs, jobs=2, progress=True)
     bar = capsys.readouterr().err.replace("\r", "\n")
-    assert "1/3 done" in bar and "3/3 done, last: arm " in bar
+    assert "3 arms, 1/3 done: " in bar and "3 arms, 3/3 done: 100%" in bar
+    assert any(line.startswith("3 arms, 3/3 done: ") and ", last: arm " in line for line in bar.splitlines())
 
 
 def test_each_table_the_stream_prepares_names_its_place_on_the_compile_bar(tmp_path, monkeypatch):
@@ -49,7 +53,7 @@ def test_each_table_the_stream_prepares_names_its_place_on_the_compile_bar(tmp_p
 
     labels = []
     monkeypatch.setattr(sim.arm_stream, "prepare_kernels", lambda *args, label: labels.append(label))
-    assert table_label(1, 1) == BAR_LABEL and table_label(2, 3) == f"{BAR_LABEL} (table 2 of 3)"
+    assert table_label(1, 1) == BAR_LABEL and table_label(2, 3) == f"{BAR_LABEL}, table 2/3"
     runs = [dict(run, out=tmp_path / f"arm{k}", label=f"arm {k}") for k, run in enumerate(RUNS)]
     simulate_arms(runs, jobs=2, progress=False)
     assert labels == [table_label(k, 3) for k in (1, 2, 3)]

@@ -110,6 +110,34 @@ def test_the_bar_fits_80_columns_with_its_count_total_and_time_left():
     assert line.endswith(", about 01:33 left")
 
 
+@pytest.mark.parametrize("ending", ["longer", "past", "left"])
+def test_every_time_left_text_shows_whole_at_80_columns_after_the_longest_label(ending):
+    """The bar of table 12/12 of a stream, half an hour or more in: its time-left text, whichever it is, ends the
+    line whole within 80 display columns (it ended ``longer than estimat``); the bar takes what is left, or goes."""
+    import unicodedata
+
+    from sim.compile_progress import table_label
+
+    clock, stream = FakeClock(), io.StringIO()
+    estimate = CompileEstimate({"past": 400, "longer": 420, "left": 1000}[ending])
+    counter = _CompileCounter(True, estimate=estimate, stream=stream, clock=clock, label=table_label(12, 12))
+    counter.on_start(None)
+    counter.stop_ticking.set()
+    for i in range(419 if ending != "past" else 420):
+        clock.now += 10.0 if ending == "left" else 0.5  # "left": 419 kernels in 4,190 s, 5,810 s to go
+        counter.on_end(compile_event(i))
+    clock.now += {"past": 0.0, "longer": 4000.0, "left": 0.0}[ending]
+    counter._redraw()
+    line = last_frame(stream)
+    text = counter.time_left()
+    counter.close()
+    assert text == {"past": ", past the 400 expected", "longer": ", longer than estimated",
+                    "left": ", about 1:36:50 left"}[ending]
+    assert line.endswith(text) and " so far" in line
+    assert line.startswith("compiling kernels, table 12/12 ")
+    assert sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line) <= 80, line
+
+
 def test_time_left_follows_the_recorded_profile_and_counts_down_through_a_long_last_kernel():
     # recorded: the first 95 % of the kernels in 100 s, the last 5 % (the large top-level kernels) in 100 s more
     profile = tuple(100.0 * k / (PROFILE_STEPS - 1) for k in range(PROFILE_STEPS)) + (200.0,)

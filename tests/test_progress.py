@@ -28,17 +28,20 @@ def test_bad_switch_is_a_one_line_error():
 def test_bar_counts_hands_from_those_already_done(monkeypatch):
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     with hand_bar(1000, 400, enabled=True) as bar:
-        bar.update(100)
-        assert bar.n == 500 and bar.total == 1000
+        bar.advance(100, 100)
+        assert bar.n == bar.hands == 500 and bar.total == bar.hands_total == 1000
     assert "hands" in sys.stderr.getvalue()
     with hand_bar(10, 0, enabled=False) as bar:
         assert bar.disable
+        bar.advance(4, 4)
+        bar.advance(6, 6)  # a disabled bar counts hands and measures nothing
+        assert bar.hands == 10 and bar.measured() is None
 
 
 def test_bar_is_named_by_its_label_and_removed_when_done(monkeypatch):
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     with hand_bar(100, 0, enabled=True, label="dealer_edge/seats") as bar:
-        bar.update(100)
+        bar.advance(100, 100)
         assert bar.desc == "dealer_edge/seats" and bar.leave is False
     assert "dealer_edge/seats" in sys.stderr.getvalue()
     with hand_bar(10, 0, enabled=True) as bar:

@@ -3,7 +3,7 @@ import pytest
 
 from sim import arm_stream
 from sim.arm_stream import simulate_arms
-from sim.work_bar import MAX_TIMING_HANDS, hands_note, seconds_per_hand, work_bar
+from sim.work_bar import MAX_TIMING_HANDS, seconds_per_hand, work_bar
 from test_arm_stream import RUNS  # 150 greedy hands of 晋城, 120 with a random seat, 90 greedy of 金华
 
 
@@ -33,12 +33,12 @@ def test_a_tables_seconds_per_hand_drop_the_calls_setup(seconds, calls, expected
     assert clock.calls == calls and calls[-1] <= MAX_TIMING_HANDS
 
 
-def test_the_work_bar_shows_the_share_of_work_and_the_hands_in_its_note(capsys):
+def test_the_work_bar_shows_the_share_of_work_and_the_hands_beside_it(capsys):
     """1,000 cheap hands and 10 dear ones of the same total cost: the cheap ones done are half the work, not 99 %."""
-    with work_bar(1000 * 1e-4 + 10 * 1e-2, 0.0, True, "2 arms") as bar:
-        bar.update(1000 * 1e-4)
-        bar.set_postfix_str(hands_note(1000, 1010))
-        assert bar.n / bar.total == pytest.approx(0.5)
+    with work_bar(1000 * 1e-4 + 10 * 1e-2, 0.0, 1010, 0, True, "2 arms") as bar:
+        bar.advance(1000 * 1e-4, 1000)
+        bar.refresh()
+        assert bar.n / bar.total == pytest.approx(0.5) and bar.hands == 1000
     drawn = capsys.readouterr().err
     assert " 50%|" in drawn and "1,000/1,010 hands" in drawn and "99%" not in drawn
 
@@ -63,9 +63,9 @@ def test_the_stream_bar_weighs_each_runs_hands_by_its_tables_timing(tmp_path, ca
     work = [150 * 0.0055, 120 * 0.01, 90 * 0.001]
     share = round(100 * work[0] / sum(work))
     assert share == 39  # by hands it would be 42 %
-    opening = next(line for line in lines if "1/3 done" in line)
+    opening = next(line for line in lines if line.startswith("3 arms, 1/3 done: "))
     assert f" {share}%|" in opening and "150/360 hands" in opening
-    assert any("100%|" in line and "360/360 hands, 3/3 done" in line for line in lines)
+    assert any(line.startswith("3 arms, 3/3 done: 100%|") and "360/360 hands" in line for line in lines)
 
 
 def test_without_a_bar_no_table_is_timed(tmp_path, monkeypatch):

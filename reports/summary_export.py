@@ -3,8 +3,9 @@
 One row per statistic, the same rows and numbers as the Parquet file: its codes (study, statistic, group),
 their Chinese labels (study, meaning, group in words), the estimate, its standard error, the 95 % interval,
 n and the unit the numbers are in. Numbers are written as stored (a rate as a fraction: 0.185 is 18.5 %),
-so a spreadsheet can compute with them; a missing number (no estimate, no interval) is an empty cell, and a
-row without an estimate says why in 说明 as the report does (从不划算…, 无数据).
+so a spreadsheet can compute with them (the CSV's exactly, the workbook's to 16 significant digits); a
+missing number (no estimate, no interval) is an empty cell, and a row without an estimate says why in 说明
+as the report does (从不划算…, 无数据).
 The CSV is UTF-8 with a byte-order mark, so Excel opens the Chinese labels correctly; the workbook adds a
 second sheet with the run's settings.
 """

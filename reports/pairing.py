@@ -1,16 +1,16 @@
-"""Differences between the runs of a sweep, paired hand by hand where the runs' hand records allow it.
+"""Differences between runs, paired hand by hand where the runs played the same walls and kept their hand records.
 
 All runs of a sweep use the same seed, so hand i of every run starts from the same wall. For a
 headline statistic that is a mean over hands, the difference run − baseline is therefore estimated
 from the per-hand differences (hands matched on ``hand``): its interval is much narrower than two
 separate intervals suggest. The per-hand values come from each run's ``hands/<arm>/part-*.parquet``
 (the arm found through the run metadata's ``arms[].used_by``): the dealer_edge, huangzhuang,
-thirteen_orphans, early_ting, caishen (爆头 gain) and variants (荒庄 rate, dealer result) headlines. When a run's parts are missing (or
-the statistic is not a mean over hands), the difference is unpaired: e₁ − e₀ with
-se = sqrt(se₀² + se₁²) and a normal 95 % interval.
+thirteen_orphans, early_ting, caishen (爆头 gain) and variants (荒庄 rate, dealer result) headlines.
+When a run's parts are missing (or the statistic is not a mean over hands), the difference is unpaired:
+e₁ − e₀ with se = sqrt(se₀² + se₁²) and a normal 95 % interval.
 
-Runs made separately (``mjrules-report A B``) share walls only when they share the seed; even then the pairing
-is checked hand by hand on what the wall decides (the dealer and each seat's dealt 幺九/字 kinds,
+Runs made separately (``mjrules-report A B``), or a sweep over seeds, share walls only when they share the
+seed; even then the pairing is checked hand by hand on what the wall decides (the dealer and each seat's dealt 幺九/字 kinds,
 ``WALL_COLUMNS``), so runs whose walls differ (another seed, another tile set) are never paired.
 """
 from __future__ import annotations

@@ -19,7 +19,8 @@ STUDIES = ["experiment=thirteen_orphans", "experiment.studies=[dealer_edge,thirt
 def runs(tmp_path_factory):
     """Three run folders made by separate runs: seed 0; seed 0 with 前包 (跟庄) tripled; seed 1."""
     folders = {}
-    for name, extra in (("base", ["seed=0"]), ("genzhuang", ["seed=0", "rules.genzhuang_units=3"]), ("seed1", ["seed=1"])):
+    for name, extra in (("base", ["seed=0"]), ("genzhuang", ["seed=0", "rules.genzhuang_units=3"]),
+                        ("seed1", ["seed=1"])):
         folder = tmp_path_factory.mktemp(name)
         overrides = STUDIES + extra
         runner.run(load_run_config(overrides + ["jobs=1", "progress=false"]), folder, overrides)
@@ -58,8 +59,9 @@ def test_runs_on_other_seeds_are_said_to_be_unpaired(runs, capsys, tmp_path):
     assert "run 1 − run 0: unpaired: seeds differ (1 vs 0), so the walls differ" in out
     assert diffs.height and not diffs["paired"].any()
     dealer = diffs.filter((pl.col("name") == "result_total") & (pl.col("group") == "dealer")).row(0, named=True)
-    base, other = (read_summary(runs[r] / "summary.parquet")[0].filter(
-        (pl.col("name") == "result_total") & (pl.col("group") == "dealer")).row(0, named=True) for r in ("base", "seed1"))
+    dealer_total = (pl.col("name") == "result_total") & (pl.col("group") == "dealer")
+    base, other = (read_summary(runs[r] / "summary.parquet")[0].filter(dealer_total).row(0, named=True)
+                   for r in ("base", "seed1"))
     assert dealer["estimate"] == pytest.approx(other["estimate"] - base["estimate"])
     assert dealer["se"] == pytest.approx((base["se"] ** 2 + other["se"] ** 2) ** 0.5)
     text = (tmp_path / "cmp" / "comparison.md").read_text(encoding="utf-8")

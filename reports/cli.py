@@ -16,10 +16,18 @@ import polars as pl
 
 from reports.summary_io import SUMMARY_NAME
 
+DESCRIPTION = "Rebuild a run's report, or compare runs (docs/comparing-runs.md)."
+EXAMPLES = """examples:
+  mjrules-report outputs/overview/RUN      the run's report, summary.csv, .xlsx
+  mjrules-report multirun/overview/SWEEP   the comparison of a sweep's runs
+  mjrules-report RUN_A RUN_B               run B against run A: paired hand by
+                                           hand when they played the same walls"""
+
 
 def main(argv: list[str] | None = None) -> int:
     """Console script: rebuild the report of DIR or compare the run folders; return 0 (or exit 2 on bad input)."""
-    parser = argparse.ArgumentParser(prog="mjrules-report", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="mjrules-report", description=DESCRIPTION, epilog=EXAMPLES,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("directory", nargs="+",
                         help="a run folder (with summary.parquet), a multirun folder, or two or more run folders")
     parser.add_argument("--out", help="where the comparison of run folders goes (default: comparison_A_vs_B "

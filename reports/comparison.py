@@ -36,20 +36,22 @@ def find_runs(sweep_dir: Path) -> list[Path]:
 
 def collect(sweep_dir: Path, runs: list[Path] | None = None) -> tuple[pl.DataFrame, list[dict]]:
     """Return (every run's summary rows with ``run`` = its label, the runs' metadata) of a sweep folder, or of the
-    run folders ``runs`` (made separately) when given. Each metadata dict gains ``label`` (the run's overrides
-    that the others do not share, else its folder's name), ``folder`` (that name) and ``path`` (the folder)."""
+    run folders ``runs`` (made separately) when given. Each metadata dict gains ``differs`` (the run's overrides
+    that the others do not share), ``label`` (in a sweep those overrides, else the folder's name; run folders made
+    separately go by their folders' names), ``folder`` (that name) and ``path`` (the folder)."""
+    separate = runs is not None
     runs = find_runs(sweep_dir) if runs is None else [Path(run) for run in runs]
     if not runs:
         raise ValueError(f"no run folder with {SUMMARY_NAME} under {sweep_dir}")
     loaded = [(run, *read_summary(run / SUMMARY_NAME)) for run in runs]
     shared = set.intersection(*(set(meta.get("overrides") or []) for _, _, meta in loaded))
-    labels = [" ".join(o for o in meta.get("overrides") or [] if o not in shared) or run.name
-              for run, _, meta in loaded]
-    if len(set(labels)) < len(labels):  # runs made with the same command: told apart by their folders
+    differs = [" ".join(o for o in meta.get("overrides") or [] if o not in shared) for _, _, meta in loaded]
+    labels = [d or run.name for d, run in zip(differs, runs)]
+    if separate or len(set(labels)) < len(labels):  # runs made apart (or with one command): named by their folders
         labels = folder_labels(runs)
     frames, metas = [], []
-    for (run, summary, meta), label in zip(loaded, labels):
-        metas.append({**meta, "label": label, "folder": run.name, "path": str(run)})
+    for (run, summary, meta), label, differ in zip(loaded, labels, differs):
+        metas.append({**meta, "label": label, "differs": differ or "–", "folder": run.name, "path": str(run)})
         frames.append(summary.with_columns(pl.lit(label).alias("run")))
     return pl.concat(frames, how="diagonal_relaxed"), metas
 
@@ -267,7 +269,7 @@ def build_comparison(sweep_dir: Path, runs: list[Path] | None = None) -> Path:
     blocks = [("h1", "mjrules 多次运行对比"),
               ("p", _intro(metas, runs is not None)),
               ("table", ["run", "目录", "不同之处", "种子", "每臂手数", "全部覆盖", "用时（秒）"],
-               [[f"run {i}", m["path"] if runs is not None else m["folder"], m["label"], str(m.get("seed", "?")),
+               [[f"run {i}", m["path"] if runs is not None else m["folder"], m["differs"], str(m.get("seed", "?")),
                  f"{m.get('hands', 0):,}", " ".join(m.get("overrides") or []),
                  f"{m.get('run_seconds', float('nan')):.1f}"] for i, m in enumerate(metas)]),
               ("h2", "各 run 的主要统计量"), ("table", header, wide_table(long, picked, labels))]

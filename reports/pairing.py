@@ -169,7 +169,10 @@ def run_pairing(diffs: pl.DataFrame, baseline: dict, other: dict) -> RunPairing:
                           f"unpaired: seeds differ ({other.get('seed')} vs {baseline.get('seed')}), so the walls "
                           "differ; differences of independent estimates")
     rows = diffs.filter(pl.col("run") == other["label"])
-    count = int(rows["paired"].sum()) if rows.height else 0
+    if rows.is_empty():
+        return RunPairing(False, 0, "两次运行没有共同的主要统计量，没有差可算。",
+                          "nothing to compare: the runs share no headline statistic")
+    count = int(rows["paired"].sum())
     if count:
         return RunPairing(True, count, f"同一种子 {baseline.get('seed')}，第 i 手两边牌墙相同（逐手核对过庄家和起手"
                                        f"幺九种数）：{count} 个统计量逐手配对。",

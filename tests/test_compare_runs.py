@@ -97,3 +97,11 @@ def test_bad_folders_stop_in_one_line(runs, capsys, tmp_path, arguments, message
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and message in err and err.count("\n") == 1
+
+
+def test_runs_without_a_common_headline_statistic_have_nothing_to_compare():
+    from reports.pairing import run_pairing
+
+    none = pl.DataFrame(schema={"run": pl.String, "paired": pl.Boolean})
+    how = run_pairing(none, {"seed": 0, "label": "a"}, {"seed": 0, "label": "b"})
+    assert not how.paired and how.line == "nothing to compare: the runs share no headline statistic"

@@ -361,11 +361,15 @@ def validate(data: dict) -> RunConfig:
         raise ConfigError(f"experiment.studies is empty; choose from {', '.join(STUDIES)}")
     if config.jobs == 0:
         raise ConfigError("jobs=0 is not valid; use -1 (all cores) or a positive count")
+    if config.scheduler is not None and config.backend != "dask":
+        raise ConfigError(f"scheduler={config.scheduler!r} needs backend=dask (got backend={config.backend!r})")
     if config.backend == "dask":
-        from sim.driver import check_dask_installed
+        from sim.driver import check_dask_installed, check_scheduler
 
         try:
             check_dask_installed()
-        except ImportError as error:
+            if config.scheduler is not None:
+                check_scheduler(config.scheduler)
+        except (ImportError, ValueError) as error:
             raise ConfigError(str(error)) from None
     return config

@@ -2,7 +2,7 @@
 
 Plans every study's arms first (validating each arm's rules and seats), simulates each distinct
 arm once into ``hands/``, summarizes each study, writes ``summary.parquet`` (with the run's
-metadata) and builds the report. Returns the report path.
+metadata), ``summary.csv`` and ``summary.xlsx`` beside it and builds the report. Returns the report path.
 """
 from __future__ import annotations
 
@@ -159,6 +159,7 @@ def run(config: RunConfig, out_dir: Path, overrides: list[str] = ()) -> Path:
 def _run_locked(config: RunConfig, out_dir: Path, overrides: list[str], started: float) -> Path:
     """``run`` while holding the folder's lock (so a second run into it stops at once)."""
     from reports.builder import build_report
+    from reports.summary_export import write_spreadsheets
     from reports.summary_io import write_summary
 
     from sim.engine import run_plays
@@ -184,5 +185,6 @@ def _run_locked(config: RunConfig, out_dir: Path, overrides: list[str], started:
     meta = run_metadata(config, runner, time.perf_counter() - started, overrides, plans)
     meta["searched"] = {study: search_line(study_rows) for study, study_rows in searched.items()}
     write_summary(summary, meta, out_dir / "summary.parquet")
+    write_spreadsheets(summary, meta, out_dir)  # summary.csv and summary.xlsx beside it, for spreadsheets
     say_phase("report: drawing the figures, writing report.md and report.html", show)
     return build_report(out_dir)

@@ -1,9 +1,10 @@
-"""The comparison report of a multirun: one table and figure across the runs of a sweep folder.
+"""The comparison report of a multirun, or of run folders made separately: one table and figure across the runs.
 
-Reads ``*/summary.parquet`` under the sweep folder (one per Hydra job), labels each run by its
-command-line overrides, and writes ``comparison.parquet`` (every statistic of every run, with a
-``run`` column), ``comparison_differences.parquet`` (each headline statistic of each run minus the
-first run, paired hand by hand where the runs' hand records are present: ``reports.pairing``),
+Reads ``*/summary.parquet`` under the sweep folder (one per Hydra job), or the given run folders
+(``mjrules-report A B``), labels each run by its command-line overrides, and writes
+``comparison.parquet`` (every statistic of every run, with a ``run`` column),
+``comparison_differences.parquet`` (each headline statistic of each run minus the first run, paired
+hand by hand where the runs played the same walls and their hand records are present: ``reports.pairing``),
 ``figures/comparison.png``, ``comparison.md`` and a self-contained ``comparison.html``.
 """
 from __future__ import annotations
@@ -31,25 +32,48 @@ def find_runs(sweep_dir: Path) -> list[Path]:
     return sorted(runs, key=lambda p: (not p.name.isdigit(), int(p.name) if p.name.isdigit() else 0, p.name))
 
 
-def collect(sweep_dir: Path) -> tuple[pl.DataFrame, list[dict]]:
-    """Return (every run's summary rows with ``run`` = its label, the runs' metadata) of a sweep folder."""
-    runs = find_runs(sweep_dir)
+def collect(sweep_dir: Path, runs: list[Path] | None = None) -> tuple[pl.DataFrame, list[dict]]:
+    """Return (every run's summary rows with ``run`` = its label, the runs' metadata) of a sweep folder, or of the
+    run folders ``runs`` (made separately) when given. Each metadata dict gains ``differs`` (the run's overrides
+    that the others do not share), ``label`` (in a sweep those overrides, else the folder's name; run folders made
+    separately go by their folders' names), ``folder`` (that name) and ``path`` (the folder)."""
+    separate = runs is not None
+    runs = find_runs(sweep_dir) if runs is None else [Path(run) for run in runs]
     if not runs:
         raise ValueError(f"no run folder with {SUMMARY_NAME} under {sweep_dir}")
     loaded = [(run, *read_summary(run / SUMMARY_NAME)) for run in runs]
     shared = set.intersection(*(set(meta.get("overrides") or []) for _, _, meta in loaded))
+    differs = [" ".join(o for o in meta.get("overrides") or [] if o not in shared) for _, _, meta in loaded]
+    labels = [d or run.name for d, run in zip(differs, runs)]
+    if separate or len(set(labels)) < len(labels):  # runs made apart (or with one command): named by their folders
+        labels = folder_labels(runs)
     frames, metas = [], []
-    for run, summary, meta in loaded:
-        label = " ".join(o for o in meta.get("overrides") or [] if o not in shared) or run.name
-        metas.append({**meta, "label": label, "folder": run.name})
+    for (run, summary, meta), label, differ in zip(loaded, labels, differs):
+        metas.append({**meta, "label": label, "differs": differ or "–", "folder": run.name, "path": str(run)})
         frames.append(summary.with_columns(pl.lit(label).alias("run")))
-    return pl.concat(frames), metas
+    return pl.concat(frames, how="diagonal_relaxed"), metas
 
 
-def _cell(row: dict | None, name: str) -> str:
+def folder_labels(runs: list[Path]) -> list[str]:
+    """Return distinct labels of run folders: their names, with as many parent folders as it takes to tell them
+    apart (their positions when even the full paths coincide)."""
+    parts = [Path(run).resolve().parts for run in runs]
+    for depth in range(1, max(len(p) for p in parts) + 1):
+        labels = ["/".join(p[-depth:]) for p in parts]
+        if len(set(labels)) == len(labels):
+            return labels
+    return [f"{i}: {label}" for i, label in enumerate(labels)]
+
+
+def _cell(row: dict | None, run_rows: pl.DataFrame) -> str:
+    """Return a run's cell of a statistic: 'estimate [95 % interval]' as the run's own report writes it (a question
+    answered "never" says so, not "无数据"), '–' when the run has no such statistic."""
     if row is None:
         return "–"
-    cells = tables.display_rows(pl.DataFrame([row]))[0]
+    answer = tables.never_pays(run_rows, row)
+    if answer is not None:
+        return answer[0]
+    cells = tables.display_rows(pl.DataFrame([row], schema=run_rows.schema))[0]
     return f"{cells[3]} {cells[4]}" if cells[4] != "–" else cells[3]
 
 
@@ -66,14 +90,15 @@ def wide_table(long: pl.DataFrame, picked: pl.DataFrame, labels: list[str]) -> l
     for key in keys.iter_rows(named=True):
         cells = key_cells(key) + [tables.unit_label(key["name"])]
         for label in labels:
-            match = long.filter((pl.col("run") == label) & (pl.col("study") == key["study"])
-                                & (pl.col("name") == key["name"]) & (pl.col("group") == key["group"]))
-            cells.append(_cell(match.row(0, named=True) if match.height else None, key["name"]))
+            run_rows = long.filter(pl.col("run") == label)
+            match = run_rows.filter((pl.col("study") == key["study"]) & (pl.col("name") == key["name"])
+                                    & (pl.col("group") == key["group"]))
+            cells.append(_cell(match.row(0, named=True) if match.height else None, run_rows))
         rows.append(cells)
     return rows
 
 
-def differences(sweep_dir: Path, long: pl.DataFrame, picked: pl.DataFrame, metas: list[dict]) -> pl.DataFrame:
+def differences(long: pl.DataFrame, picked: pl.DataFrame, metas: list[dict]) -> pl.DataFrame:
     """Return each picked statistic of each run after the first minus the first run's, with its 95 % interval.
 
     Columns: study, name, group, run (label), estimate, se, ci_low, ci_high, n, paired (True when the
@@ -87,13 +112,12 @@ def differences(sweep_dir: Path, long: pl.DataFrame, picked: pl.DataFrame, metas
         base = at.filter(pl.col("run") == base_label)
         if base.is_empty() or key["name"] == "pays_from_k":
             continue
-        base_run = (Path(sweep_dir) / metas[0]["folder"], metas[0], base.row(0, named=True))
+        base_run = (Path(metas[0]["path"]), metas[0], base.row(0, named=True))
         for meta in metas[1:]:
             other = at.filter(pl.col("run") == meta["label"])
             if other.is_empty():
                 continue
-            estimate, paired = pairing.difference(base_run, (Path(sweep_dir) / meta["folder"], meta,
-                                                             other.row(0, named=True)),
+            estimate, paired = pairing.difference(base_run, (Path(meta["path"]), meta, other.row(0, named=True)),
                                                   (key["study"], key["name"], key["group"]))
             rows.append({**estimate.row(key["study"], key["name"], key["group"]), "run": meta["label"],
                          "paired": paired})
@@ -112,7 +136,7 @@ def difference_table(diffs: pl.DataFrame, metas: list[dict]) -> list[list[str]]:
     for key in diffs.select("study", "name", "group").unique(maintain_order=True).iter_rows(named=True):
         at = diffs.filter((pl.col("study") == key["study"]) & (pl.col("name") == key["name"])
                           & (pl.col("group") == key["group"]))
-        unit = tables.display_rows(at.head(1).with_columns(pl.lit("diff_" + key["name"]).alias("name")))[0][5]
+        unit = tables.unit_label("diff_" + key["name"])  # the wide table's unit; rates in 百分点
         cells = key_cells(key) + [unit]
         for meta in metas[1:]:
             match = at.filter(pl.col("run") == meta["label"])
@@ -208,36 +232,58 @@ def draw_differences(diffs: pl.DataFrame, metas: list[dict], path: Path) -> Path
         return canvas.save(fig, path)
 
 
-def build_comparison(sweep_dir: Path) -> Path:
-    """Write comparison.parquet, figures/comparison.png, comparison.md and comparison.html; return the HTML path."""
+def pairings(diffs: pl.DataFrame, metas: list[dict]) -> list[pairing.RunPairing]:
+    """Return how each later run's differences to run 0 were taken (paired on shared walls or not), in run order."""
+    return [pairing.run_pairing(diffs, metas[0], meta) for meta in metas[1:]]
+
+
+def _intro(metas: list[dict], separate: bool) -> str:
+    """Return the report's opening sentence: what was compared, the seeds and sizes."""
+    experiments = sorted({str(m.get("experiment", "?")) for m in metas})
+    seeds = sorted({str(m.get("seed", "?")) for m in metas})
+    hands = sorted({int(m.get("hands", 0)) for m in metas})
+    what = "分别运行的" if separate else "一次扫描的"
+    return (f"{what} {len(metas)} 次运行，实验 {'、'.join(f'`{e}`' for e in experiments)}，"
+            f"种子 {'、'.join(seeds)}，每臂 {'、'.join(f'{h:,}' for h in hands)} 手。"
+            "格中为估计 [95 % 区间]；率用 %，钱用底注/手。")
+
+
+def build_comparison(sweep_dir: Path, runs: list[Path] | None = None) -> Path:
+    """Write comparison.parquet, comparison_differences.parquet, figures/comparison*.png, comparison.md and
+    comparison.html into ``sweep_dir``; return the HTML path. The runs are the sweep's run folders, or ``runs``
+    (folders made separately, run 0 first) when given."""
     sweep_dir = Path(sweep_dir)
-    long, metas = collect(sweep_dir)
+    long, metas = collect(sweep_dir, runs)
+    sweep_dir.mkdir(parents=True, exist_ok=True)
     labels = [m["label"] for m in metas]
     long.write_parquet(sweep_dir / "comparison.parquet")
     picked = tables.headline(long)
     figure = draw(long, picked, labels, sweep_dir / "figures" / "comparison.png")
     header = ["研究", "统计量", "含义", "分组", "单位"] + [f"run {i}（{short_label(label)}）".replace("\n", " ")
                                                        for i, label in enumerate(labels)]
+    diffs = differences(long, picked, metas)
+    diffs.write_parquet(sweep_dir / "comparison_differences.parquet")
+    paired = pairings(diffs, metas)
     blocks = [("h1", "mjrules 多次运行对比"),
-              ("p", f"实验 `{metas[0].get('experiment', '?')}` 的 {len(metas)} 次运行，种子 {metas[0].get('seed', '?')}，"
-                    f"每臂 {metas[0].get('hands', 0):,} 手。格中为估计 [95 % 区间]；率用 %，钱用底注/手。"
-                    "各 run 用同一种子，打的是同一批牌墙。"),
-              ("table", ["run", "目录", "不同之处", "全部覆盖", "用时（秒）"],
-               [[f"run {i}", m["folder"], m["label"], " ".join(m.get("overrides") or []),
+              ("p", _intro(metas, runs is not None)),
+              ("table", ["run", "目录", "不同之处", "种子", "每臂手数", "全部覆盖", "用时（秒）"],
+               [[f"run {i}", m["path"] if runs is not None else m["folder"], m["differs"], str(m.get("seed", "?")),
+                 f"{m.get('hands', 0):,}", " ".join(m.get("overrides") or []),
                  f"{m.get('run_seconds', float('nan')):.1f}"] for i, m in enumerate(metas)]),
               ("h2", "各 run 的主要统计量"), ("table", header, wide_table(long, picked, labels))]
     if figure is not None:
         blocks.append(("figure", figure, "各 run 的主要统计量（误差线为 95 % 区间）"))
-    diffs = differences(sweep_dir, long, picked, metas)
-    diffs.write_parquet(sweep_dir / "comparison_differences.parquet")
     diff_header = ["研究", "统计量", "含义", "分组", "单位"] + [f"run {i} − run 0" for i in range(1, len(labels))]
     unpaired_note = ("" if diffs.is_empty() or diffs["paired"].all() else
-                     "标“不配对”的行没有可用的逐手记录（hands/ 目录缺失）或不是逐手均值，按两次独立估计相减，区间偏宽。")
+                     "标“不配对”的行没有同一批牌墙的逐手记录（种子不同、hands/ 目录缺失或发牌不同）或不是逐手均值，"
+                     "按两次独立估计相减，区间偏宽。")
     clear_keys = clear_differences(diffs).select("study", "name", "group").unique()
     clear = diffs.join(clear_keys, on=["study", "name", "group"], maintain_order="left")
-    blocks += [("h2", "与 run 0 的差（同一牌墙逐手配对）"),
-               ("p", "每格是“该 run − run 0”的估计 [95 % 区间]；率的差以百分点（pp）计。各 run 用同一种子，第 i 手"
-                     "牌墙相同，所以按手配对相减，区间比两个单独区间窄得多。* 表示区间不含 0。" + unpaired_note),
+    all_paired = bool(paired) and all(p.paired for p in paired)
+    blocks += [("h2", "与 run 0 的差（同一牌墙逐手配对）" if all_paired else "与 run 0 的差"),
+               ("p", "每格是“该 run − run 0”的估计 [95 % 区间]；率的差以百分点计。同一种子的 run 第 i 手牌墙相同，"
+                     "按手配对相减，区间比两个单独区间窄得多。* 表示区间不含 0。" + unpaired_note),
+               ("p", " ".join(f"run {i} − run 0：{p.words}" for i, p in enumerate(paired, start=1))),
                ("table", diff_header, difference_table(diffs, metas)) if diffs.height else
                ("p", "只有一个 run，或没有可比较的统计量。")]
     diff_figure = draw_differences(diffs, metas, sweep_dir / "figures" / "comparison_differences.png")

@@ -1,13 +1,17 @@
-"""Differences between the runs of a sweep, paired hand by hand where the runs' hand records allow it.
+"""Differences between runs, paired hand by hand where the runs played the same walls and kept their hand records.
 
 All runs of a sweep use the same seed, so hand i of every run starts from the same wall. For a
 headline statistic that is a mean over hands, the difference run − baseline is therefore estimated
 from the per-hand differences (hands matched on ``hand``): its interval is much narrower than two
 separate intervals suggest. The per-hand values come from each run's ``hands/<arm>/part-*.parquet``
 (the arm found through the run metadata's ``arms[].used_by``): the dealer_edge, huangzhuang,
-thirteen_orphans, early_ting, caishen (爆头 gain) and variants (荒庄 rate, dealer result) headlines. When a run's parts are missing (or
-the statistic is not a mean over hands), the difference is unpaired: e₁ − e₀ with
-se = sqrt(se₀² + se₁²) and a normal 95 % interval.
+thirteen_orphans, early_ting, caishen (爆头 gain) and variants (荒庄 rate, dealer result) headlines.
+When a run's parts are missing (or the statistic is not a mean over hands), the difference is unpaired:
+e₁ − e₀ with se = sqrt(se₀² + se₁²) and a normal 95 % interval.
+
+Runs made separately (``mjrules-report A B``), or a sweep over seeds, share walls only when they share the
+seed; even then the pairing is checked hand by hand on what the wall decides (the dealer and each seat's dealt 幺九/字 kinds,
+``WALL_COLUMNS``), so runs whose walls differ (another seed, another tile set) are never paired.
 """
 from __future__ import annotations
 
@@ -22,6 +26,8 @@ import polars as pl
 from reports import stats
 
 POSITIONS = ("dealer", "xiajia", "duijia", "shangjia")
+#: Record columns decided by the hand's wall and dealer draw: equal on every shared hand of two runs on the same walls.
+WALL_COLUMNS = ("dealer", *(f"s{k}_yaojiu_start" for k in range(4)))
 Z95 = 1.959963984540054
 
 
@@ -85,18 +91,20 @@ def _arm_folder(meta: dict, role: str) -> str | None:
 
 
 def per_hand_values(run_dir: Path, meta: dict, spec: PerHand) -> pl.DataFrame | None:
-    """Return ``hand, value`` of one run for ``spec`` (nulls dropped), or None when its parts are missing."""
+    """Return ``hand, value`` and the WALL_COLUMNS of the first arm of one run for ``spec`` (hands without a value
+    dropped), or None when its parts are missing."""
     frames = []
     for role in spec.arms:
         folder = _arm_folder(meta, role)
         parts = sorted((Path(run_dir) / "hands" / folder).glob("part-*.parquet")) if folder else []
         if not parts:
             return None
-        frame = pl.scan_parquet(parts).select("hand", *spec.columns).collect().sort("hand")
+        columns = dict.fromkeys(("hand", *spec.columns, *WALL_COLUMNS))
+        frame = pl.scan_parquet(parts).select(list(columns)).collect().sort("hand")
         frames.append(frame)
     if any(not frame["hand"].equals(frames[0]["hand"]) for frame in frames[1:]):
         return None
-    values = frames[0].select("hand").with_columns(spec.value(frames).alias("value"))
+    values = frames[0].select("hand", *WALL_COLUMNS).with_columns(spec.value(frames).alias("value"))
     return values.drop_nulls("value")
 
 
@@ -109,17 +117,67 @@ def unpaired(baseline: dict, other: dict) -> stats.Estimate:
     return stats.Estimate(estimate, se, estimate - Z95 * se, estimate + Z95 * se, min(baseline["n"], other["n"]))
 
 
+def seed_mismatch(baseline: dict, other: dict) -> str | None:
+    """Return why two runs (their metadata) cannot have played the same walls, in Chinese (种子不同), or None when
+    their seeds agree (or a run does not record its seed)."""
+    seeds = baseline.get("seed"), other.get("seed")
+    if None in seeds or seeds[0] == seeds[1]:
+        return None
+    return f"种子不同（{seeds[1]} 与 {seeds[0]}），牌墙不同"
+
+
+def same_walls(both: pl.DataFrame) -> bool:
+    """Return True when every hand of ``both`` (two runs' per-hand values joined on ``hand``, the other's columns
+    suffixed ``_other``) was dealt the same in both runs: equal WALL_COLUMNS."""
+    return all(both[c].equals(both[f"{c}_other"]) for c in WALL_COLUMNS)
+
+
 def difference(baseline_run: tuple[Path, dict, dict], other_run: tuple[Path, dict, dict],
                key: tuple[str, str, str]) -> tuple[stats.Estimate, bool]:
     """Return (other − baseline for the statistic ``key``, whether it is paired by hand).
 
-    Each run is ``(run folder, its metadata, its summary row of key)``."""
+    Each run is ``(run folder, its metadata, its summary row of key)``. Paired only when both runs have the
+    statistic's hand records, their seeds agree and every shared hand was dealt the same (``same_walls``)."""
     spec = per_hand(*key)
-    if spec is not None:
+    if spec is not None and seed_mismatch(baseline_run[1], other_run[1]) is None:
         base = per_hand_values(baseline_run[0], baseline_run[1], spec)
         other = per_hand_values(other_run[0], other_run[1], spec)
         if base is not None and other is not None:
             both = base.join(other, on="hand", suffix="_other")
-            if both.height:
+            if both.height and same_walls(both):
                 return stats.paired_difference(both["value_other"].to_numpy(), both["value"].to_numpy()), True
     return unpaired(baseline_run[2], other_run[2]), False
+
+
+@dataclass(frozen=True)
+class RunPairing:
+    """How a later run's differences to run 0 were taken: ``paired`` (hand by hand on shared walls, for
+    ``statistics`` of them), with the reason in Chinese (``words``) and in English (``line``, for the terminal)."""
+
+    paired: bool
+    statistics: int
+    words: str
+    line: str
+
+
+def run_pairing(diffs: pl.DataFrame, baseline: dict, other: dict) -> RunPairing:
+    """Return how the differences ``diffs`` (rows of comparison_differences with a ``run`` label and ``paired``)
+    of the run ``other`` (its metadata, with ``label``) to ``baseline`` were taken."""
+    mismatch = seed_mismatch(baseline, other)
+    if mismatch is not None:
+        return RunPairing(False, 0, f"{mismatch}：差不配对，按两次独立估计相减，区间偏宽。",
+                          f"unpaired: seeds differ ({other.get('seed')} vs {baseline.get('seed')}), so the walls "
+                          "differ; differences of independent estimates")
+    rows = diffs.filter(pl.col("run") == other["label"])
+    if rows.is_empty():
+        return RunPairing(False, 0, "两次运行没有共同的主要统计量，没有差可算。",
+                          "nothing to compare: the runs share no headline statistic")
+    count = int(rows["paired"].sum())
+    if count:
+        return RunPairing(True, count, f"同一种子 {baseline.get('seed')}，第 i 手两边牌墙相同（逐手核对过庄家和起手"
+                                       f"幺九种数）：{count} 个统计量逐手配对。",
+                          f"paired hand by hand: same seed {baseline.get('seed')}, same walls ({count} statistics)")
+    return RunPairing(False, 0, "种子相同，但没有同一批牌墙的逐手记录（hands/ 目录缺失，或两边发的牌不同）：差不配对，"
+                                "按两次独立估计相减，区间偏宽。",
+                      "unpaired: no hand records of the same walls in both runs (hands/ missing, or the hands were "
+                      "dealt differently); differences of independent estimates")

@@ -9,6 +9,8 @@ frame sorted by ``hand``, or, with ``out=DIR``, one Parquet part per chunk strea
 from __future__ import annotations
 
 import os
+import re
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,6 +31,9 @@ from sim.strategy_registry import resolve_seats
 BACKENDS = ("loky", "dask")
 IN_FLIGHT_PER_WORKER = 2     # chunks queued or running per worker (bounds streaming memory)
 DASK_HINT = 'backend="dask" needs the optional Dask extra: pip install "mahjong-rules-lab[dask]"'
+#: A Dask scheduler address: ``tcp://HOST:PORT`` (or ``tls://``; the scheme may be left out, tcp is meant).
+SCHEDULER_ADDRESS = re.compile(r"(?:(?:tcp|tls)://)?(\[[0-9a-fA-F:.]+\]|[\w.-]+):(\d{1,5})")
+CONNECT_SECONDS = 10  # how long a run waits for a Dask scheduler to answer
 
 
 # --------------------------------------------------------------------------- validation
@@ -42,6 +47,23 @@ def check_backend(backend: str, scheduler) -> None:
         raise ValueError(f"scheduler={scheduler!r} needs backend='dask' (got backend={backend!r})")
     if backend == "dask":
         check_dask_installed()
+    if scheduler is not None:
+        check_scheduler(scheduler)
+
+
+def check_scheduler(address, timeout: float = CONNECT_SECONDS) -> None:
+    """Raise a one-line ValueError unless ``address`` reads ``tcp://HOST:PORT`` and something listens there (a TCP
+    connection opens within ``timeout`` seconds); returns nothing."""
+    match = SCHEDULER_ADDRESS.fullmatch(address) if isinstance(address, str) else None
+    if match is None or not 0 < int(match[2]) < 65536:
+        raise ValueError(f"scheduler={address!r} is not a Dask scheduler address; write tcp://HOST:PORT "
+                         "(as `dask scheduler` prints it)")
+    host, port = match[1].strip("[]"), int(match[2])
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as error:
+        raise ValueError(f"scheduler={address!r}: no Dask scheduler answers at {host}:{port} "
+                         f"({error.strerror or error}); start one with `dask scheduler`") from None
 
 
 def check_dask_installed() -> None:
@@ -143,7 +165,7 @@ def _run_dask(tasks: list[tuple], n_workers: int, scheduler, out, variant, label
                                dashboard_address=":0")
         client = Client(cluster)
     else:
-        client = Client(scheduler)
+        client = Client(scheduler, timeout=CONNECT_SECONDS)
     try:
         pending = iter(tasks)
         cluster_workers = len(client.scheduler_info().get("workers", {})) if scheduler is not None else 0

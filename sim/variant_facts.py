@@ -26,11 +26,6 @@ def facts(variant: str) -> ModuleType:
     return importlib.import_module(f"sim.variants.{variant}.study_facts")
 
 
-def has_mechanic(variant: str, mechanic: str) -> bool:
-    """Return True when ``variant``'s rule set has ``mechanic`` (a key of ``MECHANIC_WORDS``) whatever its flags."""
-    return mechanic in facts(variant).MECHANICS
-
-
 def missing_mechanics(variant: str, rules=None) -> dict[str, str]:
     """Return {mechanic: why} of the ``MECHANIC_WORDS`` that ``variant`` lacks — under its config ``rules`` too when
     given (a flag may take one away: its facts' ``missing_under``) — each with the one-line reason a refused strategy

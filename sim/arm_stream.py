@@ -9,7 +9,7 @@ The records are the same: hand *i* of a run depends only on its seed and *i*, ne
 from __future__ import annotations
 
 import os
-from contextlib import ExitStack
+from contextlib import ExitStack, closing
 
 from sim import parts, run_folder
 from sim.compile_progress import table_label
@@ -60,9 +60,10 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
         left = [sum(n for _, n in chunks) for chunks in remaining]  # hands each run still plays
         total_work = sum(plan.hands * cost for plan, cost in zip(plans, costs))
         left_work = sum(hands * cost for hands, cost in zip(left, costs))
-        with work_bar(total_work, total_work - left_work, show, label or f"{len(plans)} arms") as bar:
+        results = _results(tasks, plans, n_workers)  # closed on any exit: an interrupted stream stops its workers
+        with closing(results), work_bar(total_work, total_work - left_work, show, label or f"{len(plans)} arms") as bar:
             bar.set_postfix_str(stream_note(done, total, left, None))  # runs resumed whole count as done
-            for index, first, (n, digest) in _results(tasks, plans, n_workers):
+            for index, first, (n, digest) in results:
                 parts.record_part(plans[index].out, first, n, digest)
                 left[index] -= n
                 done += n

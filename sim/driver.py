@@ -22,7 +22,7 @@ from sim.run_plan import (MAX_DEFAULT_CHUNK, default_chunk, plan_run, resolve,  
                           worker_count)
 from sim.compile_lanes import start_lane, stop_lane
 from sim.compile_progress import BAR_LABEL, compile_bar
-from sim.parent_watch import watch_parent, worker_start
+from sim.parent_watch import children_ignore_sigint, watch_parent, worker_start
 from sim.progress import hand_bar, progress_enabled
 from sim.record import to_frame
 
@@ -120,14 +120,17 @@ def parallel_unordered(calls: Iterator, n_workers: int) -> Iterator:
     with parallel_config(backend="loky", initializer=worker_start, initargs=(os.getpid(),)):
         parallel = Parallel(n_jobs=n_workers, return_as="generator_unordered",
                             pre_dispatch=f"{IN_FLIGHT_PER_WORKER}*n_jobs", batch_size=1)
-    results = parallel(calls)
+    results = None
     try:
+        with children_ignore_sigint():  # the workers forked now ignore Ctrl-C from their start (sim.parent_watch)
+            results = parallel(calls)
         for result in results:
             yield result
     finally:
-        with warnings.catch_warnings():  # joblib's note that the tasks in flight were cancelled: they were meant to be
-            warnings.simplefilter("ignore")
-            results.close()  # an unfinished stream: joblib kills its workers (SIGKILL) and waits for them
+        if results is not None:
+            with warnings.catch_warnings():  # joblib's note that the tasks in flight were cancelled: meant
+                warnings.simplefilter("ignore")
+                results.close()  # an unfinished stream: joblib kills its workers (SIGKILL) and waits for them
 
 
 def _run_dask(tasks: list[tuple], n_workers: int, scheduler, out, variant, labels) -> Iterator[tuple]:

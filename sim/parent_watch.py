@@ -19,10 +19,13 @@ work dies:
 
 ``worker_start(pid)`` is what a loky worker runs first (the pool's initializer, ``sim.driver.parallel_unordered``):
 it watches ``pid`` and ignores SIGINT, so a Ctrl-C at the terminal (sent to the whole process group) reaches only
-the run, which stops its workers itself instead of each worker printing its own traceback.
+the run, which stops its workers itself instead of each worker printing its own traceback. A worker takes seconds
+to import its modules before that: the run starts its pool under ``children_ignore_sigint()``, so a worker ignores
+Ctrl-C from its start.
 """
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import signal
@@ -93,3 +96,22 @@ def worker_start(pid: int) -> None:
     and ignores SIGINT (the run stops its workers on Ctrl-C); returns nothing."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     watch_parent(pid)
+
+
+
+@contextlib.contextmanager
+def children_ignore_sigint():
+    """Ignore SIGINT while the block runs, so the processes it forks start ignoring it; yields nothing. An ignored
+    signal stays ignored through exec, and a Python starting so installs no KeyboardInterrupt handler: a loky
+    worker is deaf to Ctrl-C from its first instruction, also while it imports its modules (seconds), before
+    ``worker_start``. A blocked signal would not do: the standard library's resource tracker unblocks SIGINT when
+    it starts. Only the main thread can change it (elsewhere nothing happens); a Ctrl-C during the block, a
+    fraction of a second while the pool starts its workers, is lost."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    earlier = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, earlier)

@@ -145,26 +145,67 @@ except KeyboardInterrupt:
 """
 
 
-@pytest.mark.parametrize("when", ["at a signal", "while recording"])
+def sigint_state(pid: int) -> set[str]:
+    """Return which of /proc's signal sets of process ``pid`` hold SIGINT: ``SigCgt`` (a handler: Python's, which
+    raises KeyboardInterrupt), ``SigBlk`` (blocked), ``SigIgn`` (ignored)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return set()
+    masks = dict(line.split(":\t", 1) for line in status.splitlines() if line.startswith("Sig"))
+    bit = 1 << (signal.SIGINT - 1)
+    return {name for name in ("SigCgt", "SigBlk", "SigIgn") if int(masks.get(name, "0"), 16) & bit}
+
+
+def watch_the_pool_start(process: subprocess.Popen) -> set[str]:
+    """Wait until ``process`` has started its two loky workers and handles SIGINT again (it ignores it while it
+    forks them), following the workers meanwhile; return the union of the workers' ``sigint_state`` seen."""
+    deadline = time.monotonic() + STARTED_SECONDS
+    seen: set[str] = set()
+    workers: set[int] = set()
+    while len(workers) < 2 or "SigCgt" not in sigint_state(process.pid):
+        workers |= {pid for pid in descendants(process.pid) if b"popen_loky" in cmdline(pid)}
+        for pid in workers:
+            seen |= sigint_state(pid)
+        assert process.poll() is None, f"the run ended before its workers: {process.communicate()[1][-3000:]}"
+        assert time.monotonic() < deadline, f"no workers after {STARTED_SECONDS} s"
+        time.sleep(0.002)
+    return seen
+
+
+def cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+@pytest.mark.parametrize("when", ["as its workers start", "at a signal", "while recording"])
 def test_an_interrupted_simulate_leaves_no_worker_and_keeps_its_parts(tmp_path, when):
-    """KeyboardInterrupt leaves ``simulate`` only once its workers are gone, wherever it arrives: in joblib's wait
-    for a result or in the run's own code between two results."""
+    """KeyboardInterrupt leaves ``simulate`` only once its workers are gone, wherever it arrives: while the workers
+    import their modules (none prints a traceback), in joblib's wait for a result, or in the run's own code between
+    two results."""
     out = tmp_path / "run"
     run = subprocess.Popen([sys.executable, "-c", SIMULATE, str(out), when], env=ENV, text=True,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     workers: set[int] = set()
     try:
-        if when == "at a signal":
+        kept = set()
+        if when == "as its workers start":
+            assert "SigCgt" not in watch_the_pool_start(run)  # no worker turns SIGINT into a KeyboardInterrupt
+            printed, err, workers = interrupt(run)
+        elif when == "at a signal":
             kept = wait_for_parts(lambda: [out], run)
             printed, err, workers = interrupt(run)
         else:
             printed, err = run.communicate(timeout=STARTED_SECONDS)
             kept = {f"run/{name}" for name in parts.recorded_parts(out)}
+            assert kept
         assert printed.splitlines() == ["interrupted; workers left: []"], (printed, err)
         assert "Traceback" not in err, err  # nor a worker's
     finally:
         stop(run, workers)
     good, bad = parts.check_parts(out, parts.chunk_starts(400_000, 4_000))
-    assert kept and bad == [] and kept <= {f"run/{parts.part_name(first)}" for first, _ in good}
+    assert bad == [] and kept <= {f"run/{parts.part_name(first)}" for first, _ in good}
     assert parts.remove_stale_temporaries(out) <= 2  # at most the parts the two workers were writing
     assert parts.read_manifest(out)["hands"] == 400_000  # the folder resumes with the same call

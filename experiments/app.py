@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import hydra
+from hydra.types import RunMode
 from omegaconf import DictConfig, OmegaConf
 
 from experiments.compose import CONF_DIR, CONFIG_NAME, check_overrides
@@ -62,8 +63,6 @@ def run_app(cfg: DictConfig) -> None:
 def run_folder(hydra_config) -> tuple[str, str]:
     """Return ``(key, folder)`` of the run's output folder as the command line sets it: ``hydra.run.dir`` and the
     run's folder, or for a sweep (``-m``) ``hydra.sweep.dir`` and the folder holding its runs' folders."""
-    from hydra.types import RunMode
-
     folder = Path(hydra_config.runtime.output_dir)
     if hydra_config.mode == RunMode.MULTIRUN:
         return "hydra.sweep.dir", str(folder.parent)  # a sweep's run folder is sweep.dir/subdir (one level)
@@ -134,6 +133,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _main(argv: list[str]) -> None:
+    """``main`` without its Ctrl-C line: check the overrides of ``argv``, then run the Hydra app on them."""
     if not any(a in ("-h", "--help", "--hydra-help", "--info", "-i") for a in argv):
         try:
             overrides = _overrides(argv)

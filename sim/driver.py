@@ -9,6 +9,7 @@ frame sorted by ``hand``, or, with ``out=DIR``, one Parquet part per chunk strea
 from __future__ import annotations
 
 import os
+import threading
 import warnings
 from collections.abc import Iterator
 from contextlib import closing
@@ -117,7 +118,8 @@ def parallel_unordered(calls: Iterator, n_workers: int) -> Iterator:
     ``closing`` in ``simulate``) kills the workers and waits until they are gone; the parts they finished stay."""
     from joblib import Parallel, parallel_config
 
-    with parallel_config(backend="loky", initializer=worker_start, initargs=(os.getpid(),)):
+    main_thread = threading.current_thread() is threading.main_thread()  # the thread that forks the workers
+    with parallel_config(backend="loky", initializer=worker_start, initargs=(os.getpid(), main_thread)):
         parallel = Parallel(n_jobs=n_workers, return_as="generator_unordered",
                             pre_dispatch=f"{IN_FLIGHT_PER_WORKER}*n_jobs", batch_size=1)
     results = None

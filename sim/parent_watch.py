@@ -8,10 +8,11 @@ work dies:
 * on Linux, in a child of ``pid``, the operating system does it: ``prctl(PR_SET_PDEATHSIG, SIGKILL)`` asks the
   kernel to kill this process when its parent dies, at once, whatever it runs — also a compiled kernel holding
   the interpreter lock for a whole chunk. The kernel sends the signal when the *thread* that forked this process
-  ends: loky forks its workers from the thread that submits work or from its executor's manager thread, and both
-  live as long as the pool (a pool shut down stops its workers anyway); the compile lane is started by the thread
-  that compiles (``sim.compile_lanes``). The parent may have died before the request took effect, so the parent
-  pid is checked again after it.
+  ends: loky forks its workers from the thread that starts the pool (the run's main thread, which ends with the
+  process; a pool started by another thread, which may end before the pool does, gets the watchdog below) or
+  from its executor's manager thread, which lives as long as the pool (a pool shut down stops its workers anyway);
+  the compile lane is started by the thread that compiles (``sim.compile_lanes``). The parent may have died
+  before the request took effect, so the parent pid is checked again after it.
 * elsewhere (another system, or a process that is not ``pid``'s child) a daemon thread polls and ends this
   process (``os._exit``) once ``pid`` is gone. The thread needs the interpreter lock, so a compiled kernel
   running without releasing it delays the exit until it returns (one chunk of hands); ``sim.parts`` refuses a
@@ -73,30 +74,32 @@ def _watch(pid: int, child: bool) -> None:
             os._exit(EXIT_STATUS)
 
 
-def watch_parent(pid: int) -> None:
+def watch_parent(pid: int, forked_by_main_thread: bool = True) -> None:
     """Make this process end (once set up, for the rest of its life) when the process ``pid`` that started its work
-    dies; returns nothing. A child of ``pid`` on Linux is killed by the operating system at once
-    (``kill_with_parent``); if ``pid`` is already gone when that is set up, this process exits now with
-    ``EXIT_STATUS``. Otherwise a daemon thread ends it within ``POLL_SECONDS`` of ``pid``'s death (after the
+    dies; returns nothing. A child of ``pid`` on Linux, forked by ``pid``'s main thread, is killed by the operating
+    system at once (``kill_with_parent``); if ``pid`` is already gone when that is set up, this process exits now
+    with ``EXIT_STATUS``. Otherwise a daemon thread ends it within ``POLL_SECONDS`` of ``pid``'s death (after the
     compiled call in hand returns): a child watches its parent pid (handed to another process when ``pid`` dies),
-    another process watches ``pid`` itself. In ``pid`` itself (work run in-process) nothing happens."""
+    another process watches ``pid`` itself. A child forked by another thread (``forked_by_main_thread`` False)
+    watches with the thread too: the operating system's request would kill it when that thread ends, while ``pid``
+    may live on and reuse it. In ``pid`` itself (work run in-process) nothing happens."""
     if _WATCHED or pid == os.getpid():
         return
     _WATCHED.append(pid)
     child = os.getppid() == pid
-    if child and kill_with_parent():
+    if child and forked_by_main_thread and kill_with_parent():
         if os.getppid() != pid:  # the parent died before the request took effect: nothing will send the signal
             os._exit(EXIT_STATUS)
         return
     threading.Thread(target=_watch, args=(pid, child), name="parent-watch", daemon=True).start()
 
 
-def worker_start(pid: int) -> None:
-    """Set up a worker process of the run ``pid`` before its first task: it ends with ``pid`` (``watch_parent``)
-    and ignores SIGINT (the run stops its workers on Ctrl-C); returns nothing."""
+def worker_start(pid: int, forked_by_main_thread: bool = True) -> None:
+    """Set up a worker process of the run ``pid`` before its first task: it ends with ``pid`` (``watch_parent``;
+    ``forked_by_main_thread``: whether ``pid``'s main thread started the pool) and ignores SIGINT (the run stops its
+    workers on Ctrl-C); returns nothing."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    watch_parent(pid)
-
+    watch_parent(pid, forked_by_main_thread)
 
 
 @contextlib.contextmanager

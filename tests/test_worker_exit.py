@@ -129,3 +129,33 @@ def test_a_killed_run_takes_its_workers_with_it_in_the_middle_of_a_long_chunk(tm
         for pid in workers:
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+IN_A_THREAD = """
+import os, threading, time
+from pathlib import Path
+from sim import simulate
+
+thread = threading.Thread(target=simulate, args=(8,), kwargs=dict(seed=5, jobs=2, chunk=2, progress=False))
+thread.start()
+thread.join()  # the thread that forked the pool's workers has ended; the pool lives on for the next run
+time.sleep(1.0)
+def state_and_parent(pid):
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:2]
+    except OSError:
+        return ["gone", ""]
+
+
+workers = [pid for pid in os.listdir("/proc") if pid.isdigit() and state_and_parent(pid)[1] == str(os.getpid())
+           and state_and_parent(pid)[0] != "Z" and b"popen_loky" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+print(len(workers), flush=True)
+"""
+
+
+def test_a_pool_started_by_another_thread_keeps_its_workers_when_that_thread_ends():
+    """The operating system's request ties a worker to the thread that forked it: a pool started outside the main
+    thread watches its parent with a thread instead, so its workers outlive the thread, as the pool does."""
+    run = subprocess.run([sys.executable, "-c", IN_A_THREAD], env=ENV, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split() == ["2"], run.stderr[-2000:]

@@ -13,10 +13,10 @@ work dies:
   from its executor's manager thread, which lives as long as the pool (a pool shut down stops its workers anyway);
   the compile lane is started by the thread that compiles (``sim.compile_lanes``). The parent may have died
   before the request took effect, so the parent pid is checked again after it.
-* elsewhere (another system, or a process that is not ``pid``'s child) a daemon thread polls and ends this
-  process (``os._exit``) once ``pid`` is gone. The thread needs the interpreter lock, so a compiled kernel
-  running without releasing it delays the exit until it returns (one chunk of hands); ``sim.parts`` refuses a
-  part's last step meanwhile.
+* elsewhere (another system, a process that is not ``pid``'s child or one forked by another thread of it) a
+  daemon thread polls and ends this process (``os._exit``) once ``pid`` is gone. The thread needs the interpreter
+  lock, so a compiled kernel running without releasing it delays the exit until it returns (one chunk of hands);
+  ``sim.parts`` refuses a part's last step meanwhile.
 
 ``worker_start(pid)`` is what a loky worker runs first (the pool's initializer, ``sim.driver.parallel_unordered``):
 it watches ``pid`` and ignores SIGINT, so a Ctrl-C at the terminal (sent to the whole process group) reaches only

@@ -134,13 +134,21 @@ if sys.argv[2] == "while recording":  # Ctrl-C arrives while the run records a f
         raise KeyboardInterrupt
 
     parts.record_part = record_then_interrupt
+
+
+def loky_child(pid):  # a live loky worker of this process (a process may end while it is read)
+    try:
+        state, parent = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:2]
+        loky = b"popen_loky" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        return parent == str(os.getpid()) and state != "Z" and loky
+    except (OSError, ValueError):
+        return False
+
+
 try:
     sim.simulate(400_000, seed=3, jobs=2, chunk=4_000, out=sys.argv[1], progress=False)
 except KeyboardInterrupt:
-    workers = [pid for pid in os.listdir("/proc") if pid.isdigit() and pid != str(os.getpid())
-               and Path(f"/proc/{pid}/stat").exists()
-               and Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1] == str(os.getpid())
-               and b"popen_loky" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    workers = [pid for pid in os.listdir("/proc") if pid.isdigit() and loky_child(pid)]
     print("interrupted; workers left:", workers, flush=True)
 """
 

@@ -140,15 +140,16 @@ thread = threading.Thread(target=simulate, args=(8,), kwargs=dict(seed=5, jobs=2
 thread.start()
 thread.join()  # the thread that forked the pool's workers has ended; the pool lives on for the next run
 time.sleep(1.0)
-def state_and_parent(pid):
+def loky_child(pid):  # a live loky worker of this process (a process may end while it is read)
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:2]
-    except OSError:
-        return ["gone", ""]
+        state, parent = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:2]
+        loky = b"popen_loky" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        return parent == str(os.getpid()) and state != "Z" and loky
+    except (OSError, ValueError):
+        return False
 
 
-workers = [pid for pid in os.listdir("/proc") if pid.isdigit() and state_and_parent(pid)[1] == str(os.getpid())
-           and state_and_parent(pid)[0] != "Z" and b"popen_loky" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+workers = [pid for pid in os.listdir("/proc") if pid.isdigit() and loky_child(pid)]
 print(len(workers), flush=True)
 """
 

@@ -3,7 +3,8 @@
 ``mjrules`` runs the overview; ``mjrules experiment=X rules=Y seats=Z hands=N`` one study;
 ``mjrules -m rules.houbao_units=1,2`` a sweep (ending with a comparison report); ``mjrules list KIND`` prints the
 rule sets, experiments, seat groups, strategies or a rule set's flags. A bad key or value prints one
-``error: ...`` line on stderr and exits with status 2, before any simulation.
+``error: ...`` line on stderr and exits with status 2, before any simulation. Ctrl-C prints one line with the
+command that resumes the run (``experiments.interrupted``) and exits with status 130.
 """
 from __future__ import annotations
 
@@ -13,16 +14,19 @@ import sys
 from pathlib import Path
 
 import hydra
+from hydra.types import RunMode
 from omegaconf import DictConfig, OmegaConf
 
 from experiments.compose import CONF_DIR, CONFIG_NAME, check_overrides
 from experiments.config import ConfigError, validate
 from experiments.help_text import LIST_KINDS, list_text, register_resolvers
+from experiments.interrupted import EXIT_INTERRUPTED, program_name, stopped_line
 from sim.strategy_registry import RegistryError
 
 register_resolvers()  # hydra.help.template (conf/config.yaml) lists the experiments and groups through them
 
 EXIT_BAD_INPUT = 2
+_RUN_FOLDER: list[tuple[str, str]] = []  # (Hydra key, folder) of the run this process started, once it has one
 
 
 def fail(message: str) -> None:
@@ -45,6 +49,7 @@ def run_app(cfg: DictConfig) -> None:
 
     logging.getLogger("matplotlib").setLevel(logging.WARNING)  # no font-manager chatter in the run log
     hydra_config = HydraConfig.get()
+    _RUN_FOLDER[:] = [run_folder(hydra_config)]
     try:
         config = validate(OmegaConf.to_container(cfg, resolve=True))
         report = run(config, hydra_config.runtime.output_dir, list(hydra_config.overrides.task))
@@ -55,6 +60,15 @@ def run_app(cfg: DictConfig) -> None:
         print(terms.say(text_table(summary)))  # the report's headline, in the run variant's words
     print(hands_line(meta))
     print(f"report: {report}")
+
+
+def run_folder(hydra_config) -> tuple[str, str]:
+    """Return ``(key, folder)`` of the run's output folder as the command line sets it: ``hydra.run.dir`` and the
+    run's folder, or for a sweep (``-m``) ``hydra.sweep.dir`` and the folder holding its runs' folders."""
+    folder = Path(hydra_config.runtime.output_dir)
+    if hydra_config.mode == RunMode.MULTIRUN:
+        return "hydra.sweep.dir", str(folder.parent)  # a sweep's run folder is sweep.dir/subdir (one level)
+    return "hydra.run.dir", str(folder)
 
 
 def hands_line(meta: dict) -> str:
@@ -129,11 +143,22 @@ def list_command(args: list[str]) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Console script ``mjrules``: ``list KIND`` prints a list; otherwise check every override (sweeps
-    expanded), then hand over to Hydra."""
+    expanded), then hand over to Hydra. Ctrl-C prints one line saying how to resume (``experiments.interrupted``)
+    and exits with status 130."""
+    program = program_name(sys.argv[0])
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["list"]:
         list_command(argv[1:])
         return
+    try:
+        _main(argv)
+    except KeyboardInterrupt:  # the run's workers are gone (sim.driver closes its pool on the way out)
+        print(stopped_line(program, argv, _RUN_FOLDER[0] if _RUN_FOLDER else None), file=sys.stderr, flush=True)
+        raise SystemExit(EXIT_INTERRUPTED) from None
+
+
+def _main(argv: list[str]) -> None:
+    """``main`` without its Ctrl-C line: check the overrides of ``argv``, then run the Hydra app on them."""
     if not any(a in ("-h", "--help", "--hydra-help", "--info", "-i") for a in argv):
         try:
             overrides = _overrides(argv)

@@ -159,11 +159,28 @@ class ArmRunner:
         """Raise ``sim.parts.RunFolderError`` (one line) before any simulation when an arm's folder holds
         a run with other settings or is being written by another live run."""
         from sim.driver import check_out
+        from sim.parts import FewerHandsError
 
         c = self.config
         for arm, directory in self.directories.items():
-            check_out(directory, self.hands_of(arm), seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats),
-                      chunk=self.chunk_of(arm), session_length=arm.session_length, deal_condition=arm.deal_condition)
+            try:
+                check_out(directory, self.hands_of(arm), seed=c.seed, rules=self.rules_of(arm), seats=list(arm.seats),
+                          chunk=self.chunk_of(arm), session_length=arm.session_length,
+                          deal_condition=arm.deal_condition)
+            except FewerHandsError as error:
+                raise FewerHandsError(directory, error.held, error.asked, self.fewer_hands(arm, error)) from None
+
+    def fewer_hands(self, arm: ArmSpec, error) -> str:
+        """Return the one-line refusal of a rerun into this run's folder asking ``arm`` for fewer hands than its folder
+        holds (``error``: the ``sim.parts.FewerHandsError`` of the arm's folder), in the run's words: the ``hands``
+        key when the arm plays the run's hands, else the study's own count."""
+        folder = f"{self.hands_dir.parent}"
+        held = f"{error.held:,} hands"
+        if arm.hands is None:
+            return (f"the run folder {folder!r} holds a run of {held} per arm; hands={self.config.hands} asks for "
+                    f"fewer: use a new folder or hands>={error.held}")
+        return (f"the run folder {folder!r} holds {held} of arm {self.directories[arm].name}; this run asks it "
+                f"for {error.asked:,}: use a new folder or the study's earlier hand count")
 
     def run_all(self) -> None:
         """Simulate every registered arm (a rerun into the same folder resumes from finished parts).

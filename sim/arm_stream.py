@@ -9,7 +9,7 @@ The records are the same: hand *i* of a run depends only on its seed and *i*, ne
 from __future__ import annotations
 
 import os
-from contextlib import ExitStack
+from contextlib import ExitStack, closing
 
 from sim import parts, run_folder
 from sim.chunk_pieces import PieceFeed
@@ -63,10 +63,13 @@ def simulate_arms(runs: list[dict], jobs=1, backend="loky", scheduler=None, prog
         left_work = sum(hands * cost for hands, cost in zip(left, costs))
         warmup = min(n_workers, len(tasks))  # each worker's first chunk pays for loading the kernels
         name = label or f"{len(plans)} arms"
-        with work_bar(total_work, total_work - left_work, total, done, show, runs_label(name, left), warmup) as bar:
-            feed = PieceFeed()  # a single chunk plays here, piece by piece under the bar
+        feed = PieceFeed()  # a single chunk plays here, piece by piece under the bar
+        # closed on any exit, so an interrupted stream stops its workers
+        results = _results(tasks, plans, n_workers, feed if show else None)
+        with closing(results), work_bar(total_work, total_work - left_work, total, done, show,
+                                        runs_label(name, left), warmup) as bar:
             feed.advance = lambda hands: bar.advance(hands * costs[tasks[0][0]], hands)
-            for index, first, (n, digest) in _results(tasks, plans, n_workers, feed if show else None):
+            for index, first, (n, digest) in results:
                 parts.record_part(plans[index].out, first, n, digest)
                 left[index] -= n
                 bar.desc, bar.notes = runs_label(name, left), [f"last: {names[index]}"]

@@ -11,7 +11,10 @@ from __future__ import annotations
 import os
 import re
 import socket
+import threading
+import warnings
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +26,7 @@ from sim.run_plan import (MAX_DEFAULT_CHUNK, default_chunk, plan_run, resolve,  
 from sim.chunk_pieces import PieceFeed, play_in_pieces
 from sim.compile_lanes import start_lane, stop_lane
 from sim.compile_progress import BAR_LABEL, compile_bar
-from sim.parent_watch import watch_parent
+from sim.parent_watch import children_ignore_sigint, watch_parent, worker_start
 from sim.progress import hand_bar, progress_enabled
 from sim.record import to_frame
 from sim.strategy_registry import resolve_seats
@@ -129,7 +132,7 @@ def _run_sequential(tasks: list[tuple], out, variant, labels, on_hands=None) -> 
 
 def _run_loky(tasks: list[tuple], n_workers: int, out, variant, labels) -> Iterator[tuple]:
     """Yield chunk results as local worker processes finish them (at most a few chunks in flight); each worker
-    watches this process and ends within a fraction of a second of its death (after the kernel call in hand)."""
+    ends with this process (``sim.parent_watch``)."""
     from joblib import delayed
 
     from sim.engine import run_setting
@@ -144,12 +147,28 @@ def _run_loky(tasks: list[tuple], n_workers: int, out, variant, labels) -> Itera
 
 def parallel_unordered(calls: Iterator, n_workers: int) -> Iterator:
     """Yield the results of joblib ``calls`` (``delayed`` functions) as ``n_workers`` local worker processes
-    (loky, reused between runs) finish them, at most ``IN_FLIGHT_PER_WORKER`` per worker queued or running."""
-    from joblib import Parallel
+    (loky, reused between runs) finish them, at most ``IN_FLIGHT_PER_WORKER`` per worker queued or running.
 
-    parallel = Parallel(n_jobs=n_workers, backend="loky", return_as="generator_unordered",
-                        pre_dispatch=f"{IN_FLIGHT_PER_WORKER}*n_jobs", batch_size=1)
-    yield from parallel(calls)
+    Each worker starts with ``sim.parent_watch.worker_start``: it dies with this process and ignores Ctrl-C's
+    SIGINT. Closing this generator before its end (an exception in the caller, KeyboardInterrupt included; see
+    ``closing`` in ``simulate``) kills the workers and waits until they are gone; the parts they finished stay."""
+    from joblib import Parallel, parallel_config
+
+    main_thread = threading.current_thread() is threading.main_thread()  # the thread that forks the workers
+    with parallel_config(backend="loky", initializer=worker_start, initargs=(os.getpid(), main_thread)):
+        parallel = Parallel(n_jobs=n_workers, return_as="generator_unordered",
+                            pre_dispatch=f"{IN_FLIGHT_PER_WORKER}*n_jobs", batch_size=1)
+    results = None
+    try:
+        with children_ignore_sigint():  # the workers forked now ignore Ctrl-C from their start (sim.parent_watch)
+            results = parallel(calls)
+        for result in results:
+            yield result
+    finally:
+        if results is not None:
+            with warnings.catch_warnings():  # joblib's note that the tasks in flight were cancelled: meant
+                warnings.simplefilter("ignore")
+                results.close()  # an unfinished stream: joblib kills its workers (SIGKILL) and waits for them
 
 
 def _run_dask(tasks: list[tuple], n_workers: int, scheduler, out, variant, labels) -> Iterator[tuple]:
@@ -214,7 +233,9 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
     ``DIR`` whose ``.load()`` gives the frame (also ``sim.load(DIR)``, lazily ``.scan()``), with
     ``simulated_hands`` and ``reused_hands``. A rerun with the same settings verifies the finished
     parts (row count, checksum), recomputes damaged ones and plays only the rest; a run into a
-    directory that another live run is writing stops with ``sim.parts.RunFolderError``.
+    directory that another live run is writing stops with ``sim.parts.RunFolderError``. Interrupted (Ctrl-C:
+    KeyboardInterrupt), it stops its worker processes before the exception leaves it; the parts finished stay, and
+    the same call resumes from them.
 
     ``rules`` is a variant name, a ``RulesConfig`` or a mapping, ``rule_overrides`` change single
     fields; ``seats`` holds four strategy names or configs; ``jobs`` is the number of worker processes
@@ -242,8 +263,8 @@ def simulate(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, jobs=1, out
         tasks = [plan.task(first, n) for first, n in remaining]
         feed = PieceFeed()  # a chunk played here, under a bar, moves it piece by piece
         results = _results(tasks, n_workers, backend, scheduler, os.fspath(out_dir), plan.variant, plan.labels,
-                           feed if show else None)
-        with hand_bar(plan.hands, reused, show, label, warmup_updates(tasks, n_workers)) as bar:
+                           feed if show else None)  # closed on any exit: an interrupted run stops its workers
+        with closing(results), hand_bar(plan.hands, reused, show, label, warmup_updates(tasks, n_workers)) as bar:
             feed.advance = lambda hands: bar.advance(hands, hands)
             for first, (n, digest) in results:
                 parts.record_part(out_dir, first, n, digest)
@@ -376,10 +397,10 @@ def _simulate_in_memory(plan, n_workers, backend, scheduler, show, label) -> "pl
     tasks = [plan.task(first, n) for first, n in plan.chunks]
     matrices: dict[int, np.ndarray] = {}
     feed = PieceFeed()  # a chunk played here, under a bar, moves it piece by piece
-    with hand_bar(plan.hands, 0, show, label, warmup_updates(tasks, n_workers)) as bar:
+    results = _results(tasks, n_workers, backend, scheduler, None, plan.variant, plan.labels, feed if show else None)
+    with closing(results), hand_bar(plan.hands, 0, show, label, warmup_updates(tasks, n_workers)) as bar:
         feed.advance = lambda hands: bar.advance(hands, hands)
-        for first, matrix in _results(tasks, n_workers, backend, scheduler, None, plan.variant, plan.labels,
-                                      feed if show else None):
+        for first, matrix in results:
             matrices[first] = matrix
             rest = feed.finish(matrix.shape[0])
             if rest:

@@ -278,19 +278,19 @@ def check_manifest(directory: str | os.PathLike, settings: dict) -> bool:
     A run asking for more hands than the folder's, all else equal, matches too: it extends the run
     (hand *i* does not depend on the hand count, so the finished parts are the first hands of the
     longer run; the caller writes the new manifest). Raises a one-line RunFolderError naming the
-    first differing key otherwise, and for fewer hands (a folder grows, it is never cut).
+    first differing key otherwise (the chunk only when nothing else differs), and ``FewerHandsError`` for fewer
+    hands, all else but the chunk equal (a folder grows, it is never cut; the default chunk follows the hands, so
+    fewer hands also mean another chunk).
     """
     existing = read_manifest(directory)
     if existing is None:
         return False
     wanted = json.loads(json.dumps(settings))  # same normalisation as the file (tuples -> lists)
-    key = _first_difference({**existing, "hands": None}, {**wanted, "hands": None})
+    key = _first_difference({**existing, "hands": None, "chunk": None}, {**wanted, "hands": None, "chunk": None})
     if key is None and wanted.get("hands", 0) < existing.get("hands", 0):
-        raise RunFolderError(
-            f"out={os.fspath(directory)!r} holds a run of {existing['hands']} hands, {wanted['hands']} now: "
-            f"a run folder can be extended with more hands, not cut (use another directory or hands>="
-            f"{existing['hands']})"
-        )
+        raise FewerHandsError(directory, existing["hands"], wanted["hands"])
+    if key is None:  # the chunk last: the default one follows the hands, another key is what the user changed
+        key = _first_difference({"chunk": existing.get("chunk")}, {"chunk": wanted.get("chunk")})
     if key is not None:
         old = _lookup(existing, key)
         new = _lookup(wanted, key)
@@ -299,6 +299,16 @@ def check_manifest(directory: str | os.PathLike, settings: dict) -> bool:
             f"{new!r} now (use another directory or the same settings)"
         )
     return True
+
+
+class FewerHandsError(RunFolderError):
+    """A run into a folder holding a run of more hands (``held``) than it asks for (``asked``): a folder is extended,
+    never cut. The message is one line naming the folder and both counts (``message``: another wording of it)."""
+
+    def __init__(self, directory: str | os.PathLike, held: int, asked: int, message: str | None = None):
+        self.directory, self.held, self.asked = os.fspath(directory), int(held), int(asked)
+        super().__init__(message or f"out={self.directory!r} holds a run of {self.held:,} hands; hands={self.asked} "
+                                    f"asks for fewer: use a new folder or hands>={self.held}")
 
 
 def _lookup(document: dict, dotted: str):

@@ -90,3 +90,14 @@ def test_rerun_into_a_folder_of_other_settings_and_a_held_folder_give_one_line(t
         "from sim.parts import folder_lock\n"
         f"held = folder_lock({str(run_dir)!r})\nheld.__enter__()"))   # this process holds the folder as another run would
     assert_one_error_line(held, "another run (pid", "is writing into")
+
+
+def test_fewer_hands_into_a_run_folder_are_refused_as_fewer_hands(tmp_path):
+    """No chunk set: the default chunk follows the hands, yet the refusal names what changed, the hands."""
+    run_dir = tmp_path / "run"
+    small = [arg for arg in SMALL if not arg.startswith(("hands=", "chunk="))]
+    first = mjrules([*small, "hands=200", f"hydra.run.dir={run_dir}"], tmp_path)
+    assert first.returncode == 0, first.stderr
+    fewer = mjrules([*small, "hands=100", f"hydra.run.dir={run_dir}"], tmp_path)
+    assert assert_one_error_line(fewer) == (f"error: the run folder {str(run_dir)!r} holds a run of 200 hands per "
+                                            f"arm; hands=100 asks for fewer: use a new folder or hands>=200")

@@ -1,6 +1,13 @@
 """The second compile lane of a cold start (sim.compile_lanes): its signatures are the hand loop's own, bound to
 the table's engine (its variant and its seats' policies, sim.engine), and the driver starts it only when something
 really compiles, and stops it when the run's own compile is done."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 from numba import njit
 
@@ -86,3 +93,45 @@ def test_the_driver_starts_the_lane_at_the_first_real_compile_and_stops_it(monke
     simulate(4, seed=1, progress=False, jobs=2, chunk=2, rules="jinzhong")
     eng = table_engine("jinzhong", resolve_seats(["greedy"] * 4))  # the run's engine
     assert started == [(eng.variant, eng.policies)] and stopped == [f"lane {eng.variant}"]
+
+
+
+ROOT = Path(__file__).resolve().parent.parent
+LANE_PARENT = """
+import time
+from sim.compile_lanes import start_lane
+lane = start_lane("jincheng", ("strategies.seats.greedy",))
+print(lane.pid, flush=True)
+time.sleep(120)
+"""
+
+
+def alive(pid: int) -> bool:
+    """Return True while process ``pid`` runs (a zombie is gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_the_lane_dies_with_the_run_that_started_it():
+    """A run killed (SIGKILL, no clean-up) while its lane starts or compiles takes the lane with it
+    (sim.parent_watch: the operating system's request, or the lane's own look at its parent)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    parent = subprocess.Popen([sys.executable, "-c", LANE_PARENT], env=env, stdout=subprocess.PIPE, text=True)
+    lane = int(parent.stdout.readline())
+    try:
+        time.sleep(1.0)  # the lane imports its modules, asks to die with its parent, loads or compiles
+        parent.kill()
+        parent.wait()
+        deadline = time.monotonic() + 10
+        while alive(lane) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not alive(lane)
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+        if alive(lane):
+            os.kill(lane, signal.SIGKILL)

@@ -83,6 +83,24 @@ def test_manifest_mismatch_names_the_key(tmp_path, key, value, named):
     assert "\n" not in str(error.value)
 
 
+@pytest.mark.parametrize("chunk", [4, 3])
+def test_fewer_hands_are_refused_as_fewer_hands_whatever_the_chunk(tmp_path, chunk):
+    """The default chunk follows the hands: fewer hands with another chunk are still fewer hands."""
+    parts.write_manifest(tmp_path, SETTINGS)
+    with pytest.raises(parts.FewerHandsError) as error:
+        parts.check_manifest(tmp_path, {**SETTINGS, "hands": 6, "chunk": chunk})
+    assert (error.value.held, error.value.asked) == (10, 6)
+    assert str(error.value) == f"out={str(tmp_path)!r} holds a run of 10 hands; hands=6 asks for fewer: " \
+                               f"use a new folder or hands>=10"
+
+
+def test_fewer_hands_with_another_seed_name_the_seed(tmp_path):
+    parts.write_manifest(tmp_path, SETTINGS)
+    with pytest.raises(parts.RunFolderError, match=r" seed is 5 there, 6 now") as error:
+        parts.check_manifest(tmp_path, {**SETTINGS, "hands": 6, "chunk": 3, "seed": 6})
+    assert not isinstance(error.value, parts.FewerHandsError)
+
+
 def test_load_sorts_by_hand_and_refuses_unfinished_runs(tmp_path):
     parts.write_manifest(tmp_path, SETTINGS)
     for first, n in reversed(parts.chunk_starts(10, 4)):

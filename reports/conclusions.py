@@ -216,9 +216,16 @@ def tournament(summary: pl.DataFrame) -> str:
     return verdict(summary)
 
 
+def tune(summary: pl.DataFrame) -> str:
+    """Return whether a setting meets the tune study's targets on fresh walls, with its numbers."""
+    from reports.section_tune import conclusion
+
+    return conclusion(summary)
+
+
 ANSWERS = {"dealer_edge": dealer_edge, "huangzhuang": huangzhuang, "thirteen_orphans": thirteen_orphans,
            "early_ting": early_ting, "sensitivity": sensitivity, "variants": variants, "shapes": shapes,
-           "caishen": caishen, "skill": skill, "tournament": tournament}
+           "caishen": caishen, "tune": tune, "skill": skill, "tournament": tournament}
 
 
 def conclusions(summary: pl.DataFrame, skipped: dict[str, str] | None = None) -> list[str]:

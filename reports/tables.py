@@ -38,7 +38,7 @@ HEADLINE_LABELS = {
     "chengbao_money_share": "承包钱占流动金额", "mean_multiplier": "胡牌平均倍数",
     "diff_dealer_result": "庄家输赢变化", "diff_huang_rate": "荒庄率变化", "diff_zimo_share": "自摸比例变化",
     "diff_hand_draws": "摸牌数变化", "diff_volatility": "输赢标准差变化",
-    "skill_edge": "技术优势：强手 − 贪心",
+    "skill_edge": "技术优势：强手 − 贪心", "reeval_met": "复测是否满足全部约束",
     "seat_result": "每座每手输赢", "diff_seat_result": "每座每手输赢差",
 }
 
@@ -120,6 +120,46 @@ def unit_of(name: str) -> str:
     return "底注"
 
 
+#: Yes/no rows (1 = yes, 0 = no): shown as 是 / 否 (``feasible`` of one trial; the search's count is
+#: ``feasible_trials``).
+YES_NO = ("feasible", "reeval_met")
+#: Units of the tune study's ``search`` facts (whole numbers; a seed has no unit).
+SEARCH_UNITS = {"trials": "组", "pruned": "组", "failed": "组", "feasible_trials": "组", "feasible": "组",
+                "queued": "组", "proposed": "组", "waiting": "组", "copied": "组", "space_size": "组",
+                "hands": "手", "simulated_hands": "手", "reeval_hands": "手", "seed": "", "reeval_seed": "",
+                "seconds": "秒"}
+
+
+def yes_no(name: str, group: str) -> bool:
+    """Return True for a yes/no row (shown 是 / 否): a trial's ``feasible``, a setting's ``reeval_met``."""
+    return name in YES_NO and group != "search"
+
+
+def _unit_key(name: str, group: str) -> str:
+    """Return the statistic whose unit a row takes: a tune one-flag change (group ``one_flag <stat>``) is a paired
+    difference of its statistic; any other row its own name."""
+    return "diff_" + group.removeprefix("one_flag ") if group.startswith("one_flag ") else name
+
+
+def _counted(name: str, group: str) -> str | None:
+    """Return the unit of a tune row that is a count, a number or a score rather than a statistic: a ``search``
+    fact (SEARCH_UNITS), a best setting's trial number or a flag's importance (''); None for any other row."""
+    if group == "search":
+        return SEARCH_UNITS.get(name, "")
+    if name == "trial" or group.startswith("importance "):
+        return ""
+    return None
+
+
+def row_unit(name: str, group: str) -> str:
+    """Return the unit a table shows beside a summary row: ``unit_label``'s, with the tune study's counts, numbers,
+    scores, yes/no rows and one-flag changes in their own units."""
+    counted = _counted(name, group)
+    if counted is not None:
+        return counted
+    if yes_no(name, group):
+        return ""
+    return unit_label(_unit_key(name, group))
 #: Text of a cell whose statistic has no estimate (no hand in its group).
 NO_DATA = "无数据"
 #: Units whose values are whole numbers (printed without decimals).
@@ -154,14 +194,22 @@ def display_rows(rows: pl.DataFrame) -> list[list[str]]:
     decimals, whole-number statistics without decimals; a row without an estimate reads "无数据" (NO_DATA)."""
     cells = []
     for row in rows.iter_rows(named=True):
-        unit = unit_of(row["name"])
-        pct = unit == "%" and not row["name"].startswith("diff_")
-        if row["name"].startswith("diff_") and unit == "%":
+        key = _unit_key(row["name"], row["group"])
+        unit = unit_of(key)
+        pct = unit == "%" and not key.startswith("diff_")
+        if key.startswith("diff_") and unit == "%":
             unit, pct = POINTS, True
+        counted = _counted(row["name"], row["group"])
+        if counted is not None:
+            unit, pct = counted, False
         if missing(row["estimate"]):
             cells.append([row["study"], row["name"], row["group"], NO_DATA, "–", unit, f"{row['n']:,}"])
             continue
-        integer = unit in INTEGER_UNITS
+        if yes_no(row["name"], row["group"]):
+            cells.append([row["study"], row["name"], row["group"], "是" if row["estimate"] > 0 else "否", "–", "",
+                          f"{row['n']:,}"])
+            continue
+        integer = unit in INTEGER_UNITS or (counted is not None and counted != "")
         ci = "–" if missing(row["ci_low"]) else \
             f"[{_number(row['ci_low'], pct, integer)}, {_number(row['ci_high'], pct, integer)}]"
         cells.append([row["study"], row["name"], row["group"], _number(row["estimate"], pct, integer), ci, unit,
@@ -172,8 +220,9 @@ def display_rows(rows: pl.DataFrame) -> list[list[str]]:
 #: Short Chinese name of each study (the headline table's first column).
 STUDY_LABELS = {"dealer_edge": "庄家优势", "huangzhuang": "荒庄", "thirteen_orphans": "十三幺", "early_ting": "上架时机",
                 "sensitivity": "规则敏感性", "variants": "变体对比", "shapes": "牌型", "caishen": "财神",
-                "skill": "技术水平",
-                "tournament": "对局赛"}
+                "skill": "技术水平", "tune": "规则调优", "tournament": "对局赛"}
+#: Chinese name of each experiment that is not one study (a one-study experiment is named as its study).
+EXPERIMENT_LABELS = {"overview": "总览"}
 POSITION_LABELS = {"dealer": "庄家", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
 #: Whole groups in words.
 GROUP_WORDS = {
@@ -181,13 +230,16 @@ GROUP_WORDS = {
     "xian": "闲家", "winner_xiajia": "胡家的下家", "winner_duijia": "胡家的对家", "winner_shangjia": "胡家的上家",
     "winner_took_3": "胡家吃碰付款方 3 摊", "payer_took_3": "付款方吃碰胡家 3 摊",
     **VARIANT_LABELS,
-    "random": "随机", "strong": "强手", "one_strong": "一个强手对三个贪心", "one_greedy": "一个贪心对三个强手",
+    "target": "调优目标", "search": "搜索", "random": "随机", "strong": "强手", "one_strong": "一个强手对三个贪心", "one_greedy": "一个贪心对三个强手",
 }
 #: ``key=value`` parts of a group in words: key -> value -> words ("{v}" is the value).
 GROUP_PARTS = {
     "kongs": "{v} 杠", "stacks": "荒牌 {v} 墩", "k": "k = {v}", "t": "等 {v} 个活张", "wilds": "起手 {v} 张财神",
     "session_length": "每局 {v} 手", "dead_wall": "留牌 {v} 张",
 }
+#: Groups of the tune study: prefix -> words ("{v}" is the rest: a rank, a trial number or a statistic).
+TUNE_GROUPS = {"best=": "最优 {v}", "trial=": "第 {v} 组试验", "importance ": "重要性：{v}",
+               "one_flag ": "单改一个规则：{v}"}
 GROUP_VALUES = {
     "pong": {"always": "能碰就碰", "improves": "改善才碰", "never": "从不碰"},
     "shi_qiang": {"on": "有拾/抢", "off": "无拾/抢"},
@@ -200,6 +252,12 @@ def group_label(group: str) -> str:
     ``shape:qidui`` -> 七对. A sensitivity change ``flag=value`` (and anything unknown) stays as it is."""
     if group in GROUP_WORDS:
         return GROUP_WORDS[group]
+    for prefix, words in TUNE_GROUPS.items():
+        if group.startswith(prefix) and group[len(prefix):]:
+            rest = group[len(prefix):]
+            from reports.tune_words import STAT_WORDS
+
+            return words.format(v=STAT_WORDS[rest][0] if rest in STAT_WORDS else rest)
     if " − " in group:  # a paired difference of two arms, e.g. a strategy spec minus greedy
         return " − ".join(group_label(side) for side in group.split(" − "))
     if "{" in group and group.split("{", 1)[0] in GROUP_WORDS:  # a strategy spec with its parameters
@@ -237,6 +295,12 @@ def unit_label(name: str) -> str:
 def study_label(study: str) -> str:
     """Return the short Chinese name of a study (its own name when it has none)."""
     return STUDY_LABELS.get(study, study)
+
+
+def experiment_label(experiment: str) -> str:
+    """Return the Chinese name of an experiment (``overview`` -> 总览, ``tune`` -> 规则调优), its own name when it
+    has none."""
+    return EXPERIMENT_LABELS.get(experiment) or STUDY_LABELS.get(experiment, experiment)
 
 
 HEADER = ["研究", "统计量", "分组", "估计", "95% 区间", "单位", "n"]

@@ -5,12 +5,14 @@ rebuilds the same report, figures included, without rerunning any simulation.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import polars as pl
 
 from reports import conclusions, section_tune, sections, tables, terms
-from reports.document import render_html, render_markdown
+from reports.document import page_text, render_html, render_markdown
+from reports.glossary import glossary_blocks
 from reports.rule_notes import citation, rule_notes
 from reports.rule_words import flag_words
 from reports.summary_io import SUMMARY_NAME, read_summary
@@ -20,7 +22,7 @@ from reports.win_labels import variant_label
 METHOD = ("所有区间都是 95 % 区间：均值用 Student-t，比例用 Wilson。同一研究的各臂用同一种子，打的是同一批牌墙，"
           "两臂比较是逐手配对差（处理 − 对照）。钱按每手的底注计；率用 %，率的差用百分点；"
           "n 是每个估计背后的手数（或任数）。“显著”指 95 % 区间不含 0；“约需 N 手”指若效应真如点估计，"
-          "区间刚好不含 0 所需的手数（N = n·(1.96·se/|估计|)²），要有八成把握约需两倍。")
+          "区间刚好不含 0 所需的手数（N = n·(1.96·标准误/|估计|)²），要有八成把握约需两倍。")
 TABLE_HEADER = ["统计量", "含义", "分组", "估计", "95% 区间", "单位", "n"]
 
 
@@ -31,9 +33,9 @@ def table_rows(rows: pl.DataFrame) -> list[list[str]]:
     out = []
     for row, cells in zip(rows.iter_rows(named=True), tables.display_rows(rows)):
         answer = tables.never_pays(rows, row)
-        unit = tables.row_unit(cells[1], cells[2])
+        unit = tables.row_unit(cells[1], cells[2], cells[0])
         numbers = [*answer[:2], unit, answer[3]] if answer else [cells[3], cells[4], unit, cells[6]]
-        out.append([f"`{cells[1]}`", tables.meaning(cells[1]), tables.group_label(cells[2]), *numbers])
+        out.append([f"`{cells[1]}`", tables.meaning(cells[1]), tables.group_label(cells[2], cells[0]), *numbers])
     return out
 
 
@@ -62,10 +64,20 @@ def _rules_rows(meta: dict) -> list[list[str]]:
             status = "默认"
         else:
             status = f"已改（默认 {default[key]}）"
-        cited = citation(notes.get(key, ""))
+        cited = citation(notes.get(key, "")) if key != "variant" or variant == "jincheng" else \
+            f"docs/rules/{variant}.md"  # the variant flag's stored citation is 晋城's RULES §1
         words = flag_words(key, variant)
-        rows.append([f"`{key}`", str(value), status, "；".join(w for w in (words, cited) if w)])
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        rows.append([f"`{key}`", f"`{shown}`", status, "；".join(w for w in (words, cited) if w)])
     return rows
+
+
+def _arm_words(description: str) -> str:
+    """Return an arm's seats and rule overrides as the table shows them: the seat specs and overrides (what a
+    user types) in code font, the Chinese around them as it is."""
+    parts = re.split(r"([\u4e00-\u9fff，、；（）：]+)", description)
+    return "".join(p if not p.strip() or re.match(r"[\u4e00-\u9fff，、；（）：]", p) else f"`{p.strip()}`"
+                   for p in parts)
 
 
 def _used_by(uses: list[str]) -> str:
@@ -81,7 +93,7 @@ def _setup_blocks(meta: dict, summary: pl.DataFrame | None = None) -> list[tuple
     """Return the closing part of the report: run facts, method, seats, rules, arms and versions. The hands and
     arms count what the studies that play their own trials (tune) played as well."""
     searched = section_tune.simulated_hands(summary) if summary is not None else 0
-    arm_rows = [[f"`{a['folder']}`", a["description"], f"{a['hands']:,}", _used_by(a["used_by"])]
+    arm_rows = [[f"`{a['folder']}`", _arm_words(a["description"]), f"{a['hands']:,}", _used_by(a["used_by"])]
                 for a in meta.get("arms", [])] + (section_tune.arm_rows(summary) if summary is not None else [])
     blocks = [("h2", "运行设置与版本"),
               ("p", f"实验{tables.experiment_label(meta.get('experiment', '?'))}（`{meta.get('experiment', '?')}`），"
@@ -111,7 +123,7 @@ def _setup_blocks(meta: dict, summary: pl.DataFrame | None = None) -> list[tuple
 
 def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Path]) -> list[tuple]:
     """Return the report's blocks: title, the conclusions, the headline table, one section per study (figure,
-    reading, folded full table), then settings and versions."""
+    reading, folded full table), the glossary of the terms used (术语), then settings and versions."""
     skipped = meta.get("skipped") or {}
     headline = (f"实验：{tables.experiment_label(meta.get('experiment', '?'))}，每臂 {meta.get('hands', 0):,} 手，种子 {meta.get('seed', '?')}。"
                 + terms.MONEY_UNIT_DEFINITION + "方括号里是 95 % 区间。")
@@ -137,7 +149,7 @@ def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Pat
     for study, reason in (meta.get("skipped") or {}).items():
         blocks += [("h2", sections.title(study)), ("p", reason)]
     blocks[:opening] = [_in_variant_words(block) for block in blocks[:opening]]
-    return blocks + _setup_blocks(meta, summary)
+    return blocks + glossary_blocks(page_text(blocks, "")) + _setup_blocks(meta, summary)
 
 
 def title(meta: dict) -> str:

@@ -39,12 +39,12 @@ def rule_notes(variant: str) -> dict[str, str]:
     return notes
 
 
-_CITATION = re.compile(r"\((RULES [^)]*)\)\s*$")
+_CITATION = re.compile(r"\(((?:RULES |docs/rules/)[^)]*)\)\s*$")
 
 
 def citation(note: str) -> str:
     """Return the citation of a rule note ('RULES §1.9 r51, A1' of '… (RULES §1.9 r51, A1)'), '' when none."""
-    if note.startswith("RULES ") and "(" not in note:
+    if note.startswith(("RULES ", "docs/rules/")) and "(" not in note:
         return note
     match = _CITATION.search(note)
     return match[1] if match else ""

@@ -71,7 +71,7 @@ def sampler_words(rows: pl.DataFrame) -> str:
         text = (f"试过的 {tried} 组里，{queued} 组是在 TPE 之前排队的基准规则和单改一个规则的设置，"
                 f"TPE 提出了 {proposed} 组")
     if waiting:
-        text += f"；另有 {waiting} 组排队的设置没有轮到（试验数 experiment.tune.trials 用完了）"
+        text += f"；另有 {waiting} 组排队的设置没有轮到（试验数 `experiment.tune.trials` 用完了）"
     if copied:
         text += f"；其中 {copied} 组与已试过的设置相同，沿用了它的结果"
     return text + "。"
@@ -101,7 +101,7 @@ def intro(rows: pl.DataFrame) -> str:
              f"{_count(rows, 'reeval_seed')}），下面的数字和区间都来自这次复测，与基准的差是逐手配对差。")
     if feasible == 0:
         text += ("没有一组设置满足全部约束：下面是最接近的设置（约束超出之和最小，单位各按统计量自身），"
-                 "要达到目标需要更多试验、更窄的搜索范围（experiment.tune.flags / values）或放宽目标。")
+                 "要达到目标需要更多试验、更窄的搜索范围（`experiment.tune.flags` / `values`）或放宽目标。")
     return text
 
 
@@ -155,7 +155,7 @@ def conclusion(summary: pl.DataFrame) -> str:
         return f"达到目标：{name}在新牌墙复测中满足全部约束，{numbers}{searched}。"
     if feasible:
         return (f"搜索中有设置达到目标，但复测没有确认：最优的{name}在新牌墙上未满足全部约束，{numbers}{searched}；"
-                "要确认需要更多复测手数（experiment.tune.reeval_hands）。")
+                "要确认需要更多复测手数（`experiment.tune.reeval_hands`）。")
     return f"没有一组设置达到目标：最接近的是{name}，新牌墙复测 {numbers}{searched}。"
 
 
@@ -271,7 +271,7 @@ def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
     blocks += [("h3", "最优设置：与基准规则的差别")]
     blocks.append(("table", ["名次", "规则", "基准 → 新值", "含义与出处"], diffs) if diffs else
                   ("p", "没有可复测的设置（reeval_top=0 或没有完成的试验）。"))
-    blocks += [("h3", "新牌墙复测（估计 [95 % 区间]）"),
+    blocks += [("h3", "新牌墙复测（估计与 95 % 区间）"),
                ("table", ["设置", "统计量", "搜索牌墙上", "新牌墙复测", "与基准之差（配对）"], reeval_rows(rows)),
                ("p", reeval_reading(rows) + importance_reading(rows))]
     return blocks

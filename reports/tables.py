@@ -6,6 +6,7 @@ import re
 
 import polars as pl
 
+from reports.strategy_words import NAMES as STRATEGY_NAMES
 from reports.win_labels import VARIANT_LABELS
 
 #: (study, statistic name, group or None for every group) shown in the headline table.
@@ -59,7 +60,7 @@ MEANINGS = {
     "volatility": "一家每手输赢的标准差", "diff_dealer_result": "庄家每手输赢变化（改后 − 基准，配对）",
     "diff_huang_rate": "荒庄率变化（改后 − 基准，配对）", "diff_zimo_share": "自摸比例变化（改后 − 基准，配对）",
     "diff_hand_draws": "每手摸牌数变化（改后 − 基准，配对）", "diff_volatility": "输赢标准差变化（改后 − 基准，配对）",
-    "dealer_win_rate": "庄家胡牌率", "dianhu_share": "点炮占胡牌的比例", "qianggang_share": "抢杠胡占胡牌的比例",
+    "dealer_win_rate": "庄家胡牌率", "dianhu_share": "点炮胡占胡牌的比例", "qianggang_share": "抢杠胡占胡牌的比例",
     "mean_multiplier": "胡牌的平均倍数", "hand_rate": "以该牌型胡牌的手占全部手的比例",
     "win_share": "该牌型占胡牌的比例", "money_share": "该牌型胡牌的手占全部流动金额的比例",
     "extra_money_per_win": "该牌型胡牌的手比平均胡牌的手多流动的金额",
@@ -70,8 +71,8 @@ MEANINGS = {
     "chengbao_case_share": "承包的两种情形各占承包手的比例", "chengbao_payer_share": "包付方（庄/闲、相对胡家的位置）占包付次数的比例",
     "chengbao_money_share": "承包改变的钱占全部输赢绝对值之和的比例",
     # skill (groups: a level, or ``level − greedy`` for a paired difference to the greedy level)
-    "skill_edge": "技术优势：强手比贪心每手多赢（同一牌墙，0 号位对 0 号位配对）", "deal_in_rate": "点炮率（点胡的手占比）",
-    "level_spec": "该水平的策略（分组里）和它四家桌的手数", "diff_deal_in_rate": "点炮率差（配对）",
+    "skill_edge": "技术优势：强手比贪心每手多赢（同一牌墙，0 号位对 0 号位配对）", "deal_in_rate": "点炮胡率（点炮胡的手占全部手的比例）",
+    "level_spec": "该水平的策略（分组里）和它四家桌的手数", "diff_deal_in_rate": "点炮胡率差（配对）",
     "diff_skill_edge": "技术优势变化（改后 − 基准，配对）", "rank_by": "排名表所按的统计量（分组里）",
     "diff_mean_multiplier": "胡牌平均倍数差（配对）",
     # tournament (per seat-hand: each seat a strategy holds counts once; pairs A − B paired by wall)
@@ -130,9 +131,10 @@ SEARCH_UNITS = {"trials": "组", "pruned": "组", "failed": "组", "feasible_tri
                 "seconds": "秒"}
 
 
-def yes_no(name: str, group: str) -> bool:
-    """Return True for a yes/no row (shown 是 / 否): a trial's ``feasible``, a setting's ``reeval_met``."""
-    return name in YES_NO and group != "search"
+def yes_no(name: str, group: str, study: str = "tune") -> bool:
+    """Return True for a yes/no row of the tune study (shown 是 / 否): a trial's ``feasible``, a setting's
+    ``reeval_met``."""
+    return study == "tune" and name in YES_NO and group != "search"
 
 
 def _unit_key(name: str, group: str) -> str:
@@ -141,9 +143,11 @@ def _unit_key(name: str, group: str) -> str:
     return "diff_" + group.removeprefix("one_flag ") if group.startswith("one_flag ") else name
 
 
-def _counted(name: str, group: str) -> str | None:
+def _counted(name: str, group: str, study: str = "tune") -> str | None:
     """Return the unit of a tune row that is a count, a number or a score rather than a statistic: a ``search``
     fact (SEARCH_UNITS), a best setting's trial number or a flag's importance (''); None for any other row."""
+    if study != "tune":
+        return None
     if group == "search":
         return SEARCH_UNITS.get(name, "")
     if name == "trial" or group.startswith("importance "):
@@ -151,13 +155,13 @@ def _counted(name: str, group: str) -> str | None:
     return None
 
 
-def row_unit(name: str, group: str) -> str:
+def row_unit(name: str, group: str, study: str = "tune") -> str:
     """Return the unit a table shows beside a summary row: ``unit_label``'s, with the tune study's counts, numbers,
     scores, yes/no rows and one-flag changes in their own units."""
-    counted = _counted(name, group)
+    counted = _counted(name, group, study)
     if counted is not None:
         return counted
-    if yes_no(name, group):
+    if yes_no(name, group, study):
         return ""
     return unit_label(_unit_key(name, group))
 #: Text of a cell whose statistic has no estimate (no hand in its group).
@@ -179,12 +183,33 @@ def fixed(value: float, spec: str) -> str:
     return text
 
 
-def _number(value, percent: bool, integer: bool = False) -> str:
+def _number(value, percent: bool, integer: bool = False, decimals: int | None = None) -> str:
     if missing(value):
         return "–"
     if integer and float(value).is_integer():
         return f"{int(value)}"
-    return fixed(100 * value, ".2f") if percent else fixed(value, ".3f")
+    places = decimals if decimals is not None else (2 if percent else 3)
+    return fixed(100 * value if percent else value, f".{places}f")
+
+
+#: What a statistic that is exactly 0 on every hand (estimate and interval) reads as: said, not shown as
+#: ``0.000 [0.000, 0.000]``, which looks like missing data.
+ALL_ZERO = "每手都是 0"
+
+
+def all_zero(row: dict) -> bool:
+    """Return True when a row's estimate and interval are all exactly 0 (every hand 0, or every paired difference)."""
+    return row["estimate"] == 0 and row["ci_low"] == 0 and row["ci_high"] == 0
+
+
+def readable_decimals(values, decimals: int) -> int:
+    """Return the decimals that show ``values`` (display units) readably: ``decimals``, or more (up to 8) when they
+    would print every non-zero value as 0 (0.00001 would read 0.000: 0.000010 does), so a tiny value never looks
+    like a missing one."""
+    shown = [abs(v) for v in values if v is not None and not (isinstance(v, float) and math.isnan(v)) and v != 0]
+    if not shown or max(shown) >= 0.5 * 10 ** -decimals:
+        return decimals
+    return min(8, max(decimals, 1 - math.floor(math.log10(max(shown)))))
 
 
 def display_rows(rows: pl.DataFrame) -> list[list[str]]:
@@ -199,21 +224,27 @@ def display_rows(rows: pl.DataFrame) -> list[list[str]]:
         pct = unit == "%" and not key.startswith("diff_")
         if key.startswith("diff_") and unit == "%":
             unit, pct = POINTS, True
-        counted = _counted(row["name"], row["group"])
+        counted = _counted(row["name"], row["group"], row["study"])
         if counted is not None:
             unit, pct = counted, False
         if missing(row["estimate"]):
             cells.append([row["study"], row["name"], row["group"], NO_DATA, "–", unit, f"{row['n']:,}"])
             continue
-        if yes_no(row["name"], row["group"]):
+        if yes_no(row["name"], row["group"], row["study"]):
             cells.append([row["study"], row["name"], row["group"], "是" if row["estimate"] > 0 else "否", "–", "",
                           f"{row['n']:,}"])
             continue
         integer = unit in INTEGER_UNITS or (counted is not None and counted != "")
+        if not missing(row["ci_low"]) and all_zero(row):
+            cells.append([row["study"], row["name"], row["group"], "0", ALL_ZERO, unit, f"{row['n']:,}"])
+            continue
+        scale = 100 if pct else 1
+        shown = [scale * row[k] for k in ("estimate", "ci_low", "ci_high") if not missing(row.get(k))]
+        places = readable_decimals(shown, 2 if pct else 3)
         ci = "–" if missing(row["ci_low"]) else \
-            f"[{_number(row['ci_low'], pct, integer)}, {_number(row['ci_high'], pct, integer)}]"
-        cells.append([row["study"], row["name"], row["group"], _number(row["estimate"], pct, integer), ci, unit,
-                      f"{row['n']:,}"])
+            f"[{_number(row['ci_low'], pct, integer, places)}, {_number(row['ci_high'], pct, integer, places)}]"
+        cells.append([row["study"], row["name"], row["group"], _number(row["estimate"], pct, integer, places), ci,
+                      unit, f"{row['n']:,}"])
     return cells
 
 
@@ -229,9 +260,12 @@ GROUP_WORDS = {
     **POSITION_LABELS, "all": "全部", "base": "基准规则", "early": "立即上架", "greedy": "贪心", "baotou": "等爆头",
     "xian": "闲家", "winner_xiajia": "胡家的下家", "winner_duijia": "胡家的对家", "winner_shangjia": "胡家的上家",
     "winner_took_3": "胡家吃碰付款方 3 摊", "payer_took_3": "付款方吃碰胡家 3 摊",
-    **VARIANT_LABELS,
-    "target": "调优目标", "search": "搜索", "random": "随机", "strong": "强手", "one_strong": "一个强手对三个贪心", "one_greedy": "一个贪心对三个强手",
+    **VARIANT_LABELS, **STRATEGY_NAMES,
+    "target": "调优目标", "rotation": "轮转", "strong": "强手", "one_strong": "一个强手对三个贪心",
+    "one_greedy": "一个贪心对三个强手",
 }
+#: Groups that mean something else in one study: (study, group) -> words (the tune study's search facts).
+STUDY_GROUP_WORDS = {("tune", "search"): "搜索概况"}
 #: ``key=value`` parts of a group in words: key -> value -> words ("{v}" is the value).
 GROUP_PARTS = {
     "kongs": "{v} 杠", "stacks": "荒牌 {v} 墩", "k": "k = {v}", "t": "等 {v} 个活张", "wilds": "起手 {v} 张财神",
@@ -247,9 +281,11 @@ GROUP_VALUES = {
 }
 
 
-def group_label(group: str) -> str:
+def group_label(group: str, study: str | None = None) -> str:
     """Return a summary group in Chinese words: ``dealer`` -> 庄家, ``k=9, shi_qiang=on`` -> k = 9，有拾/抢,
     ``shape:qidui`` -> 七对. A sensitivity change ``flag=value`` (and anything unknown) stays as it is."""
+    if (study, group) in STUDY_GROUP_WORDS:
+        return STUDY_GROUP_WORDS[(study, group)]
     if group in GROUP_WORDS:
         return GROUP_WORDS[group]
     for prefix, words in TUNE_GROUPS.items():

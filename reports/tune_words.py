@@ -11,10 +11,10 @@ STUDY = "tune"
 STAT_WORDS = {
     "dealer_result": ("庄家每手输赢", 1.0, "底注/手"),
     "huang_rate": ("荒庄率", 100.0, "%"),
-    "zimo_share": ("自摸占胡牌比例", 100.0, "%"),
-    "deal_in_rate": ("点炮率（点炮胡的手数占比）", 100.0, "%"),
+    "zimo_share": ("自摸占胡牌的比例", 100.0, "%"),
+    "deal_in_rate": ("点炮胡率", 100.0, "%"),
     "hand_draws": ("每手摸牌数", 1.0, "张"),
-    "volatility": ("每家输赢标准差", 1.0, "底注/手"),
+    "volatility": ("一家每手输赢的标准差", 1.0, "底注/手"),
     "mean_multiplier": ("胡牌平均倍数", 1.0, "倍"),
 }
 
@@ -87,7 +87,7 @@ def settings(rows: pl.DataFrame) -> dict[str, dict[str, str]]:
 
 #: Meanings of the tune study's own row names (``meaning``).
 _ROW_MEANINGS = {
-    "deal_in_rate": "点炮率（点炮胡的手数占比）", "feasible": "这组试验是否满足全部约束（是/否）",
+    "deal_in_rate": "点炮胡率（点炮胡的手占全部手的比例）", "feasible": "这组试验是否满足全部约束（是/否）",
     "trial": "试验序号", "reeval_met": "新牌墙复测时是否满足全部约束（是/否）",
     "trials": "完成的试验数", "feasible_trials": "满足全部约束的试验数", "pruned": "规则不允许、已剪除的组合数", "failed": "中断后重试的试验数",
     "space_size": "搜索空间的设置总数", "hands": "每组试验的手数", "seed": "搜索牌墙的种子",

@@ -37,7 +37,7 @@ def test_a_rounded_zero_carries_no_sign():
 
 
 def test_rows_without_an_estimate_read_not_available():
-    assert money(None) == number(row(float("nan"))) == percent(row(None)) == "n/a"
+    assert money(None) == number(row(float("nan"))) == percent(row(None)) == "无数据"
     assert verdict(row(float("nan"))) == "没有数据"
 
 

@@ -86,7 +86,7 @@ def test_the_words_on_the_sampler_say_who_proposed_the_settings():
     rows = section_tune.rows_of(tune_summary())
     assert section_tune.sampler_words(rows) == ("试过的 3 组是基准规则和 2 组单改一个规则的设置（都在 TPE 之前排队），"
                                                 "TPE 一组也没有提出；另有 5 组排队的设置没有轮到"
-                                                "（试验数 experiment.tune.trials 用完了）。")
+                                                "（试验数 `experiment.tune.trials` 用完了）。")
     mixed = section_tune.rows_of(tune_summary(trials=8, queued=3, proposed=5, waiting=0))
     assert section_tune.sampler_words(mixed) == "试过的 8 组里，3 组是在 TPE 之前排队的基准规则和单改一个规则的设置，TPE 提出了 5 组。"
 

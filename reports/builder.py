@@ -125,7 +125,8 @@ def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Pat
     """Return the report's blocks: title, the conclusions, the headline table, one section per study (figure,
     reading, folded full table), the glossary of the terms used (术语), then settings and versions."""
     skipped = meta.get("skipped") or {}
-    headline = (f"实验：{tables.experiment_label(meta.get('experiment', '?'))}，每臂 {meta.get('hands', 0):,} 手，种子 {meta.get('seed', '?')}。"
+    per = "每组试验" if meta.get("experiment") == "tune" else "每臂"
+    headline = (f"实验：{tables.experiment_label(meta.get('experiment', '?'))}，{per} {meta.get('hands', 0):,} 手，种子 {meta.get('seed', '?')}。"
                 + terms.MONEY_UNIT_DEFINITION + "方括号里是 95 % 区间。")
     blocks = [("h1", title(meta)), ("p", headline),
               ("h2", "结论"), ("list", conclusions.conclusions(summary, skipped)),

@@ -12,6 +12,7 @@ import math
 import polars as pl
 
 from reports.rule_notes import citation, rule_notes
+from reports.tables import ALL_ZERO, all_zero
 from reports.rule_words import flag_words
 from reports.tune_words import STAT_WORDS, goal_words, goals, interval, rows_of, settings
 
@@ -32,6 +33,8 @@ def _interval(row: dict | None, stat: str, signed: bool = False) -> str:
     """Return a row's estimate in the report's interval style (``tune_words.interval``), "—" without one."""
     if row is None or row["estimate"] is None or math.isnan(row["estimate"]):
         return "—"
+    if all_zero(row):  # a difference 0 on every hand (the flag never acted): said, not printed 0.0 [0.0, 0.0]
+        return f"0（{ALL_ZERO}）"
     return interval(row["estimate"], row["ci_low"], row["ci_high"], stat, difference=signed)
 
 

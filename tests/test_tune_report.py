@@ -134,3 +134,12 @@ def test_the_console_lines_of_the_best_settings_are_chinese_with_rates_in_percen
     assert lines == [f"调优最优 1（第 {best[0].number} 组）：houbao_units 2 → 1",
                      "  新牌墙复测 荒庄率：3.6 % [3.2, 4.2]"]
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_a_difference_zero_on_every_hand_is_said_not_printed_as_zeros(tmp_path):
+    """A re-played setting whose flag never acted differs from the base by exactly 0 on every hand: the table says
+    so instead of ``0.0 个百分点 [0.0, 0.0]``, which reads like missing data; the headline names a trial's hands."""
+    zero = {"estimate": 0.0, "se": 0.0, "ci_low": 0.0, "ci_high": 0.0, "n": 400}
+    assert section_tune._interval(zero, "huang_rate", signed=True) == "0（每手都是 0）"
+    text = report(tmp_path, tune_summary())
+    assert "实验：规则调优，每组试验 400 手" in text and "[0.0, 0.0]" not in text

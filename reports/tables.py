@@ -212,6 +212,12 @@ def readable_decimals(values, decimals: int) -> int:
     return min(8, max(decimals, 1 - math.floor(math.log10(max(shown)))))
 
 
+def hands_cell(n: int) -> str:
+    """Return the n cell of a row that has an estimate: its hands, or "–" for a fact that no hand count stands
+    behind (a count or a setting of the tune study, n 0), which would read as "no data" beside a number."""
+    return f"{n:,}" if n else "–"
+
+
 def display_rows(rows: pl.DataFrame) -> list[list[str]]:
     """Return summary rows as text cells: study, statistic, group, estimate, 95 % CI, unit, n.
 
@@ -232,7 +238,7 @@ def display_rows(rows: pl.DataFrame) -> list[list[str]]:
             continue
         if yes_no(row["name"], row["group"], row["study"]):
             cells.append([row["study"], row["name"], row["group"], "是" if row["estimate"] > 0 else "否", "–", "",
-                          f"{row['n']:,}"])
+                          hands_cell(row["n"])])
             continue
         integer = unit in INTEGER_UNITS or (counted is not None and counted != "")
         if not missing(row["ci_low"]) and all_zero(row):
@@ -244,7 +250,7 @@ def display_rows(rows: pl.DataFrame) -> list[list[str]]:
         ci = "–" if missing(row["ci_low"]) else \
             f"[{_number(row['ci_low'], pct, integer, places)}, {_number(row['ci_high'], pct, integer, places)}]"
         cells.append([row["study"], row["name"], row["group"], _number(row["estimate"], pct, integer, places), ci,
-                      unit, f"{row['n']:,}"])
+                      unit, hands_cell(row["n"])])
     return cells
 
 

@@ -171,3 +171,12 @@ def test_one_unit_per_statistic():
     assert section_sensitivity.STATISTICS["volatility"][2].strip() == "底注/手"
     assert tables.unit_label("volatility") == tune_words.STAT_WORDS["volatility"][2] == "底注/手"
     assert all("（底注）" not in words for _, words in statistic_words())
+
+
+def test_a_number_never_stands_beside_n_0(reports):
+    """n 0 beside an estimate reads as "no hands, no data"; a fact without hands behind it shows "–"."""
+    for key, text in reports.items():
+        for line in text.splitlines():
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if len(cells) == 7 and cells[-1] == "0":
+                assert cells[3] == tables.NO_DATA, (key, line)

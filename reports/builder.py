@@ -12,6 +12,7 @@ import polars as pl
 
 from reports import conclusions, section_tune, sections, tables, terms
 from reports.document import page_text, render_html, render_markdown
+from reports.full_table import TABLE_HEADER, full_table, table_rows  # noqa: F401 (table_rows: the tests read it)
 from reports.glossary import glossary_blocks
 from reports.rule_notes import citation, rule_notes
 from reports.rule_words import flag_words
@@ -23,27 +24,6 @@ METHOD = ("所有区间都是 95 % 区间：均值用 Student-t，比例用 Wils
           "两臂比较是逐手配对差（处理 − 对照）。钱按每手的底注计；率用 %，率的差用百分点；"
           "n 是每个估计背后的手数（或任数）。“显著”指 95 % 区间不含 0；“约需 N 手”指若效应真如点估计，"
           "区间刚好不含 0 所需的手数（N = n·(1.96·标准误/|估计|)²），要有八成把握约需两倍。")
-TABLE_HEADER = ["统计量", "含义", "分组", "估计", "95% 区间", "单位", "n"]
-
-
-def table_rows(rows: pl.DataFrame) -> list[list[str]]:
-    """Return summary rows as the report's full-table cells: the statistic's column name (code font, as in
-    summary.parquet), its meaning, the group in words, estimate, interval, unit, n; a question answered "never"
-    (``tables.never_pays``) says so instead of "无数据"."""
-    out = []
-    for row, cells in zip(rows.iter_rows(named=True), tables.display_rows(rows)):
-        answer = tables.never_pays(rows, row)
-        unit = tables.row_unit(cells[1], cells[2], cells[0])
-        numbers = [*answer[:2], unit, answer[3]] if answer else [cells[3], cells[4], unit, cells[6]]
-        out.append([f"`{cells[1]}`", tables.meaning(cells[1]), tables.group_label(cells[2], cells[0]), *numbers])
-    return out
-
-
-def full_table(rows: pl.DataFrame) -> tuple:
-    """Return a study's full table of statistics as a folded block (the reader opens it)."""
-    return ("details", f"全部 {rows.height} 个统计量（点开）", [("table", TABLE_HEADER, table_rows(rows))])
-
-
 def _rules_rows(meta: dict) -> list[list[str]]:
     """Return one row per rule flag: flag (code font), value, default or "changed", what it means in Chinese
     with its citation."""

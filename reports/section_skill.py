@@ -26,6 +26,7 @@ import re
 import polars as pl
 
 from reports import readings
+from reports.full_table import full_table
 from reports.tables import fixed
 
 STUDY = "skill"
@@ -254,8 +255,6 @@ def verdict_table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
 
 def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
     """Return the section's blocks: reading, verdict table, figure, folded full table."""
-    from reports.builder import full_table
-
     header, rows = verdict_table(summary)
     blocks = [("p", reading(summary)), ("table", header, rows)]
     if figure is not None:

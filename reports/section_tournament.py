@@ -9,6 +9,7 @@ import polars as pl
 
 from reports import readings
 from reports.figures_tournament import STUDY, ladder, pair_row, signed
+from reports.full_table import full_table
 from reports.strategy_words import strategy_label, strategy_name, strategy_note
 from reports.tables import fixed
 
@@ -158,8 +159,6 @@ def reading(summary: pl.DataFrame) -> str:
 def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
     """Return the section's blocks: verdict and design, the figure, the strategies' table, the difference matrix,
     where the differences come from, what each strategy models, and the folded full table."""
-    from reports.builder import full_table
-
     blocks = [("p", verdict(summary) + design_text(summary))]
     if figure is not None:
         blocks.append(("figure", figure, "对局赛：排名、胡牌率与点炮率、两两之差（误差线为 95 % 区间）"))

@@ -11,6 +11,7 @@ import math
 
 import polars as pl
 
+from reports.full_table import full_table
 from reports.rule_notes import citation, rule_notes
 from reports.tables import ALL_ZERO, all_zero
 from reports.rule_words import flag_words
@@ -276,5 +277,6 @@ def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
                   ("p", "没有可复测的设置（reeval_top=0 或没有完成的试验）。"))
     blocks += [("h3", "新牌墙复测（估计与 95 % 区间）"),
                ("table", ["设置", "统计量", "搜索牌墙上", "新牌墙复测", "与基准之差（配对）"], reeval_rows(rows)),
-               ("p", reeval_reading(rows) + importance_reading(rows))]
+               ("p", reeval_reading(rows) + importance_reading(rows)),
+               full_table(rows)]
     return blocks

@@ -115,7 +115,7 @@ def meaning(name: str) -> str:
         return "调优目标：" + STAT_WORDS[stat][0]
     flag = name.split("=", 1)[0]
     if _is_rule_flag(flag):
-        return "规则 " + flag + ("：单独改变时的变化" if "=" in name else "：对达到目标的重要性")
+        return "这条规则" + ("单独改变时的变化" if "=" in name else "对达到目标的重要性")
     return ""
 
 

@@ -14,7 +14,7 @@ from reports import conclusions, section_tune, sections, tables, terms
 from reports.document import page_text, render_html, render_markdown
 from reports.full_table import TABLE_HEADER, full_table, table_rows  # noqa: F401 (table_rows: the tests read it)
 from reports.glossary import glossary_blocks
-from reports.rule_notes import citation, rule_notes
+from reports.rule_notes import VARIANT_CITATIONS, citation, rule_notes
 from reports.rule_words import flag_words
 from reports.summary_io import SUMMARY_NAME, read_summary
 from reports.versions import package_versions
@@ -44,8 +44,7 @@ def _rules_rows(meta: dict) -> list[list[str]]:
             status = "默认"
         else:
             status = f"已改（默认 {default[key]}）"
-        cited = citation(notes.get(key, "")) if key != "variant" or variant == "jincheng" else \
-            f"docs/rules/{variant}.md"  # the variant flag's stored citation is 晋城's RULES §1
+        cited = VARIANT_CITATIONS.get(variant, "") if key == "variant" else citation(notes.get(key, ""))
         words = flag_words(key, variant)
         shown = str(value).lower() if isinstance(value, bool) else str(value)
         rows.append([f"`{key}`", f"`{shown}`", status, "；".join(w for w in (words, cited) if w)])
@@ -106,7 +105,8 @@ def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Pat
     reading, folded full table), the glossary of the terms used (术语), then settings and versions."""
     skipped = meta.get("skipped") or {}
     per = "每组试验" if meta.get("experiment") == "tune" else "每臂"
-    headline = (f"实验：{tables.experiment_label(meta.get('experiment', '?'))}，{per} {meta.get('hands', 0):,} 手，种子 {meta.get('seed', '?')}。"
+    headline = (f"实验：{tables.experiment_label(meta.get('experiment', '?'))}，{per} {meta.get('hands', 0):,} 手，"
+                f"种子 {meta.get('seed', '?')}。"
                 + terms.MONEY_UNIT_DEFINITION + "方括号里是 95 % 区间。")
     blocks = [("h1", title(meta)), ("p", headline),
               ("h2", "结论"), ("list", conclusions.conclusions(summary, skipped)),

@@ -39,6 +39,9 @@ def rule_notes(variant: str) -> dict[str, str]:
     return notes
 
 
+#: Where each variant's rules document starts (the ``variant`` flag's citation: its stored one is 晋城's §1).
+VARIANT_CITATIONS = {"jincheng": "RULES §1", "jinzhong": "RULES §2", "jinhua": "RULES §3",
+                     "plain": "docs/rules/plain.md §5"}
 _CITATION = re.compile(r"\(((?:RULES |docs/rules/)[^)]*)\)\s*$")
 
 

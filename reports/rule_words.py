@@ -88,6 +88,13 @@ def flag_words(flag: str, variant: str = "jincheng") -> str:
     return VARIANT_WORDS.get(variant, {}).get(flag) or FLAG_WORDS.get(flag, "")
 
 
+def flag_name(flag: str, variant: str = "jincheng") -> str:
+    """Return a flag's short Chinese name for a figure's tick: its words up to the first remark, list of values or
+    range (``huang_stacks`` -> 牌尾的荒牌墩数); the flag itself when it has no words."""
+    words = flag_words(flag.split(".", 1)[0], variant)
+    return re.sub(r"（[^（）]*）", "", words.split("：")[0]).split("，")[0] or flag
+
+
 def value_words(flag: str, value, variant: str = "jincheng") -> str:
     """Return what a flag set to ``value`` does, in Chinese, so that the words never read as the opposite of the
     value: a yes/no flag says 是 or 否 after its meaning (``allow_shi=false`` -> 十三幺可以拾：否), a flag that

@@ -50,11 +50,11 @@ def compare(summary: pl.DataFrame, first: str, second: str) -> str:
         return ""
     estimate, low, high = signed(row, sign)
     if row["se"] == 0 and estimate == 0:
-        return f"{strategy_label(first)} 与 {strategy_label(second)} 每一副牌墙的输赢都相同（差恰为 0）"
+        return f"{strategy_label(first)}与{strategy_label(second)}每一副牌墙的输赢都相同（差恰为 0）"
     if math.isnan(low):
-        return f"{strategy_label(first)} 比 {strategy_label(second)} 每手差 {fixed(estimate, '+.3f')} 底注（样本太小，算不出区间）"
+        return f"{strategy_label(first)}比{strategy_label(second)}每手差 {fixed(estimate, '+.3f')} 底注（样本太小，算不出区间）"
     verb = "多赢" if estimate > 0 else "少赢"
-    text = f"{strategy_label(first)} 比 {strategy_label(second)} 每手{verb} {_amount(estimate, low, high)} 底注"
+    text = f"{strategy_label(first)}比{strategy_label(second)}每手{verb} {_amount(estimate, low, high)} 底注"
     return text if readings.significant(row) else text + "（区间含 0，这个样本量下与 0 分不开）"
 
 
@@ -100,7 +100,8 @@ def why_text(summary: pl.DataFrame) -> str:
         win, dealt = get("diff_seat_win_rate"), get("diff_seat_deal_in_rate")
         if not all(readings._has_estimate(r) for r in (income, loss, other, win, dealt)):
             continue
-        parts.append(f"{strategy_label(first)} − {strategy_label(second)}：每座每手输赢差 {readings.money(row)} = 胡牌收入 {readings.money(income)}"
+        parts.append(f"{strategy_label(first)} − {strategy_label(second)}：每座每手输赢差 {readings.money(row)} = "
+                     f"胡牌收入 {readings.money(income)}"
                      f" + 点炮付出 {readings.money(loss)} + 其余 {readings.money(other)}（别家自摸、别家点胡时陪付、"
                      f"杠钱、前包/后包）；胡牌率差 {readings.points(win)}，点炮率差 {readings.points(dealt)}")
     if not parts:

@@ -230,7 +230,8 @@ def table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
     by_variant = _rows(summary)
     names = list(dict.fromkeys(n for rows in by_variant.values() for n in rows))
     header = ["统计量", "含义"] + [variant_label(v) for v in by_variant]
-    return header, [[f"`{n}`", _label(n)] + [_format(n, rows.get(n)) if n in rows else "–" for rows in by_variant.values()]
+    return header, [[f"`{n}`", _label(n)]
+                    + [_format(n, rows.get(n)) if n in rows else "–" for rows in by_variant.values()]
                     for n in names]
 
 

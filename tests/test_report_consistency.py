@@ -139,6 +139,14 @@ def test_the_report_ends_with_the_glossary_of_its_terms(reports):
         assert listed[1:] == [t.term for t in glossary.used_terms(text.split("## 术语", 1)[0])], key
 
 
+def test_each_variant_cites_its_own_rules_document(reports):
+    """推倒胡's variant row cited 晋城's RULES §1."""
+    for (experiment, variant), text in reports.items():
+        row = next(line for line in text.splitlines() if line.startswith("| `variant` |"))
+        assert row.endswith(f"；{builder.VARIANT_CITATIONS[variant]} |")
+        assert ("RULES §1" in row) == (variant == "jincheng")
+
+
 def test_the_glossary_defines_each_term_once_and_docs_list_it():
     names = [t.term for t in glossary.TERMS]
     assert len(names) == len(set(names))

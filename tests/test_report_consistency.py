@@ -188,3 +188,17 @@ def test_a_number_never_stands_beside_n_0(reports):
             cells = [c.strip() for c in line.strip("|").split("|")]
             if len(cells) == 7 and cells[-1] == "0":
                 assert cells[3] == tables.NO_DATA, (key, line)
+
+
+def test_a_study_that_means_nothing_under_the_rules_stops_alone_with_exit_2(tmp_path, capsys):
+    """thirteen_orphans under 金华 ran and wrote an empty report with exit 0, while caishen under 晋城 stopped with
+    exit 2: now both stop with one line and exit 2."""
+    from experiments.app import main
+
+    for rules, study in (("jinhua", "thirteen_orphans"), ("jincheng", "caishen")):
+        with pytest.raises(SystemExit) as stop:
+            main([f"rules={rules}", f"experiment={study}", "hands=100", f"hydra.run.dir={tmp_path / study}"])
+        err = capsys.readouterr().err
+        assert stop.value.code == 2 and err.count("\n") == 1, err
+        assert err.startswith(f"error: experiment={study} means nothing with rules={rules}: ")
+        assert not (tmp_path / study / "report.md").exists()

@@ -92,7 +92,7 @@ def say_phase(text: str, show: bool) -> None:
 def plan_studies(config: RunConfig, runner: ArmRunner) -> dict[str, dict]:
     """Return {study: {role: ArmSpec}} and register every arm with ``runner`` (validating it); skipped studies
     have no plan."""
-    refuse_foreign_studies(config.experiment.studies, run_variant(dict(config.rules)))
+    refuse_foreign_studies(config.experiment.studies, run_variant(dict(config.rules)), dict(config.rules))
     base = base_arm(config)
     plans = {}
     skipped = skipped_studies(config)

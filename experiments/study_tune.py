@@ -11,8 +11,12 @@ Summary rows (money in 底注 per hand, rates as fractions):
 
 * group ``target``: one row per goal, name ``<stat> <goal>``, estimate = value (NaN for maximize/minimize),
   se = tolerance (NaN without), interval value ± tolerance, n = the goal's position;
-* group ``search``: ``trials``, ``pruned``, ``failed``, ``feasible``, ``space_size``, ``hands``, ``seed``,
-  ``reeval_hands``, ``reeval_seed``, ``seconds`` (estimate only);
+* group ``search``: ``trials``, ``pruned``, ``failed``, ``feasible_trials``, ``space_size``, ``hands``, ``seed``,
+  ``reeval_hands``, ``reeval_seed``, ``seconds`` (estimate only); who proposed the finished trials: ``queued``
+  (settings queued before the sampler: the base and the one-flag changes, or the whole of a small space) and
+  ``proposed`` (by TPE); ``waiting`` (queued settings never played), ``copied`` (trials that met a setting already
+  played and took its numbers); ``simulated_hands`` (hands the study played: each setting once on the search
+  walls, then the re-evaluation);
 * group ``trial=<number>``: each played trial's statistics (search walls) and ``feasible`` (1/0);
 * group ``base`` and ``best=<rank>``: ``set <flag>=<value>`` rows (no estimate) for every searched flag;
   ``trial`` (its number); ``reeval_<stat>`` on the fresh walls; ``best=<rank>`` also ``reeval_diff_<stat>``
@@ -163,29 +167,31 @@ def _search(bound: TunePlan, config, out_dir: Path) -> list[dict]:
     for line in best_lines(bound, best, reeval):
         print(line, flush=True)
     rows += reeval + importance_rows(study, goals, bound.space) + one_flag_rows(study, goals, bound.space)
-    rows += search_rows(study, bound, hands, seed, reeval_seed, time.perf_counter() - started)
+    rows += search_rows(study, bound, hands, seed, reeval_seed, time.perf_counter() - started, reeval)
     return rows
 
 
 def best_lines(bound: TunePlan, best: list, reeval: list[dict]) -> list[str]:
-    """Return one console line per best setting: its changes from the base and its goal statistics re-played on
-    fresh walls with their 95 % intervals (units of the statistics)."""
+    """Return the console lines of the best settings, in Chinese: per setting one line with its changes from the
+    base, then one line per goal statistic re-played on fresh walls, with its 95 % interval in the statistic's
+    unit (rates in %)."""
     from experiments.tune_search import feasible
+    from reports.tune_words import STAT_WORDS, interval
 
     base = bound.space.base_setting()
     found = {(r["group"], r["name"]): r for r in reeval}
     lines = []
     for rank, trial in enumerate(best, start=1):
         setting = bound.space.effective(trial.params)
-        changed = ", ".join(f"{f} {_plain(base[f])} -> {_plain(v)}" for f, v in setting.items() if v != base[f]
-                            or type(v) is not type(base[f]))
-        numbers = []
+        changed = "，".join(f"{f} {_plain(base[f])} → {_plain(v)}" for f, v in setting.items() if v != base[f]
+                           or type(v) is not type(base[f]))
+        lines.append(f"调优最优 {rank}（第 {trial.number} 组{'' if feasible(trial) else '，搜索牌墙上未满足约束'}）："
+                     f"{changed or '与基准规则相同'}")
         for stat in dict.fromkeys(g.stat for g in bound.goals):
             row = found.get((f"best={rank}", f"reeval_{stat}"))
             if row is not None:
-                numbers.append(f"{stat} {row['estimate']:.4g} [{row['ci_low']:.4g}, {row['ci_high']:.4g}]")
-        lines.append(f"tune best {rank} (trial {trial.number}{'' if feasible(trial) else ', infeasible'}): "
-                     f"{changed or 'the base rules'}" + (f"; fresh walls: {', '.join(numbers)}" if numbers else ""))
+                lines.append(f"  新牌墙复测 {STAT_WORDS[stat][0]}："
+                             + interval(row["estimate"], row["ci_low"], row["ci_high"], stat))
     return lines
 
 
@@ -336,16 +342,26 @@ def one_flag_rows(study, goals, space: SearchSpace) -> list[dict]:
     return rows
 
 
-def search_rows(study, bound: TunePlan, hands: int, seed: int, reeval_seed: int, seconds: float) -> list[dict]:
-    """Return the ``search`` group: trial counts by state, the space's size, walls and run time (s)."""
+def search_rows(study, bound: TunePlan, hands: int, seed: int, reeval_seed: int, seconds: float,
+                reeval: list[dict] = ()) -> list[dict]:
+    """Return the ``search`` group: trial counts by state and by who proposed them, the hands played (the search's
+    and those of the re-evaluation rows ``reeval``), the space's size, walls and run time (s)."""
     from optuna.trial import TrialState
 
     from experiments.tune_search import feasible
 
-    states = [t.state for t in study.get_trials(deepcopy=False)]
-    complete = [t for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,))]
+    every = study.get_trials(deepcopy=False)
+    states = [t.state for t in every]
+    complete = [t for t in every if t.state == TrialState.COMPLETE]
+    finished = [t for t in every if t.state in (TrialState.COMPLETE, TrialState.PRUNED)]
+    queued = sum("fixed_params" in t.system_attrs for t in finished)  # enqueue_trial marks a queued setting
+    searched = sum(t.user_attrs.get("hands", 0) for t in complete if "copied_from" not in t.user_attrs)
+    replayed = len({r["group"] for r in reeval if r["name"] == "reeval_met"})
     facts = {"trials": states.count(TrialState.COMPLETE), "pruned": states.count(TrialState.PRUNED),
-             "failed": states.count(TrialState.FAIL), "feasible": sum(feasible(t) for t in complete),
+             "failed": states.count(TrialState.FAIL), "feasible_trials": sum(feasible(t) for t in complete),
+             "queued": queued, "proposed": len(finished) - queued, "waiting": states.count(TrialState.WAITING),
+             "copied": sum("copied_from" in t.user_attrs for t in complete),
+             "simulated_hands": searched + (replayed + 1) * bound.params.reeval_hands * bool(replayed),
              "space_size": bound.space.size(), "hands": hands, "seed": seed,
              "reeval_hands": bound.params.reeval_hands, "reeval_seed": reeval_seed, "seconds": round(seconds, 1)}
     return [_point(value).row(STUDY, name, "search") for name, value in facts.items()]

@@ -41,17 +41,23 @@ def skip_reason(study: str, rules: dict) -> str | None:
     return facts(variant).SKIPPED_STUDIES.get(study) if variant in VARIANTS else None
 
 
-def refuse_foreign_studies(studies, variant: str) -> None:
-    """Raise ConfigError (one line) when every study of a run is a study of other variants' rules
-    (``VARIANT_STUDIES``): ``experiment=caishen`` under ``rules=jincheng`` would run nothing. In a run with other
-    studies (the overview) such a study is skipped with its reason instead."""
+def refuse_foreign_studies(studies, variant: str, rules: dict | None = None) -> None:
+    """Raise ConfigError (one line; the command exits 2) when every study of a run means nothing under its rules
+    (``skip_reason``: a study of other variants' rules, one a rule value or the variant's own facts skip):
+    ``experiment=caishen`` under ``rules=jincheng`` and ``experiment=thirteen_orphans`` under ``rules=jinhua``
+    would run nothing and write an empty report. In a run with other studies (the overview) such a study is
+    skipped with its reason instead, in the report and on stderr."""
     studies = list(dict.fromkeys(studies))
-    foreign = [s for s in studies if s in VARIANT_STUDIES and variant not in VARIANT_STUDIES[s][0]]
-    if foreign and len(foreign) == len(studies):
-        study = foreign[0]
+    rules = {"variant": variant, **(rules or {})}
+    reasons = {s: skip_reason(s, rules) for s in studies}
+    if not studies or not all(reasons.values()):
+        return
+    study = studies[0]
+    if study in VARIANT_STUDIES and variant not in VARIANT_STUDIES[study][0]:
         plays = ", ".join(f"rules={v}" for v in VARIANT_STUDIES[study][0])
         raise ConfigError(f"experiment={study} means nothing with rules={variant}: the {study} study plays only "
                           f"under {plays}")
+    raise ConfigError(f"experiment={study} means nothing with rules={variant}: {reasons[study]}")
 
 
 def refuse_foreign(study: str, params, keys: dict[str, str], variant: str) -> None:

@@ -84,7 +84,7 @@ def thirteen_orphans(summary: pl.DataFrame) -> str:
         if readings._has_estimate(pays):
             k = int(pays["estimate"])
             row = gains.filter(pl.col("k") == k).row(0, named=True)
-            parts.append(f"{name}时起手 {k} 种以上幺九/字牌追十三幺划算（按点估计；k = {k} 时每手多赢 {amount(row)} 底注"
+            parts.append(f"{name}时起手 {k} 种以上幺九/字牌追十三幺划算（按点估计；k = {k} 时每手{readings.more_or_less(row)} 底注"
                          f"{_clear(row)}）")
         else:
             parts.append(f"{name}时任何 k 都不划算（{span}）")
@@ -135,8 +135,9 @@ def sensitivity(summary: pl.DataFrame) -> str:
     text = (f"影响最大的改变是 {sens.change_label(top.role)}：{sens.SPOKEN[name]}变 "
             f"{fixed(scale * row['estimate'], '+.3f')} {unit} [{fixed(scale * row['ci_low'], '+.3f')}, "
             f"{fixed(scale * row['ci_high'], '+.3f')}]")
-    text += (f"；{len(arms)} 个改变里按比较个数校正后显著的有 {len(clear)} 个" if clear else
-             f"；但按比较个数校正后，{len(arms)} 个改变里没有一个显著")
+    played = len(sens.arm_changes(summary))  # the same count as the section's: every simulated change
+    text += (f"；{played} 个改变里按比较个数校正后显著的有 {len(clear)} 个" if clear else
+             f"；但按比较个数校正后，{played} 个改变里没有一个显著")
     return text + "。"
 
 
@@ -216,9 +217,16 @@ def tournament(summary: pl.DataFrame) -> str:
     return verdict(summary)
 
 
+def tune(summary: pl.DataFrame) -> str:
+    """Return whether a setting meets the tune study's targets on fresh walls, with its numbers."""
+    from reports.section_tune import conclusion
+
+    return conclusion(summary)
+
+
 ANSWERS = {"dealer_edge": dealer_edge, "huangzhuang": huangzhuang, "thirteen_orphans": thirteen_orphans,
            "early_ting": early_ting, "sensitivity": sensitivity, "variants": variants, "shapes": shapes,
-           "caishen": caishen, "skill": skill, "tournament": tournament}
+           "caishen": caishen, "tune": tune, "skill": skill, "tournament": tournament}
 
 
 def conclusions(summary: pl.DataFrame, skipped: dict[str, str] | None = None) -> list[str]:

@@ -26,7 +26,8 @@ CONTENT_WIDTH_PX = 1100
 STYLE = ("body{font-family:" + FONT_STACK + f";max-width:{CONTENT_WIDTH_PX}px;"
          + """margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:0.9em}td,th{border:1px solid #ccc;padding:3px 8px}
-th{background:#f0f0f0}td{text-align:left}td.num{text-align:right;white-space:nowrap}img{max-width:100%}
+th{background:#f0f0f0;word-break:keep-all}
+td{text-align:left}td.num{text-align:right;white-space:nowrap}img{max-width:100%}
 pre{background:#f6f6f6;padding:0.6em;overflow-x:auto;font-size:0.85em}
 p{line-height:1.7}figcaption{color:#555;font-size:0.9em}summary{cursor:pointer;color:#335;margin:0.6em 0}
 .conclusions{background:#f4f8f4;border-left:4px solid #4a4;padding:0.4em 1em}""")

@@ -17,7 +17,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
-from reports import canvas  # noqa: E402
+from reports import canvas, terms  # noqa: E402
+from reports.rule_words import value_words  # noqa: E402
 
 STUDY = "sensitivity"
 #: Changes shown per panel (the largest by |change|).
@@ -35,6 +36,13 @@ NOTE = ("每个规则单独改变，与基准同一批牌墙逐手配对",
         "深色：95 % 区间不含 0；浅色：分不开",
         "须线：95 % 区间",
         f"每图只画变化最大的 {TOP} 项")
+
+
+def _change_words(role: str) -> str:
+    """Return a change ``flag=value`` as a tick label: what the new value does in Chinese (the flag itself when
+    it has no words)."""
+    flag, _, value = role.partition("=")
+    return value_words(flag, value, terms.variant()) or role
 
 
 def tornado(summary: pl.DataFrame, path: Path) -> Path | None:
@@ -59,7 +67,7 @@ def tornado(summary: pl.DataFrame, path: Path) -> Path | None:
         axis.errorbar(estimate, y, xerr=np.clip(np.vstack([estimate - low, high - estimate]), 0, None),
                       fmt="none", ecolor="black", capsize=2, lw=0.8)
         axis.axvline(0, color="black", lw=0.6)
-        axis.set_yticks(y, rows["group"].to_list(), fontsize=canvas.MIN_FONT_PT)
+        axis.set_yticks(y, [_change_words(g) for g in rows["group"].to_list()], fontsize=canvas.MIN_FONT_PT)
         axis.tick_params(axis="x", labelsize=canvas.MIN_FONT_PT)
         axis.set_xlabel(f"改后 − 基准（{unit}）", fontsize=9)
         axis.set_title(title, fontsize=10)

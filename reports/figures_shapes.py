@@ -66,6 +66,6 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
         axis.set_title(title, fontsize=10)
     for axis in axes.ravel()[len(panels):]:
         axis.set_visible(False)
-    source = "胡牌特征（win_features）" if groups[0].startswith("feature:") else "牌型（shape 列）"
+    source = "胡牌特征" if groups[0].startswith("feature:") else "牌型"
     fig.suptitle(f"各{source}的频率、金额与倍数（误差线为 95 % 区间）", fontsize=11)
     return canvas.save(fig, path)

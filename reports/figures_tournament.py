@@ -16,6 +16,7 @@ import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
 from reports import canvas  # noqa: E402
+from reports.strategy_words import strategy_name  # noqa: E402
 
 STUDY = "tournament"
 
@@ -54,7 +55,7 @@ def _ladder_panel(axis, rows: list[dict]) -> None:
     y = np.arange(len(names))
     axis.barh(y, np.nan_to_num(e), color=["tab:green" if v >= 0 else "tab:red" for v in np.nan_to_num(e)])
     axis.errorbar(np.nan_to_num(e), y, xerr=errors, fmt="none", ecolor="black", capsize=3, lw=0.8)
-    axis.set_yticks(y, names)
+    axis.set_yticks(y, [strategy_name(n) for n in names])
     axis.axvline(0, color="grey", lw=0.6)
     axis.set_xlabel("底注/座/手")
     axis.set_title("排名：每座每手输赢", fontsize=10)
@@ -74,8 +75,9 @@ def _matrix_panel(axis, summary: pl.DataFrame, names: list[str]) -> None:
                       fontsize=8)
     limit = np.nanmax(np.abs(values)) if np.isfinite(values).any() else 1.0
     axis.imshow(np.nan_to_num(values), cmap="RdYlGn", vmin=-limit * 1.6, vmax=limit * 1.6, aspect="auto")
-    axis.set_xticks(range(n), names, rotation=15 if n > 2 else 0)
-    axis.set_yticks(range(n), names)
+    labels = [strategy_name(name) for name in names]
+    axis.set_xticks(range(n), labels, rotation=15 if n > 2 else 0)
+    axis.set_yticks(range(n), labels)
     axis.set_xlabel("列：被减去的策略", fontsize=9)
     axis.set_title("行 − 列：每座每手输赢差（逐墙配对）", fontsize=10)
 
@@ -93,7 +95,7 @@ def _rates_panel(axis, summary: pl.DataFrame, names: list[str]) -> None:
         axis.barh(y + offset, np.nan_to_num(e), height=height, color=color, label=label)
         axis.errorbar(np.nan_to_num(e), y + offset, xerr=_errors(e, low, high), fmt="none", ecolor="black",
                       capsize=2, lw=0.8)
-    axis.set_yticks(y, names)
+    axis.set_yticks(y, [strategy_name(n) for n in names])
     axis.set_xlabel("% 的座-手")
     axis.legend(fontsize=8, loc="lower right")
     axis.set_title("胡牌率与点炮率", fontsize=10)

@@ -15,7 +15,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
-from reports import canvas  # noqa: E402
+from reports import canvas, terms  # noqa: E402
+from reports.rule_words import flag_name  # noqa: E402
 from reports.tune_words import STAT_WORDS, goals, rows_of  # noqa: E402
 
 STUDY = "tune"
@@ -105,7 +106,7 @@ def _importance_panel(axis, rows: pl.DataFrame, stats_drawn: list[str]) -> None:
         value = dict(zip(part["name"].to_list(), part["estimate"].to_list()))
         axis.barh(y + i * height - 0.4 + height / 2, [value.get(f, 0.0) for f in flags], height=height,
                   label=STAT_WORDS[stat][0])
-    axis.set_yticks(y, flags, fontsize=8)
+    axis.set_yticks(y, [flag_name(f, terms.variant()) for f in flags], fontsize=8)
     axis.set_xlabel("重要性（PED-ANOVA，0–1）")
     axis.set_title("哪些规则决定能否达到目标", fontsize=10)
     axis.legend(fontsize=8, loc="lower right")

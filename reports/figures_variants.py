@@ -24,8 +24,8 @@ PANELS = {
     "huang_rate": ("荒庄率", "%", 100.0),
     "dealer_result": ("庄家每手输赢", "底注/手", 1.0),
     "dealer_win_rate": ("庄家胡牌率", "%", 100.0),
-    "hand_draws": ("每手摸牌数", "张", 1.0),
-    "volatility": ("一家每手输赢的标准差", "底注", 1.0),
+    "hand_draws": ("每手摸牌数", "张/手", 1.0),
+    "volatility": ("一家每手输赢的标准差", "底注/手", 1.0),
 }
 #: Name prefix of a regional variant's difference from the control (experiments.study_variants).
 CONTROL_PREFIX = "vs_control_"
@@ -35,9 +35,9 @@ CONTROL_PANELS = {
     "dealer_result": ("庄家每手输赢", "底注/手", 1.0),
     "dealer_win_rate": ("庄家胡牌率", "个百分点", 100.0),
     "zimo_share": ("自摸占胡牌", "个百分点", 100.0),
-    "dianhu_share": ("点炮占胡牌", "个百分点", 100.0),
+    "dianhu_share": ("点炮胡占胡牌", "个百分点", 100.0),
     "hand_draws": ("每手摸牌数", "张/手", 1.0),
-    "volatility": ("一家每手输赢的标准差", "底注", 1.0),
+    "volatility": ("一家每手输赢的标准差", "底注/手", 1.0),
     "mean_multiplier": ("胡牌平均倍数", "倍", 1.0),
 }
 #: Shape bars shown per variant at most (the largest shares, regular wins left out).
@@ -181,7 +181,7 @@ def comparison(summary: pl.DataFrame, path: Path) -> Path | None:
     shapes.tick_params(axis="x", labelrotation=30)
     for label in shapes.get_xticklabels():
         label.set_horizontalalignment("right")
-    shapes.set_title("其他牌型（占胡牌，按胡牌特征）" if prefix == "feature_" else "牌型（占胡牌，按 shape 列，普通胡除外）",
+    shapes.set_title("其他牌型（占胡牌，按胡牌特征）" if prefix == "feature_" else "牌型（占胡牌，普通胡除外）",
                      fontsize=10)
     unrecorded = [variant_label(v) for v in variants
                   if not rows.filter((pl.col("group") == v) & pl.col("name").str.starts_with("feature_")).height]

@@ -13,13 +13,15 @@ import polars as pl
 
 from reports import terms
 from reports.sample_size import hands_needed, round_hands
-from reports.tables import fixed, missing
+from reports.tables import ALL_ZERO, all_zero, fixed, missing, readable_decimals
 
 POSITION_NAMES = {"dealer": "庄家", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
 PONG_NAMES = {"always": "能碰就碰", "improves": "改善才碰", "never": "从不碰"}
 #: The one 拾/抢 setting of a variant without 拾/抢, by variant.
 NO_SHI_QIANG_NAMES = {"jinzhong": "晋中（没有拾/抢）"}
 NO_DATA = "没有数据"
+#: A number the summary does not hold, in running text.
+NO_ESTIMATE = "无数据"
 
 
 def _get(summary: pl.DataFrame, study: str, name: str, group: str) -> dict | None:
@@ -40,10 +42,16 @@ def _has_interval(row: dict | None) -> bool:
 
 
 def _interval(row: dict | None, spec: str, scale: float = 1.0, unit: str = "") -> str:
-    """Return 'estimate[unit] [low, high]' of a summary row formatted with ``spec`` (times ``scale``),
-    just the estimate when the row has no interval, or 'n/a' when it has no estimate."""
+    """Return 'estimate[unit] [low, high]' of a summary row formatted with ``spec`` (times ``scale``; more decimals
+    when a tiny value would read as 0), just the estimate when the row has no interval, '0（每手都是 0）' when it is
+    exactly 0 throughout, or NO_ESTIMATE when it has no estimate."""
     if not _has_estimate(row):
-        return "n/a"
+        return NO_ESTIMATE
+    if _has_interval(row) and all_zero(row):
+        return f"0{unit}（{ALL_ZERO}）"
+    shown = [scale * row[k] for k in ("estimate", "ci_low", "ci_high") if not missing(row.get(k))]
+    places = readable_decimals(shown, int(spec[-2]))
+    spec = spec[:-2] + f"{places}f"
     estimate = fixed(scale * row["estimate"], spec) + unit
     if not _has_interval(row):
         return estimate
@@ -51,22 +59,22 @@ def _interval(row: dict | None, spec: str, scale: float = 1.0, unit: str = "") -
 
 
 def money(row: dict | None) -> str:
-    """Return '+0.123 [-0.010, +0.256]' (底注) for a summary row, or 'n/a'."""
+    """Return '+0.123 [-0.010, +0.256]' (底注) for a summary row, or NO_ESTIMATE."""
     return _interval(row, "+.3f")
 
 
 def number(row: dict | None) -> str:
-    """Return '1.39 [1.37, 1.40]' (unsigned) for a summary row, or 'n/a'."""
+    """Return '1.39 [1.37, 1.40]' (unsigned) for a summary row, or NO_ESTIMATE."""
     return _interval(row, ".2f")
 
 
 def percent(row: dict | None) -> str:
-    """Return '12.34 % [11.90, 12.70]' for a proportion row (a fraction), or 'n/a'."""
+    """Return '12.34 % [11.90, 12.70]' for a proportion row (a fraction), or NO_ESTIMATE."""
     return _interval(row, ".2f", scale=100, unit=" %")
 
 
 def points(row: dict | None) -> str:
-    """Return '-2.03 个百分点 [-4.10, +0.05]' for a difference of two rates (fractions), or 'n/a'."""
+    """Return '-2.03 个百分点 [-4.10, +0.05]' for a difference of two rates (fractions), or NO_ESTIMATE."""
     return _interval(row, "+.2f", scale=100, unit=" 个百分点")
 
 
@@ -264,3 +272,15 @@ def early_ting(summary: pl.DataFrame) -> str:
         "它显著好于立即上架。" if significant(best) and best["ci_low"] > 0 else
         "但它仍显著不如立即上架。" if significant(best) else "但它与立即上架的差在这个样本量下还分不开。"))
     return "".join(parts)
+
+
+def more_or_less(row: dict, more: str = "多赢", less: str = "少赢", spec: str = ".3f") -> str:
+    """Return a signed difference worded to its sign: ``多赢 0.175 [0.020, 0.330]`` for +0.175, ``少赢 0.175 [0.020,
+    0.330]`` for −0.175 (the size and its interval both unsigned, in increasing order; words from ``more`` /
+    ``less``)."""
+    sign = -1 if row["estimate"] < 0 else 1
+    text = fixed(abs(row["estimate"]), spec)
+    if _has_interval(row):
+        low, high = sorted((sign * row["ci_low"], sign * row["ci_high"]))
+        text += f" [{fixed(low, spec)}, {fixed(high, spec)}]"
+    return f"{more if sign > 0 else less} {text}"

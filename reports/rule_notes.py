@@ -39,12 +39,15 @@ def rule_notes(variant: str) -> dict[str, str]:
     return notes
 
 
-_CITATION = re.compile(r"\((RULES [^)]*)\)\s*$")
+#: Where each variant's rules document starts (the ``variant`` flag's citation: its stored one is 晋城's §1).
+VARIANT_CITATIONS = {"jincheng": "RULES §1", "jinzhong": "RULES §2", "jinhua": "RULES §3",
+                     "plain": "docs/rules/plain.md §5"}
+_CITATION = re.compile(r"\(((?:RULES |docs/rules/)[^)]*)\)\s*$")
 
 
 def citation(note: str) -> str:
     """Return the citation of a rule note ('RULES §1.9 r51, A1' of '… (RULES §1.9 r51, A1)'), '' when none."""
-    if note.startswith("RULES ") and "(" not in note:
+    if note.startswith(("RULES ", "docs/rules/")) and "(" not in note:
         return note
     match = _CITATION.search(note)
     return match[1] if match else ""

@@ -6,6 +6,10 @@ differs by variant has an entry in ``VARIANT_WORDS[variant]``. The citations sta
 """
 from __future__ import annotations
 
+import re
+
+from reports.win_labels import FEATURE_LABELS
+
 FLAG_WORDS = {
     "variant": "规则变体",
     # 晋城
@@ -38,6 +42,9 @@ FLAG_WORDS = {
     "allow_shi": "十三幺可以拾",
     "allow_qiang": "十三幺可以抢",
     "guo_hu": "过胡：unrestricted 不限 / restricted 放过的胡本轮不能再胡",
+    # 推倒胡 (plain, the control)
+    "chi": "放炮者的下家可以吃（只吃顺子）",
+    "qidui": "七对可以胡（暗藏的四张相同的牌算两对）",
     # 晋中
     "jz_tiles": "用牌张数：136 张 / 108 张（只有万饼条，摸 56 张，没有十三幺）",
     "jz_dead_wall": "牌尾留着不摸的牌：none 不留 / 14 留 14 张",
@@ -79,6 +86,38 @@ VARIANT_WORDS = {
 def flag_words(flag: str, variant: str = "jincheng") -> str:
     """Return what ``flag`` means in Chinese under ``variant`` ('' when it has no entry)."""
     return VARIANT_WORDS.get(variant, {}).get(flag) or FLAG_WORDS.get(flag, "")
+
+
+def flag_name(flag: str, variant: str = "jincheng") -> str:
+    """Return a flag's short Chinese name for a figure's tick: its words up to the first remark, list of values or
+    range (``huang_stacks`` -> 牌尾的荒牌墩数); the flag itself when it has no words."""
+    words = flag_words(flag.split(".", 1)[0], variant)
+    return re.sub(r"（[^（）]*）", "", words.split("：")[0]).split("，")[0] or flag
+
+
+def value_words(flag: str, value, variant: str = "jincheng") -> str:
+    """Return what a flag set to ``value`` does, in Chinese, so that the words never read as the opposite of the
+    value: a yes/no flag says 是 or 否 after its meaning (``allow_shi=false`` -> 十三幺可以拾：否), a flag that
+    lists its values gives the meaning of the one chosen (``dead_wall_model=count`` -> 荒牌的算法：按张数), a
+    number follows the meaning (``houbao_units=1`` -> 荒庄时庄家付给每个闲家的后包底注数：1); '' for a flag
+    without words."""
+    words = flag_words(flag.split(".", 1)[0], variant)
+    if not words:
+        return ""
+    text = str(value).lower()
+    head, _, options = words.partition("：")
+    plain = re.sub(r"（[^（）]*）", "", head).split("，")[0]
+    if "." in flag:  # jz_multipliers.qidui: one entry of a table flag
+        key = flag.split(".", 1)[1]
+        plain += f"·{FEATURE_LABELS.get(key, key)}"
+    if text in ("true", "false"):
+        return plain + ("：是" if text == "true" else "：否")
+    if options and " / " in options:
+        for option in options.split(" / "):
+            key, _, meaning = option.partition(" ")
+            if key == text:
+                return f"{head}：{meaning or key}"
+    return f"{plain}：{value}"
 
 
 def change_words(change: str, variant: str = "jincheng") -> str:

@@ -14,26 +14,26 @@ from dataclasses import dataclass, field
 import polars as pl
 from scipy import stats as scipy_stats
 
-from reports import terms
-from reports.rule_words import change_words
+from reports import readings, terms
+from reports.rule_words import value_words
 from reports.tables import fixed
 
 STUDY = "sensitivity"
 TITLE = "规则敏感性：哪些规则真正改变了牌局？"
 #: statistic -> (column header, display scale, unit in the reading).
 STATISTICS = {
-    "dealer_result": ("庄家每手输赢（底注）", 1.0, " 底注/手"),
+    "dealer_result": ("庄家每手输赢（底注/手）", 1.0, " 底注/手"),
     "huang_rate": ("荒庄率（百分点）", 100.0, " 个百分点"),
     "zimo_share": ("自摸比例（百分点）", 100.0, " 个百分点"),
     "hand_draws": ("每手摸牌数（张）", 1.0, " 张"),
-    "volatility": ("输赢标准差（底注）", 1.0, " 底注"),
-    "skill_edge": ("技术优势（底注）", 1.0, " 底注/手"),  # only with experiment.sensitivity.skill_edge_hands > 0
+    "volatility": ("一家每手输赢的标准差（底注/手）", 1.0, " 底注/手"),
+    "skill_edge": ("技术优势（底注/手）", 1.0, " 底注/手"),  # only with experiment.sensitivity.skill_edge_hands > 0
 }
 #: A cell of a change that left every hand as it was.
 SAME = "0（每手相同）"
 #: statistic -> its name in the plain-Chinese reading.
 SPOKEN = {"dealer_result": "庄家每手输赢", "huang_rate": "荒庄率", "zimo_share": "自摸比例",
-          "hand_draws": "每手摸牌数", "volatility": "输赢标准差", "skill_edge": "技术优势（一个强手对三个贪心每手多赢）"}
+          "hand_draws": "每手摸牌数", "volatility": "一家每手输赢的标准差", "skill_edge": "技术优势（一个强手对三个贪心每手多赢）"}
 
 
 @dataclass
@@ -99,8 +99,7 @@ def skill_sentence(summary: pl.DataFrame) -> str:
     text = "哪些规则让技术更值钱："
     if base.height:
         row = base.row(0, named=True)
-        text += (f"基准规则下一个强手对三个贪心每手多赢 {fixed(row['estimate'], '+.3f')} "
-                 f"[{fixed(row['ci_low'], '+.3f')}, {fixed(row['ci_high'], '+.3f')}] 底注；")
+        text += f"基准规则下一个强手对三个贪心，强手每手{readings.more_or_less(row)} 底注；"
     return text + "技术优势变化最明显的改变是 " + "、".join(
         f"{change_label(a.role)} {_cell(a.rows['skill_edge'], 1.0, 3)} 底注/手" for a in top) + "（改后 − 基准，逐手配对）。"
 
@@ -145,9 +144,15 @@ def need_words(need: str) -> str:
     return "须同时 `" + need.removeprefix("needs ").replace(" with ", "`、`") + "`"
 
 
+def _value_words(role: str) -> str:
+    """Return what a change ``flag=value`` does, in words (``rule_words.value_words``)."""
+    flag, _, value = role.partition("=")
+    return value_words(flag, value, terms.variant())
+
+
 def change_label(role: str) -> str:
-    """Return a change as the reading names it: the flag in code font, then what the flag means."""
-    words = change_words(role, terms.variant())
+    """Return a change as the reading names it: the flag in code font, then what the new value does."""
+    words = _value_words(role)
     return f"`{role}`（{words}）" if words else f"`{role}`"
 
 
@@ -167,7 +172,7 @@ def reading(summary: pl.DataFrame) -> str:
     if clear:
         named = "；".join(f"{change_label(a.role)}：" + "，".join(_effect(a, n) for n in STATISTICS
                                                               if a.z(n) >= critical) for a in clear)
-        parts.append(f"显著不为 0（|变化|/se ≥ {critical:.2f}，即按比较个数校正后的 95 % 水平）：{named}。")
+        parts.append(f"显著不为 0（|变化|/标准误 ≥ {critical:.2f}，即按比较个数校正后的 95 % 水平）：{named}。")
     else:
         parts.append("按比较个数校正后，这个样本量下没有一个改变显著不为 0。")
     if suggestive:
@@ -181,7 +186,7 @@ def reading(summary: pl.DataFrame) -> str:
                      + "、".join(change_label(r) for r in identical) + "。")
     parts.append(skill_sentence(summary))
     if rank_statistic(summary):
-        parts.append(f"排名表按{SPOKEN.get(rank_statistic(summary), rank_statistic(summary))}的 |变化|/se 排序"
+        parts.append(f"排名表按{SPOKEN.get(rank_statistic(summary), rank_statistic(summary))}的 |变化|/标准误 排序"
                      "（`experiment.sensitivity.rank_by`）。")
     needs = blocked(summary)
     if needs:
@@ -194,17 +199,17 @@ def ranked_table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
     """Return (header, rows) of the ranked table: rank, change, score, each statistic's change [95 % CI]."""
     arms = arm_changes(summary)
     shown = {n: STATISTICS[n] for n in shown_statistics(arms)}
-    header = ["名次", "改变", "含义", "最大 z（变化/se）"] + [h for h, _, _ in shown.values()]
+    header = ["名次", "改变", "含义", "最大 z（变化/标准误）"] + [h for h, _, _ in shown.values()]
     decimals = {n: column_decimals([scale * r[key] for a in arms if (r := a.rows.get(n)) is not None
                                     for key in ("estimate", "ci_low", "ci_high")])
                 for n, (_, scale, _) in shown.items()}
     rows = []
     for rank, arm in enumerate(arms, start=1):
         score = SAME if arm.identical() else f"{arm.score:.1f}"
-        rows.append([str(rank), f"`{arm.role}`", change_words(arm.role, terms.variant()), score]
+        rows.append([str(rank), f"`{arm.role}`", _value_words(arm.role), score]
                     + [_cell(arm.rows.get(n), s, decimals[n]) for n, (_, s, _) in shown.items()])
     for role, need in blocked(summary):
-        rows.append(["–", f"`{role}`", change_words(role, terms.variant()), need_words(need)]
+        rows.append(["–", f"`{role}`", _value_words(role), need_words(need)]
                     + ["–"] * len(shown))
     return header, rows
 
@@ -229,8 +234,10 @@ def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
     blocks = [("p", reading(summary)), ("p", base_line(summary))]
     if figure is not None:
         blocks.append(("figure", figure, "各统计量的龙卷风图：改变规则后与基准的逐手配对差（改变 − 基准，95 % 区间）"))
-    blocks.append(("details", f"排名表：{len(rows)} 个改变的全部配对差（点开）", [
-        ("p", "按五个统计量中最大的 |变化|/se 排序；每格是逐手配对差（改变 − 基准）及其 95 % 区间："
+    played, left_out = len(arm_changes(summary)), len(blocked(summary))
+    blocks.append(("details", f"排名表：{played} 个改变的全部配对差" + (f"，另有 {left_out} 个不能单独改变" if left_out else "")
+                   + "（点开）", [
+        ("p", "按五个统计量中最大的 |变化|/标准误 排序；每格是逐手配对差（改变 − 基准）及其 95 % 区间："
               "均值和率用 Student-t，自摸比例（一个比值）和输赢标准差用 delta 方法；每列一种小数位数。"
               f"“{SAME}”表示两臂每一手都打得完全一样。"),
         ("table", header, rows)]))

@@ -42,7 +42,7 @@ def reading(summary: pl.DataFrame) -> str:
         parts.append(f"胡牌的平均倍数 {readings.number(overall['mean_multiplier'])}。")
     features = [g for g in groups if g.startswith("feature:")]
     shapes = [g for g in groups if g.startswith("shape:")]
-    for source, kinds in (("按记录的 `shape` 列", shapes), ("按胡牌特征（`win_features`，一手可有几个）", features)):
+    for source, kinds in (("按牌型（每手一种）", shapes), ("按胡牌特征（一手可有几个）", features)):
         seen = [g for g in kinds if readings._has_estimate(groups[g].get("win_share"))
                 and groups[g]["win_share"]["estimate"] > 0]
         if seen:

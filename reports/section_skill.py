@@ -4,10 +4,13 @@ how much does the rule set reward skill. Built from the summary rows alone (stud
 The verdict on one headline (``verdict``) compares the greedy level's value g, the strong level's value s and their
 paired difference d = s − g (same walls):
 
-* 成立 (holds): g and s have the same sign, d's 95 % interval contains 0 — the strong table does not contradict
-  the greedy number — and, when g's interval excludes 0, s's does too: a clear greedy conclusion holds only if the
-  strong table shows it clearly as well (else a small strong sample would call every conclusion 成立);
-* 不成立 (fails): the sign flips — s has the other sign and its interval excludes 0;
+* 未被推翻 (not contradicted): g and s have the same sign, d's 95 % interval contains 0 — the strong table does not
+  contradict the greedy number — and, when g's interval excludes 0, s's does too (else a small strong sample would
+  call every conclusion not contradicted);
+* 得到确认 (confirmed): not contradicted, and the strong sample is large enough to show it: a money headline's g
+  and s both exclude 0 (the strong table shows the same direction on its own), a level's d lies within ±10 % of g
+  (the strong table measures the same level);
+* 被推翻 (contradicted): the sign flips — s has the other sign and its interval excludes 0;
 * 不确定 (uncertain): everything else — the same sign but a clearly different size (d excludes 0), a clear greedy
   conclusion that the strong sample cannot tell from 0, a flip that this sample cannot tell from 0, or a level
   without data.
@@ -23,11 +26,14 @@ import re
 import polars as pl
 
 from reports import readings
+from reports.full_table import full_table
 from reports.tables import fixed
 
 STUDY = "skill"
 TITLE = "技术水平：强手打，结论还成立吗？规则奖励技术多少？"
-HOLDS, FAILS, UNSURE = "成立", "不成立", "不确定"
+CONFIRMED, HOLDS, FAILS, UNSURE = "得到确认", "未被推翻", "被推翻", "不确定"
+#: How close a level must be measured at the strong table to be confirmed: d within ±LEVEL_CONFIRM × |g|.
+LEVEL_CONFIRM = 0.10
 #: Level -> its name in the report.
 LEVEL_WORDS = {"random": "随机", "greedy": "贪心", "strong": "强手"}
 #: Headline name (``chase_gain_k9`` read as ``chase_gain_k``) -> (words, unit, display scale).
@@ -35,7 +41,7 @@ HEADLINE_WORDS = {
     "dealer_result": ("庄家每手输赢", "底注/手", 1.0),
     "huang_rate": ("荒庄率", "%", 100.0),
     "zimo_share": ("自摸占胡牌的比例", "%", 100.0),
-    "deal_in_rate": ("点炮率（点胡的手占比）", "%", 100.0),
+    "deal_in_rate": ("点炮胡率（点炮胡的手占全部手的比例）", "%", 100.0),
     "mean_multiplier": ("胡牌平均倍数", "倍", 1.0),
     "volatility": ("一家每手输赢的标准差", "底注/手", 1.0),
     "chase_gain_k": ("追十三幺的收益（起手 {v} 种幺九/字，追 − 贪心）", "底注/手", 1.0),
@@ -45,8 +51,9 @@ HEADLINE_WORDS = {
 EDGE_WORDS = {"one_strong": "一个强手对三个贪心", "one_greedy": "一个贪心对三个强手"}
 #: Headlines whose conclusion is a direction (money, signed); the others are levels (rates, sizes).
 SIGNED = ("dealer_result", "chase_gain_k", "early_ting_cost_t", "baotou_gain")
-RULE = ("判定：贪心桌与强手桌同号、且两桌的配对差的 95 % 区间含 0，为“成立”；强手桌符号相反、且其区间不含 0，为“不成立”；"
-        "其余（同号但大小明显变了、符号翻转但区间含 0）为“不确定”。比例、倍数、标准差没有正负之分：强手桌估计为 0"
+RULE = ("判定：贪心桌与强手桌同号、且两桌的配对差的 95 % 区间含 0，为“未被推翻”（贪心桌的区间不含 0 时，强手桌的也须不含 0）；"
+        "未被推翻且强手桌的样本足以单独显示它（输赢类：两桌的区间都不含 0；比例、倍数、标准差：配对差在贪心桌估计的 ±10 % 以内）"
+        "为“得到确认”；强手桌符号相反、且其区间不含 0，为“被推翻”；其余（同号但大小明显变了、符号翻转但区间含 0）为“不确定”。比例、倍数、标准差没有正负之分：强手桌估计为 0"
         "（样本里一次也没出现）不算翻转，只算样本还看不清。")
 
 
@@ -88,7 +95,7 @@ def _same_sign(greedy: dict, strong: dict, signed: bool) -> bool:
 
 
 def verdict(greedy: dict | None, strong: dict | None, difference: dict | None, signed: bool = True) -> str:
-    """Return 成立 / 不成立 / 不确定 for one headline from its greedy-level row, strong-level row and their paired
+    """Return 得到确认 / 未被推翻 / 被推翻 / 不确定 for one headline from its greedy-level row, strong-level row and their paired
     difference row (strong − greedy); ``signed`` is False for a level (a rate or a size), which has no sign to
     flip; see the module docstring."""
     if not (readings._has_interval(greedy) and readings._has_interval(strong) and readings._has_interval(difference)):
@@ -98,8 +105,16 @@ def verdict(greedy: dict | None, strong: dict | None, difference: dict | None, s
         return FAILS
     shown = readings.significant(strong) or not readings.significant(greedy)  # a clear greedy result seen again
     if same and difference["ci_low"] <= 0 <= difference["ci_high"] and shown:
-        return HOLDS
+        return CONFIRMED if _confirmed(greedy, strong, difference, signed) else HOLDS
     return UNSURE
+
+
+def _confirmed(greedy: dict, strong: dict, difference: dict, signed: bool) -> bool:
+    """Return whether the strong sample shows a not-contradicted headline itself (see the module docstring)."""
+    if signed:
+        return readings.significant(greedy) and readings.significant(strong)
+    reach = max(abs(difference["ci_low"]), abs(difference["ci_high"]))
+    return reach <= LEVEL_CONFIRM * abs(greedy["estimate"])
 
 
 def _get(summary: pl.DataFrame, name: str, group: str) -> dict | None:
@@ -173,7 +188,7 @@ def edge_sentence(summary: pl.DataFrame) -> str:
     for group, text in EDGE_WORDS.items():
         row = _get(summary, "skill_edge", group)
         if readings._has_estimate(row):
-            parts.append(f"{text}，强手每手多赢 {readings.money(row)} 底注（同一批牌墙、0 号位对 0 号位配对，"
+            parts.append(f"{text}，强手每手{readings.more_or_less(row)} 底注（同一批牌墙、0 号位对 0 号位配对，"
                          f"{row['n']:,} 手，{readings.verdict(row)}）")
     return ("技术优势：" + "；".join(parts) + "。") if parts else ""
 
@@ -217,7 +232,7 @@ def reading(summary: pl.DataFrame) -> str:
              + "；每个水平与贪心水平打同一批牌墙、逐手配对。比较两种策略的结论（追十三幺、立即上架、等爆头）在每个水平里"
                "让被研究的策略坐 0 号位、对手是该水平的三家。"]
     found = verdicts(summary)
-    for word in (HOLDS, FAILS, UNSURE):
+    for word in (CONFIRMED, HOLDS, FAILS, UNSURE):
         names = [name for name, w in found if w == word]
         if names:
             parts.append(f"{word}：" + "；".join(f"{words(n)[0]}（{_reason(n, summary, word)}）" for n in names) + "。")
@@ -240,8 +255,6 @@ def verdict_table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
 
 def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
     """Return the section's blocks: reading, verdict table, figure, folded full table."""
-    from reports.builder import full_table
-
     header, rows = verdict_table(summary)
     blocks = [("p", reading(summary)), ("table", header, rows)]
     if figure is not None:
@@ -255,13 +268,15 @@ def conclusion(summary: pl.DataFrame) -> str:
     found = verdicts(summary)
     if not found:
         return ""
-    counts = {w: sum(1 for _, v in found if v == w) for w in (HOLDS, FAILS, UNSURE)}
-    text = f"{len(found)} 项结论里，强手打仍成立 {counts[HOLDS]} 项、不成立 {counts[FAILS]} 项、不确定 {counts[UNSURE]} 项"
+    counts = {w: sum(1 for _, v in found if v == w) for w in (CONFIRMED, HOLDS, FAILS, UNSURE)}
+    strong = level_specs(summary).get("strong", ("", 0))[1]
+    text = (f"强手桌 {strong:,} 手：{len(found)} 项结论里，得到确认 {counts[CONFIRMED]} 项、未被推翻 {counts[HOLDS]} 项、"
+            f"被推翻 {counts[FAILS]} 项、不确定 {counts[UNSURE]} 项")
     failed = [words(n)[0] for n, v in found if v == FAILS]
     if failed:
-        text += "（不成立：" + "、".join(failed) + "）"
+        text += "（被推翻：" + "、".join(failed) + "）"
     edge = _get(summary, "skill_edge", "one_strong")
     if readings._has_estimate(edge):
-        text += f"；一个强手对三个贪心每手多赢 {readings.money(edge)} 底注"
+        text += f"；一个强手对三个贪心，强手每手{readings.more_or_less(edge)} 底注"
     return text + "。"
 

@@ -9,19 +9,20 @@ import polars as pl
 
 from reports import readings
 from reports.figures_tournament import STUDY, ladder, pair_row, signed
-from reports.strategy_words import strategy_note
+from reports.full_table import full_table
+from reports.strategy_words import strategy_label, strategy_name, strategy_note
 from reports.tables import fixed
 
 TITLE = "对局赛：同一批牌墙轮换座位，哪个策略赢得多？"
 #: Design names in words (experiments/tournament_design.py).
 LINEUP_WORDS = {
-    "rotation": "轮转：第 r 种座次让第 (r + s) mod N 个策略坐 s 号位，每个策略在每个座位恰好坐一次",
+    "rotation": "轮转：第 r 种座次让第 `(r + s) mod N` 个策略坐 s 号位，每个策略在每个座位恰好坐一次",
     "one_vs_three": "一对三：每对策略 X、Y，X 坐一个座位、Y 坐其余三个，X 轮遍四个座位",
 }
 #: Per-strategy columns of the section's table: (row name, header, kind: money / rate / number).
-COLUMNS = (("seat_result", "每座每手输赢（底注）", "money"), ("seat_win_rate", "胡牌率", "rate"),
+COLUMNS = (("seat_result", "每座每手输赢（底注/手）", "money"), ("seat_win_rate", "胡牌率", "rate"),
            ("seat_deal_in_rate", "点炮率", "rate"), ("seat_zimo_share", "自摸占胡牌", "rate"),
-           ("seat_win_value", "每次胡牌得（底注）", "number"), ("seat_ting_rate", "上架率", "rate"),
+           ("seat_win_value", "每次胡牌得（底注/胡）", "number"), ("seat_ting_rate", "上架率", "rate"),
            ("seat_ting_turn", "平均上架轮次", "number"))
 
 
@@ -49,11 +50,11 @@ def compare(summary: pl.DataFrame, first: str, second: str) -> str:
         return ""
     estimate, low, high = signed(row, sign)
     if row["se"] == 0 and estimate == 0:
-        return f"`{first}` 与 `{second}` 每一副牌墙的输赢都相同（差恰为 0）"
+        return f"{strategy_label(first)}与{strategy_label(second)}每一副牌墙的输赢都相同（差恰为 0）"
     if math.isnan(low):
-        return f"`{first}` 比 `{second}` 每手差 {fixed(estimate, '+.3f')} 底注（样本太小，算不出区间）"
+        return f"{strategy_label(first)}比{strategy_label(second)}每手差 {fixed(estimate, '+.3f')} 底注（样本太小，算不出区间）"
     verb = "多赢" if estimate > 0 else "少赢"
-    text = f"`{first}` 比 `{second}` 每手{verb} {_amount(estimate, low, high)} 底注"
+    text = f"{strategy_label(first)}比{strategy_label(second)}每手{verb} {_amount(estimate, low, high)} 底注"
     return text if readings.significant(row) else text + "（区间含 0，这个样本量下与 0 分不开）"
 
 
@@ -68,7 +69,7 @@ def verdict(summary: pl.DataFrame) -> str:
         first, second = pairs[0].split(" − ") if pairs else (rows[0]["group"], rows[1]["group"])
         return compare(summary, first, second) + "。"
     leader = rows[0]["group"]
-    order = " > ".join(f"`{r['group']}` {readings.money(r)}" for r in rows)
+    order = " > ".join(f"{strategy_label(r['group'])} {readings.money(r)}" for r in rows)
     return (f"排名（每座每手输赢，底注）：{order}。"
             + "；".join(compare(summary, leader, r["group"]) for r in rows[1:]) + "。")
 
@@ -99,7 +100,8 @@ def why_text(summary: pl.DataFrame) -> str:
         win, dealt = get("diff_seat_win_rate"), get("diff_seat_deal_in_rate")
         if not all(readings._has_estimate(r) for r in (income, loss, other, win, dealt)):
             continue
-        parts.append(f"`{first}` − `{second}`：每座每手输赢差 {readings.money(row)} = 胡牌收入 {readings.money(income)}"
+        parts.append(f"{strategy_label(first)} − {strategy_label(second)}：每座每手输赢差 {readings.money(row)} = "
+                     f"胡牌收入 {readings.money(income)}"
                      f" + 点炮付出 {readings.money(loss)} + 其余 {readings.money(other)}（别家自摸、别家点胡时陪付、"
                      f"杠钱、前包/后包）；胡牌率差 {readings.points(win)}，点炮率差 {readings.points(dealt)}")
     if not parts:
@@ -129,7 +131,7 @@ def strategy_table(summary: pl.DataFrame) -> tuple:
     names = [r["group"] for r in ladder(summary)]
     columns = [c for c in COLUMNS if any(readings._has_estimate(_get(summary, c[0], n)) for n in names)]
     return ("table", ["策略", *[c[1] for c in columns]],
-            [[f"`{n}`", *[_cell(_get(summary, name, n), kind) for name, _, kind in columns]] for n in names])
+            [[strategy_label(n), *[_cell(_get(summary, name, n), kind) for name, _, kind in columns]] for n in names])
 
 
 def matrix_table(summary: pl.DataFrame) -> tuple:
@@ -137,7 +139,7 @@ def matrix_table(summary: pl.DataFrame) -> tuple:
     names = [r["group"] for r in ladder(summary)]
     cells = []
     for first in names:
-        line = [f"`{first}`"]
+        line = [strategy_label(first)]
         for second in names:
             row, sign = pair_row(summary, "diff_seat_result", first, second)
             if row is None:
@@ -146,7 +148,7 @@ def matrix_table(summary: pl.DataFrame) -> tuple:
             estimate, low, high = signed(row, sign)
             line.append(f"{fixed(estimate, '+.3f')} [{fixed(low, '+.3f')}, {fixed(high, '+.3f')}]")
         cells.append(line)
-    return ("table", ["行 − 列", *[f"`{n}`" for n in names]], cells)
+    return ("table", ["行 − 列", *[strategy_name(n) for n in names]], cells)
 
 
 def reading(summary: pl.DataFrame) -> str:
@@ -158,8 +160,6 @@ def reading(summary: pl.DataFrame) -> str:
 def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
     """Return the section's blocks: verdict and design, the figure, the strategies' table, the difference matrix,
     where the differences come from, what each strategy models, and the folded full table."""
-    from reports.builder import full_table
-
     blocks = [("p", verdict(summary) + design_text(summary))]
     if figure is not None:
         blocks.append(("figure", figure, "对局赛：排名、胡牌率与点炮率、两两之差（误差线为 95 % 区间）"))

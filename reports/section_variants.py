@@ -18,15 +18,15 @@ TITLE = "各规则并排：各变体有什么不同？"
 #: Headline statistics: name -> (spoken name, formatter of a row, formatter of a difference).
 STATISTICS = {
     "huang_rate": ("荒庄率", readings.percent, readings.points),
-    "dealer_result": ("庄家每手输赢（底注）", readings.money, readings.money),
+    "dealer_result": ("庄家每手输赢（底注/手）", readings.money, readings.money),
     "dealer_win_rate": ("庄家胡牌率", readings.percent, readings.points),
     "zimo_share": ("自摸占胡牌", readings.percent, readings.points),
-    "dianhu_share": ("点炮占胡牌", readings.percent, readings.points),
+    "dianhu_share": ("点炮胡占胡牌", readings.percent, readings.points),
     "qianggang_share": ("抢杠胡占胡牌", readings.percent, readings.points),
     "hand_draws": ("每手摸牌数", readings.number, readings.money),
-    "volatility": ("一家每手输赢的标准差（底注）", readings.number, readings.money),
+    "volatility": ("一家每手输赢的标准差（底注/手）", readings.number, readings.money),
     "mean_multiplier": ("胡牌平均倍数", readings.number, readings.money),
-    "skill_edge": ("技术优势：一个强手对三个贪心每手多赢（底注）", readings.money, readings.money),
+    "skill_edge": ("技术优势：一个强手对三个贪心每手多赢（底注/手）", readings.money, readings.money),
 }
 
 
@@ -41,7 +41,7 @@ CONTROL_WORDS = {
     "dealer_result": ("庄家每手", "多得", "少得", 1.0, ".3f", " 底注"),
     "dealer_win_rate": ("庄家胡牌率", "高", "低", 100.0, ".2f", " 个百分点"),
     "zimo_share": ("自摸占胡牌的比例", "高", "低", 100.0, ".2f", " 个百分点"),
-    "dianhu_share": ("点炮占胡牌的比例", "高", "低", 100.0, ".2f", " 个百分点"),
+    "dianhu_share": ("点炮胡占胡牌的比例", "高", "低", 100.0, ".2f", " 个百分点"),
     "hand_draws": ("每手", "多摸", "少摸", 1.0, ".2f", " 张牌"),
     "volatility": ("一家每手输赢的标准差", "大", "小", 1.0, ".3f", " 底注"),
     "mean_multiplier": ("胡牌平均倍数", "高", "低", 1.0, ".2f", " 倍"),
@@ -133,7 +133,7 @@ def control_table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
     control = _control_label(summary)
     names = [n for n in STATISTICS if any(n in rows for rows in differences.values())]
     header = ["统计量", "含义"] + [f"{variant_label(v)} − {control}" for v in differences]
-    return header, [[CONTROL_PREFIX + n, STATISTICS[n][0] + "之差"]
+    return header, [[f"`{CONTROL_PREFIX}{n}`", STATISTICS[n][0] + "之差"]
                     + [STATISTICS[n][2](rows[n]) if n in rows else "–" for rows in differences.values()]
                     for n in names]
 
@@ -230,7 +230,8 @@ def table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
     by_variant = _rows(summary)
     names = list(dict.fromkeys(n for rows in by_variant.values() for n in rows))
     header = ["统计量", "含义"] + [variant_label(v) for v in by_variant]
-    return header, [[n, _label(n)] + [_format(n, rows.get(n)) if n in rows else "–" for rows in by_variant.values()]
+    return header, [[f"`{n}`", _label(n)]
+                    + [_format(n, rows.get(n)) if n in rows else "–" for rows in by_variant.values()]
                     for n in names]
 
 

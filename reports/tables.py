@@ -7,6 +7,7 @@ import re
 import polars as pl
 
 from reports import console_table
+from reports.strategy_words import NAMES as STRATEGY_NAMES
 from reports.terms import say
 from reports.win_labels import VARIANT_LABELS
 
@@ -40,7 +41,7 @@ HEADLINE_LABELS = {
     "chengbao_money_share": "承包钱占流动金额", "mean_multiplier": "胡牌平均倍数",
     "diff_dealer_result": "庄家输赢变化", "diff_huang_rate": "荒庄率变化", "diff_zimo_share": "自摸比例变化",
     "diff_hand_draws": "摸牌数变化", "diff_volatility": "输赢标准差变化",
-    "skill_edge": "技术优势：强手 − 贪心",
+    "skill_edge": "技术优势：强手 − 贪心", "reeval_met": "复测是否满足全部约束",
     "seat_result": "每座每手输赢", "diff_seat_result": "每座每手输赢差",
 }
 
@@ -61,7 +62,7 @@ MEANINGS = {
     "volatility": "一家每手输赢的标准差", "diff_dealer_result": "庄家每手输赢变化（改后 − 基准，配对）",
     "diff_huang_rate": "荒庄率变化（改后 − 基准，配对）", "diff_zimo_share": "自摸比例变化（改后 − 基准，配对）",
     "diff_hand_draws": "每手摸牌数变化（改后 − 基准，配对）", "diff_volatility": "输赢标准差变化（改后 − 基准，配对）",
-    "dealer_win_rate": "庄家胡牌率", "dianhu_share": "点炮占胡牌的比例", "qianggang_share": "抢杠胡占胡牌的比例",
+    "dealer_win_rate": "庄家胡牌率", "dianhu_share": "点炮胡占胡牌的比例", "qianggang_share": "抢杠胡占胡牌的比例",
     "mean_multiplier": "胡牌的平均倍数", "hand_rate": "以该牌型胡牌的手占全部手的比例",
     "win_share": "该牌型占胡牌的比例", "money_share": "该牌型胡牌的手占全部流动金额的比例",
     "extra_money_per_win": "该牌型胡牌的手比平均胡牌的手多流动的金额",
@@ -72,8 +73,8 @@ MEANINGS = {
     "chengbao_case_share": "承包的两种情形各占承包手的比例", "chengbao_payer_share": "包付方（庄/闲、相对胡家的位置）占包付次数的比例",
     "chengbao_money_share": "承包改变的钱占全部输赢绝对值之和的比例",
     # skill (groups: a level, or ``level − greedy`` for a paired difference to the greedy level)
-    "skill_edge": "技术优势：强手比贪心每手多赢（同一牌墙，0 号位对 0 号位配对）", "deal_in_rate": "点炮率（点胡的手占比）",
-    "level_spec": "该水平的策略（分组里）和它四家桌的手数", "diff_deal_in_rate": "点炮率差（配对）",
+    "skill_edge": "技术优势：强手比贪心每手多赢（同一牌墙，0 号位对 0 号位配对）", "deal_in_rate": "点炮胡率（点炮胡的手占全部手的比例）",
+    "level_spec": "该水平的策略（分组里）和它四家桌的手数", "diff_deal_in_rate": "点炮胡率差（配对）",
     "diff_skill_edge": "技术优势变化（改后 − 基准，配对）", "rank_by": "排名表所按的统计量（分组里）",
     "diff_mean_multiplier": "胡牌平均倍数差（配对）",
     # tournament (per seat-hand: each seat a strategy holds counts once; pairs A − B paired by wall)
@@ -122,6 +123,49 @@ def unit_of(name: str) -> str:
     return "底注"
 
 
+#: Yes/no rows (1 = yes, 0 = no): shown as 是 / 否 (``feasible`` of one trial; the search's count is
+#: ``feasible_trials``).
+YES_NO = ("feasible", "reeval_met")
+#: Units of the tune study's ``search`` facts (whole numbers; a seed has no unit).
+SEARCH_UNITS = {"trials": "组", "pruned": "组", "failed": "组", "feasible_trials": "组", "feasible": "组",
+                "queued": "组", "proposed": "组", "waiting": "组", "copied": "组", "space_size": "组",
+                "hands": "手", "simulated_hands": "手", "reeval_hands": "手", "seed": "", "reeval_seed": "",
+                "seconds": "秒"}
+
+
+def yes_no(name: str, group: str, study: str = "tune") -> bool:
+    """Return True for a yes/no row of the tune study (shown 是 / 否): a trial's ``feasible``, a setting's
+    ``reeval_met``."""
+    return study == "tune" and name in YES_NO and group != "search"
+
+
+def _unit_key(name: str, group: str) -> str:
+    """Return the statistic whose unit a row takes: a tune one-flag change (group ``one_flag <stat>``) is a paired
+    difference of its statistic; any other row its own name."""
+    return "diff_" + group.removeprefix("one_flag ") if group.startswith("one_flag ") else name
+
+
+def _counted(name: str, group: str, study: str = "tune") -> str | None:
+    """Return the unit of a tune row that is a count, a number or a score rather than a statistic: a ``search``
+    fact (SEARCH_UNITS), a best setting's trial number or a flag's importance (''); None for any other row."""
+    if study != "tune":
+        return None
+    if group == "search":
+        return SEARCH_UNITS.get(name, "")
+    if name == "trial" or group.startswith("importance "):
+        return ""
+    return None
+
+
+def row_unit(name: str, group: str, study: str = "tune") -> str:
+    """Return the unit a table shows beside a summary row: ``unit_label``'s, with the tune study's counts, numbers,
+    scores, yes/no rows and one-flag changes in their own units."""
+    counted = _counted(name, group, study)
+    if counted is not None:
+        return counted
+    if yes_no(name, group, study):
+        return ""
+    return unit_label(_unit_key(name, group))
 #: Text of a cell whose statistic has no estimate (no hand in its group).
 NO_DATA = "无数据"
 #: Units whose values are whole numbers (printed without decimals).
@@ -141,12 +185,39 @@ def fixed(value: float, spec: str) -> str:
     return text
 
 
-def _number(value, percent: bool, integer: bool = False) -> str:
+def _number(value, percent: bool, integer: bool = False, decimals: int | None = None) -> str:
     if missing(value):
         return "–"
     if integer and float(value).is_integer():
         return f"{int(value)}"
-    return fixed(100 * value, ".2f") if percent else fixed(value, ".3f")
+    places = decimals if decimals is not None else (2 if percent else 3)
+    return fixed(100 * value if percent else value, f".{places}f")
+
+
+#: What a statistic that is exactly 0 on every hand (estimate and interval) reads as: said, not shown as
+#: ``0.000 [0.000, 0.000]``, which looks like missing data.
+ALL_ZERO = "每手都是 0"
+
+
+def all_zero(row: dict) -> bool:
+    """Return True when a row's estimate and interval are all exactly 0 (every hand 0, or every paired difference)."""
+    return row["estimate"] == 0 and row["ci_low"] == 0 and row["ci_high"] == 0
+
+
+def readable_decimals(values, decimals: int) -> int:
+    """Return the decimals that show ``values`` (display units) readably: ``decimals``, or more (up to 8) when they
+    would print every non-zero value as 0 (0.00001 would read 0.000: 0.000010 does), so a tiny value never looks
+    like a missing one."""
+    shown = [abs(v) for v in values if v is not None and not (isinstance(v, float) and math.isnan(v)) and v != 0]
+    if not shown or max(shown) >= 0.5 * 10 ** -decimals:
+        return decimals
+    return min(8, max(decimals, 1 - math.floor(math.log10(max(shown)))))
+
+
+def hands_cell(n: int) -> str:
+    """Return the n cell of a row that has an estimate: its hands, or "–" for a fact that no hand count stands
+    behind (a count or a setting of the tune study, n 0), which would read as "no data" beside a number."""
+    return f"{n:,}" if n else "–"
 
 
 def display_rows(rows: pl.DataFrame) -> list[list[str]]:
@@ -156,40 +227,61 @@ def display_rows(rows: pl.DataFrame) -> list[list[str]]:
     decimals, whole-number statistics without decimals; a row without an estimate reads "无数据" (NO_DATA)."""
     cells = []
     for row in rows.iter_rows(named=True):
-        unit = unit_of(row["name"])
-        pct = unit == "%" and not row["name"].startswith("diff_")
-        if row["name"].startswith("diff_") and unit == "%":
+        key = _unit_key(row["name"], row["group"])
+        unit = unit_of(key)
+        pct = unit == "%" and not key.startswith("diff_")
+        if key.startswith("diff_") and unit == "%":
             unit, pct = POINTS, True
+        counted = _counted(row["name"], row["group"], row["study"])
+        if counted is not None:
+            unit, pct = counted, False
         if missing(row["estimate"]):
             cells.append([row["study"], row["name"], row["group"], NO_DATA, "–", unit, f"{row['n']:,}"])
             continue
-        integer = unit in INTEGER_UNITS
+        if yes_no(row["name"], row["group"], row["study"]):
+            cells.append([row["study"], row["name"], row["group"], "是" if row["estimate"] > 0 else "否", "–", "",
+                          hands_cell(row["n"])])
+            continue
+        integer = unit in INTEGER_UNITS or (counted is not None and counted != "")
+        if not missing(row["ci_low"]) and all_zero(row):
+            cells.append([row["study"], row["name"], row["group"], "0", ALL_ZERO, unit, f"{row['n']:,}"])
+            continue
+        scale = 100 if pct else 1
+        shown = [scale * row[k] for k in ("estimate", "ci_low", "ci_high") if not missing(row.get(k))]
+        places = readable_decimals(shown, 2 if pct else 3)
         ci = "–" if missing(row["ci_low"]) else \
-            f"[{_number(row['ci_low'], pct, integer)}, {_number(row['ci_high'], pct, integer)}]"
-        cells.append([row["study"], row["name"], row["group"], _number(row["estimate"], pct, integer), ci, unit,
-                      f"{row['n']:,}"])
+            f"[{_number(row['ci_low'], pct, integer, places)}, {_number(row['ci_high'], pct, integer, places)}]"
+        cells.append([row["study"], row["name"], row["group"], _number(row["estimate"], pct, integer, places), ci,
+                      unit, hands_cell(row["n"])])
     return cells
 
 
 #: Short Chinese name of each study (the headline table's first column).
 STUDY_LABELS = {"dealer_edge": "庄家优势", "huangzhuang": "荒庄", "thirteen_orphans": "十三幺", "early_ting": "上架时机",
                 "sensitivity": "规则敏感性", "variants": "变体对比", "shapes": "牌型", "caishen": "财神",
-                "skill": "技术水平",
-                "tournament": "对局赛"}
+                "skill": "技术水平", "tune": "规则调优", "tournament": "对局赛"}
+#: Chinese name of each experiment that is not one study (a one-study experiment is named as its study).
+EXPERIMENT_LABELS = {"overview": "总览"}
 POSITION_LABELS = {"dealer": "庄家", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
 #: Whole groups in words.
 GROUP_WORDS = {
     **POSITION_LABELS, "all": "全部", "base": "基准规则", "early": "立即上架", "greedy": "贪心", "baotou": "等爆头",
     "xian": "闲家", "winner_xiajia": "胡家的下家", "winner_duijia": "胡家的对家", "winner_shangjia": "胡家的上家",
     "winner_took_3": "胡家吃碰付款方 3 摊", "payer_took_3": "付款方吃碰胡家 3 摊",
-    **VARIANT_LABELS,
-    "random": "随机", "strong": "强手", "one_strong": "一个强手对三个贪心", "one_greedy": "一个贪心对三个强手",
+    **VARIANT_LABELS, **STRATEGY_NAMES,
+    "target": "调优目标", "rotation": "轮转", "strong": "强手", "one_strong": "一个强手对三个贪心",
+    "one_greedy": "一个贪心对三个强手",
 }
+#: Groups that mean something else in one study: (study, group) -> words (the tune study's search facts).
+STUDY_GROUP_WORDS = {("tune", "search"): "搜索概况"}
 #: ``key=value`` parts of a group in words: key -> value -> words ("{v}" is the value).
 GROUP_PARTS = {
     "kongs": "{v} 杠", "stacks": "荒牌 {v} 墩", "k": "k = {v}", "t": "等 {v} 个活张", "wilds": "起手 {v} 张财神",
     "session_length": "每局 {v} 手", "dead_wall": "留牌 {v} 张",
 }
+#: Groups of the tune study: prefix -> words ("{v}" is the rest: a rank, a trial number or a statistic).
+TUNE_GROUPS = {"best=": "最优 {v}", "trial=": "第 {v} 组试验", "importance ": "重要性：{v}",
+               "one_flag ": "单改一个规则：{v}"}
 GROUP_VALUES = {
     "pong": {"always": "能碰就碰", "improves": "改善才碰", "never": "从不碰"},
     "shi_qiang": {"on": "有拾/抢", "off": "无拾/抢"},
@@ -197,11 +289,19 @@ GROUP_VALUES = {
 }
 
 
-def group_label(group: str) -> str:
+def group_label(group: str, study: str | None = None) -> str:
     """Return a summary group in Chinese words: ``dealer`` -> 庄家, ``k=9, shi_qiang=on`` -> k = 9，有拾/抢,
     ``shape:qidui`` -> 七对. A sensitivity change ``flag=value`` (and anything unknown) stays as it is."""
+    if (study, group) in STUDY_GROUP_WORDS:
+        return STUDY_GROUP_WORDS[(study, group)]
     if group in GROUP_WORDS:
         return GROUP_WORDS[group]
+    for prefix, words in TUNE_GROUPS.items():
+        if group.startswith(prefix) and group[len(prefix):]:
+            rest = group[len(prefix):]
+            from reports.tune_words import STAT_WORDS
+
+            return words.format(v=STAT_WORDS[rest][0] if rest in STAT_WORDS else rest)
     if " − " in group:  # a paired difference of two arms, e.g. a strategy spec minus greedy
         return " − ".join(group_label(side) for side in group.split(" − "))
     if "{" in group and group.split("{", 1)[0] in GROUP_WORDS:  # a strategy spec with its parameters
@@ -239,6 +339,12 @@ def unit_label(name: str) -> str:
 def study_label(study: str) -> str:
     """Return the short Chinese name of a study (its own name when it has none)."""
     return STUDY_LABELS.get(study, study)
+
+
+def experiment_label(experiment: str) -> str:
+    """Return the Chinese name of an experiment (``overview`` -> 总览, ``tune`` -> 规则调优), its own name when it
+    has none."""
+    return EXPERIMENT_LABELS.get(experiment) or STUDY_LABELS.get(experiment, experiment)
 
 
 HEADER = ["研究", "统计量", "分组", "估计", "95% 区间", "单位", "n"]

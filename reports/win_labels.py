@@ -17,7 +17,7 @@ FEATURE_LABELS = {
 }
 WIN_METHOD_LABELS = {"zimo": "自摸", "dianhu": "点炮", "qianggang": "抢杠胡"}
 #: The line a section shows for a variant whose records carry no ``win_features`` column.
-NO_SHAPE_DATA = "没有记录牌型特征数据（win_features 列）：只统计了记录里 shape 列的普通胡 / 七对 / 十三幺"
+NO_SHAPE_DATA = "没有记录胡牌特征：只统计了每手的牌型（普通胡 / 七对 / 十三幺）"
 
 
 def variant_label(name: str) -> str:
@@ -26,9 +26,13 @@ def variant_label(name: str) -> str:
 
 
 def kind_label(group: str) -> str:
-    """Return the Chinese name of a shapes-study group ``shape:<name>`` / ``feature:<name>`` (or the bare name)."""
+    """Return the Chinese name of a shapes-study group ``shape:<name>`` / ``feature:<name>`` (or the bare name); a
+    name that is both a shape and a feature (七对, 十三幺, 七风) says which: 七对（牌型） / 七对（特征）."""
     source, _, name = group.partition(":")
     if not name:
         source, name = "shape", group
     labels = SHAPE_LABELS if source == "shape" else FEATURE_LABELS
-    return labels.get(name, name)
+    label = labels.get(name, name)
+    if name in SHAPE_LABELS and name in FEATURE_LABELS:  # 七对 both a shape and a feature: say which count this is
+        label += "（牌型）" if source == "shape" else "（特征）"
+    return label

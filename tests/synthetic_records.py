@@ -113,6 +113,13 @@ def tune_rows() -> list[dict]:
     for flag, score in (("houbao_units", 0.7), ("huang_stacks", 0.3)):
         rows.append(stats.Estimate(score, float("nan"), float("nan"), float("nan"), 0)
                     .row("tune", flag, "importance dealer_result"))
+    # the search facts study_tune.search_rows writes: three queued trials (the base and two one-flag changes) of 400
+    # hands, five queued settings left waiting, the base and one best setting re-played on 400 hands each
+    facts = {"trials": 3, "pruned": 0, "failed": 0, "feasible_trials": 2, "queued": 3, "proposed": 0, "waiting": 5,
+             "copied": 0, "simulated_hands": 3 * 400 + 2 * 400, "space_size": 40, "hands": 400, "seed": 0,
+             "reeval_hands": 400, "reeval_seed": 1, "seconds": 1.0}
+    rows += [stats.Estimate(float(v), float("nan"), float("nan"), float("nan"), 0).row("tune", k, "search")
+             for k, v in facts.items()]
     return rows
 
 

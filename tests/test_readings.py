@@ -32,12 +32,13 @@ def test_rate_differences_read_in_percentage_points():
     assert points(row(-0.0203, -0.041, 0.0005)) == "-2.03 个百分点 [-4.10, +0.05]"
 
 
-def test_a_rounded_zero_carries_no_sign():
-    assert money(row(-0.0001, -0.0004, 0.0002)) == "0.000 [0.000, 0.000]"
+def test_a_tiny_value_gets_the_decimals_to_show_it_and_an_exact_zero_is_said():
+    assert money(row(-0.0001, -0.0004, 0.0002)) == "-0.00010 [-0.00040, +0.00020]"  # not 0.000 [0.000, 0.000]
+    assert money(row(0.0, 0.0, 0.0)) == "0（每手都是 0）"
 
 
 def test_rows_without_an_estimate_read_not_available():
-    assert money(None) == number(row(float("nan"))) == percent(row(None)) == "n/a"
+    assert money(None) == number(row(float("nan"))) == percent(row(None)) == "无数据"
     assert verdict(row(float("nan"))) == "没有数据"
 
 

@@ -195,7 +195,7 @@ def test_report_puts_the_headline_first_then_the_studies_then_settings_and_versi
 
 def test_rules_table_describes_and_cites_every_flag(run_dir):
     rows = builder._rules_rows({"rules": {"variant": "jincheng", "houbao_units": 1, "huang_stacks": 7}})
-    assert rows[1][:3] == ["`houbao_units`", "1", "已改（默认 2）"] and rows[2][2] == "默认"
+    assert rows[1][:3] == ["`houbao_units`", "`1`", "已改（默认 2）"] and rows[2][2] == "默认"
     from sim.rules import defaults
 
     every = builder._rules_rows({"rules": defaults("jincheng").to_dict()})
@@ -240,8 +240,8 @@ def test_whole_number_statistics_print_without_decimals_and_zero_without_a_sign(
                                 stats.Estimate(-0.00001, 0.0, -0.00003, 0.0, 9).row("s", "huang_rate", "z")])
     cells = tables.display_rows(rows)
     assert cells[0][3:5] == ["8", "–"]
-    assert cells[1][3:5] == ["0.000", "[0.000, 0.000]"]
-    assert cells[2][3:5] == ["0.00", "[0.00, 0.00]"]
+    assert cells[1][3:5] == ["-0.00010", "[-0.00040, 0.00020]"]  # enough decimals: not "0.000 [0.000, 0.000]"
+    assert cells[2][3:5] == ["-0.0010", "[-0.0030, 0.0000]"]
 
 
 def test_html_page_embeds_the_glyphs_of_its_own_text(run_dir):

@@ -68,14 +68,14 @@ def row(estimate, low, high):
 
 
 @pytest.mark.parametrize("greedy, strong, difference, expected", [
-    (row(0.10, 0.05, 0.15), row(0.12, 0.02, 0.22), row(0.02, -0.05, 0.09), "成立"),      # same sign, d contains 0
-    (row(0.10, 0.05, 0.15), row(-0.20, -0.30, -0.10), row(-0.30, -0.40, -0.20), "不成立"),  # a clear flip
+    (row(0.10, 0.05, 0.15), row(0.12, 0.02, 0.22), row(0.02, -0.05, 0.09), "得到确认"),  # same sign, both clear
+    (row(0.10, 0.05, 0.15), row(-0.20, -0.30, -0.10), row(-0.30, -0.40, -0.20), "被推翻"),  # a clear flip
     (row(0.10, 0.05, 0.15), row(-0.05, -0.15, 0.05), row(-0.15, -0.25, -0.05), "不确定"),  # a flip inside the noise
     (row(0.10, 0.05, 0.15), row(0.30, 0.25, 0.35), row(0.20, 0.12, 0.28), "不确定"),      # same sign, size moved
     (row(0.034, 0.030, 0.038), row(0.070, 0.066, 0.074), row(0.036, 0.031, 0.041), "不确定"),  # 荒庄 3.4 → 7.0 %
-    (row(1.0, 1.0, 1.0), row(1.0, 1.0, 1.0), row(0.0, 0.0, 0.0), "成立"),                # exactly equal everywhere
+    (row(1.0, 1.0, 1.0), row(1.0, 1.0, 1.0), row(0.0, 0.0, 0.0), "得到确认"),            # exactly equal everywhere
     (row(0.10, 0.05, 0.15), row(0.08, -0.02, 0.18), row(-0.02, -0.09, 0.05), "不确定"),   # clear at greedy, not shown
-    (row(0.01, -0.04, 0.06), row(0.02, -0.08, 0.12), row(0.01, -0.06, 0.08), "成立"),     # no clear effect either way
+    (row(0.01, -0.04, 0.06), row(0.02, -0.08, 0.12), row(0.01, -0.06, 0.08), "未被推翻"),  # nothing clear to confirm
     (row(0.10, 0.05, 0.15), None, None, "不确定"),                                       # no strong level
 ])
 def test_the_verdict_on_a_headline(greedy, strong, difference, expected):
@@ -88,9 +88,10 @@ RARE = row(0.0011, 0.0007, 0.0017)  # 金华's 荒庄 rate at the greedy level: 
 @pytest.mark.parametrize("strong, difference, signed, expected", [
     (row(0.0, 0.0, 0.0026), row(-0.0007, -0.0020, 0.0006), False, "不确定"),  # seen 0 times: too few hands, no flip
     (row(0.0, 0.0, 0.0026), row(-0.0007, -0.0020, 0.0006), True, "不确定"),   # read as money: a flip in the noise
-    (row(0.0012, 0.0008, 0.0016), row(0.0001, -0.0003, 0.0005), False, "成立"),
+    (row(0.0012, 0.0008, 0.0016), row(0.0001, -0.0003, 0.0005), False, "未被推翻"),  # d spans ±45 % of the level
+    (row(0.0012, 0.0010, 0.0014), row(0.0001, -0.0001, 0.0001), False, "得到确认"),  # d within ±10 % of it
     (row(0.0, -0.0001, 0.0001), row(-0.0011, -0.0015, -0.0007), False, "不确定"),  # a level that clearly moved
-    (row(-0.0011, -0.0015, -0.0007), row(-0.0022, -0.0030, -0.0014), True, "不成立"),
+    (row(-0.0011, -0.0015, -0.0007), row(-0.0022, -0.0030, -0.0014), True, "被推翻"),
     (row(-0.0011, -0.0015, -0.0007), row(-0.0022, -0.0030, -0.0014), False, "不确定"),  # a level never fails by sign
 ])
 def test_a_level_headline_has_no_sign_to_flip(strong, difference, signed, expected):

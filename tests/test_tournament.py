@@ -208,8 +208,8 @@ def test_a_small_jincheng_tournament_end_to_end_resumes_and_extends(tmp_path, ca
     assert parts == pytest.approx(results.filter(pl.col("group") == "greedy")["estimate"][0])
     assert ("diff_seat_result", "greedy − defensive") in names and ("seatings", "rotation") in names
     report = (tmp_path / "report.md").read_text(encoding="utf-8")
-    assert "对局赛：同一批牌墙轮换座位" in report and "`greedy` 比 `defensive` 每手" in report
-    assert report.index("`greedy` 比 `defensive` 每手") < report.index("## 主要结果")  # the verdict leads (结论)
+    assert "对局赛：同一批牌墙轮换座位" in report and "贪心（`greedy`）比防守（`defensive`）每手" in report
+    assert report.index("贪心（`greedy`）比防守（`defensive`）每手") < report.index("## 主要结果")  # the verdict leads (结论)
     # the same command into the same folder plays nothing again
     config = load_run_config(["experiment=tournament", "jobs=1", "progress=false", *overrides])
     runner.run(config, tmp_path, overrides)
@@ -269,5 +269,6 @@ def test_the_notes_say_why_a_strategy_loses_only_when_it_clearly_loses():
         unclear = section_tournament.notes_text(difference_summary(-0.01, 0.10))
     assert "`defensive`：" in clear and "它为什么输给贪心" in clear and "包三家" in clear
     assert "`defensive`：" in unclear and "它为什么输给贪心" not in unclear
-    assert section_tournament.verdict(difference_summary(0.02, 0.10)).startswith("`greedy` 比 `defensive` 每手多赢 0.060")
+    assert section_tournament.verdict(difference_summary(0.02, 0.10)).startswith(
+        "贪心（`greedy`）比防守（`defensive`）每手多赢 0.060")
     assert "区间含 0" in section_tournament.verdict(difference_summary(-0.01, 0.10))

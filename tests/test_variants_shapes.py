@@ -176,7 +176,7 @@ def test_variants_reading_names_the_clear_difference_and_the_missing_shape_data(
     assert "荒庄率 金华 − 晋城 = +" in text and "不逐手配对" in text
     assert text.count(NO_SHAPE_DATA) == 1 and "晋城：" + NO_SHAPE_DATA in text  # only 晋城 lacks win features
     header, rows = section_variants.table(two_variant_summary())
-    assert header[2:] == ["晋城", "金华"] and any(r[0] == "feature_qidui" and r[2] == "–" for r in rows)
+    assert header[2:] == ["晋城", "金华"] and any(r[0] == "`feature_qidui`" and r[2] == "–" for r in rows)
 
 
 def test_variants_reading_with_one_variant_says_there_is_nothing_to_compare():

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import polars as pl
 
-from reports import readings, tables
+from reports import readings, section_skill, section_tournament, section_tune, tables, terms
+from reports import section_sensitivity as sens
+from reports.section_variants import _control_label, _skipped, control_rows, control_sentence
+from reports.win_labels import variant_label
 from reports.tables import fixed, missing
 
 
@@ -120,8 +123,6 @@ def early_ting(summary: pl.DataFrame) -> str:
 
 def sensitivity(summary: pl.DataFrame) -> str:
     """Return which one-flag change moves the game most, and how many are clearly non-zero."""
-    from reports import section_sensitivity as sens
-
     arms = [a for a in sens.arm_changes(summary) if not a.identical()]
     if not arms:
         return "单独改变任何一条规则，每一手都与基准相同。" if sens.arm_changes(summary) else ""
@@ -144,8 +145,6 @@ def sensitivity(summary: pl.DataFrame) -> str:
 def variants(summary: pl.DataFrame) -> str:
     """Return each variant's 荒庄 rate and dealer money per hand, side by side, then what each regional variant
     changes in them relative to the control (推倒胡), as far as the intervals of the differences say."""
-    from reports.win_labels import variant_label
-
     rates = _rows(summary, "variants", "huang_rate")
     if rates.is_empty():
         return ""
@@ -154,8 +153,6 @@ def variants(summary: pl.DataFrame) -> str:
         dealer = _get(summary, "variants", "dealer_result", row["group"])
         cells.append(f"{variant_label(row['group'])}荒庄 {readings.percent(row)}"
                      + (f"、庄家每手 {readings.money(dealer)} 底注" if readings._has_estimate(dealer) else ""))
-    from reports.section_variants import _control_label, _skipped, control_rows, control_sentence
-
     left_out = "".join(f"{variant_label(v)}未运行：座位组合里有该变体没有的策略。" for v in _skipped(summary))
     differences, control = control_rows(summary), _control_label(summary)
     against = (f"与{control}（对照）相比——" + "".join(control_sentence(v, rows, control, ("huang_rate", "dealer_result"))
@@ -198,30 +195,22 @@ def caishen(summary: pl.DataFrame) -> str:
 
 def skill(summary: pl.DataFrame) -> str:
     """Return how many headlines still hold for strong players, and the skill edge."""
-    from reports.section_skill import conclusion
-
-    return conclusion(summary)
+    return section_skill.conclusion(summary)
 
 
 def _variant() -> str:
-    from reports import terms
-
     return terms.variant()
 
 
 def tournament(summary: pl.DataFrame) -> str:
     """Return the tournament's verdict: the first strategy against the second ("search 比 greedy 每手多赢 …"), or
     the ladder and the leader against each other strategy."""
-    from reports.section_tournament import verdict
-
-    return verdict(summary)
+    return section_tournament.verdict(summary)
 
 
 def tune(summary: pl.DataFrame) -> str:
     """Return whether a setting meets the tune study's targets on fresh walls, with its numbers."""
-    from reports.section_tune import conclusion
-
-    return conclusion(summary)
+    return section_tune.conclusion(summary)
 
 
 ANSWERS = {"dealer_edge": dealer_edge, "huangzhuang": huangzhuang, "thirteen_orphans": thirteen_orphans,

@@ -67,7 +67,7 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
         axis.set_title(_short(text) + (f"：{verdict}" if verdict else ""), fontsize=9)
         random = section_skill._get(summary, name, "random")
         if readings._has_estimate(random):
-            spec = ".2f" if unit in ("%", "倍") else "+.3f" if section_skill._key(name)[0] in section_skill.SIGNED else ".3f"
+            spec = ".2f" if unit in ("%", "倍") else "+.3f" if section_skill.headline_key(name)[0] in section_skill.SIGNED else ".3f"
             axis.set_xlabel(f"随机桌：{fixed(scale * random['estimate'], spec)} {unit}", fontsize=8)
     if has_edge:
         axis = axes[len(names)]

@@ -16,9 +16,9 @@ import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
 from reports import canvas  # noqa: E402
+from reports.variant_rows import CONTROL_PREFIX, STUDY, control_variant  # noqa: E402
 from reports.win_labels import FEATURE_LABELS, SHAPE_LABELS, WIN_METHOD_LABELS, variant_label  # noqa: E402
 
-STUDY = "variants"
 #: Single-statistic panels: name -> (title, axis unit, display scale).
 PANELS = {
     "huang_rate": ("荒庄率", "%", 100.0),
@@ -27,8 +27,6 @@ PANELS = {
     "hand_draws": ("每手摸牌数", "张/手", 1.0),
     "volatility": ("一家每手输赢的标准差", "底注/手", 1.0),
 }
-#: Name prefix of a regional variant's difference from the control (experiments.study_variants).
-CONTROL_PREFIX = "vs_control_"
 #: Panels of the differences from the control: statistic -> (title, axis unit, display scale).
 CONTROL_PANELS = {
     "huang_rate": ("荒庄率", "个百分点", 100.0),
@@ -105,8 +103,6 @@ def control_differences(summary: pl.DataFrame, path: Path) -> Path | None:
     rows = summary.filter((pl.col("study") == STUDY) & pl.col("name").str.starts_with(CONTROL_PREFIX))
     if rows.is_empty():
         return None
-    from reports.section_variants import control_variant
-
     variants = rows["group"].unique(maintain_order=True).to_list()
     names = [n for n in CONTROL_PANELS if rows.filter(pl.col("name") == CONTROL_PREFIX + n).height]
     control = control_variant(summary)

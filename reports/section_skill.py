@@ -21,12 +21,11 @@ sample too small to show it, so a level is never 不成立 by sign and reads 不
 """
 from __future__ import annotations
 
-import re
-
 import polars as pl
 
 from reports import readings
 from reports.full_table import full_table
+from reports.skill_words import HEADLINE_WORDS, headline_key, statistic_meaning, words  # noqa: F401  (public here)
 from reports.tables import fixed
 
 STUDY = "skill"
@@ -36,18 +35,6 @@ CONFIRMED, HOLDS, FAILS, UNSURE = "得到确认", "未被推翻", "被推翻", "
 LEVEL_CONFIRM = 0.10
 #: Level -> its name in the report.
 LEVEL_WORDS = {"random": "随机", "greedy": "贪心", "strong": "强手"}
-#: Headline name (``chase_gain_k9`` read as ``chase_gain_k``) -> (words, unit, display scale).
-HEADLINE_WORDS = {
-    "dealer_result": ("庄家每手输赢", "底注/手", 1.0),
-    "huang_rate": ("荒庄率", "%", 100.0),
-    "zimo_share": ("自摸占胡牌的比例", "%", 100.0),
-    "deal_in_rate": ("点炮胡率（点炮胡的手占全部手的比例）", "%", 100.0),
-    "mean_multiplier": ("胡牌平均倍数", "倍", 1.0),
-    "volatility": ("一家每手输赢的标准差", "底注/手", 1.0),
-    "chase_gain_k": ("追十三幺的收益（起手 {v} 种幺九/字，追 − 贪心）", "底注/手", 1.0),
-    "early_ting_cost_t": ("立即上架的代价（等 {v} 个活张再上架 − 立即上架）", "底注/手", 1.0),
-    "baotou_gain": ("等爆头的收益（等爆头 − 贪心）", "底注/手", 1.0),
-}
 EDGE_WORDS = {"one_strong": "一个强手对三个贪心", "one_greedy": "一个贪心对三个强手"}
 #: Headlines whose conclusion is a direction (money, signed); the others are levels (rates, sizes).
 SIGNED = ("dealer_result", "chase_gain_k", "early_ting_cost_t", "baotou_gain")
@@ -57,32 +44,9 @@ RULE = ("判定：贪心桌与强手桌同号、且两桌的配对差的 95 % �
         "（样本里一次也没出现）不算翻转，只算样本还看不清。")
 
 
-def _key(name: str) -> tuple[str, str]:
-    """Return (HEADLINE_WORDS key, its number) of a headline name: ``chase_gain_k9`` -> (``chase_gain_k``, ``9``)."""
-    match = re.fullmatch(r"(chase_gain_k|early_ting_cost_t)(\d+)", name)
-    return (match.group(1), match.group(2)) if match else (name, "")
-
-
-def words(name: str) -> tuple[str, str, float]:
-    """Return (words, unit, display scale) of a headline name."""
-    key, number = _key(name)
-    text, unit, scale = HEADLINE_WORDS.get(key, (name, "", 1.0))
-    return text.format(v=number), unit, scale
-
-
-def statistic_meaning(name: str) -> str:
-    """Return the plain-Chinese meaning of a skill statistic named with its k or t (``chase_gain_k9``,
-    ``diff_early_ting_cost_t4``), '' for any other name."""
-    key, number = _key(name.removeprefix("diff_"))
-    if not number:
-        return ""
-    text = words(name.removeprefix("diff_"))[0]
-    return text + ("，该水平 − 贪心水平（同一牌墙配对）" if name.startswith("diff_") else "")
-
-
 def _signed(name: str) -> bool:
     """Return whether a headline's conclusion is a direction (a money headline of ``SIGNED``), not a level."""
-    return _key(name)[0] in SIGNED
+    return headline_key(name)[0] in SIGNED
 
 
 def _sign(value: float) -> int:

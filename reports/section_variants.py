@@ -11,9 +11,12 @@ from __future__ import annotations
 import polars as pl
 
 from reports import readings
+from reports.figures_variants import control_path
+from reports.section_skill import ranking_sentence
+from reports.variant_rows import (CONTROL_PREFIX, SKIPPED_ROW, STUDY, control_rows,  # noqa: F401  (public here)
+                                  control_variant, variant_rows)
 from reports.win_labels import FEATURE_LABELS, NO_SHAPE_DATA, SHAPE_LABELS, variant_label
 
-STUDY = "variants"
 TITLE = "各规则并排：各变体有什么不同？"
 #: Headline statistics: name -> (spoken name, formatter of a row, formatter of a difference).
 STATISTICS = {
@@ -30,8 +33,6 @@ STATISTICS = {
 }
 
 
-SKIPPED_ROW = "skipped_seats"  # the row experiments.study_variants gives a variant the seat mix cannot play
-CONTROL_PREFIX = "vs_control_"  # experiments.study_variants: a regional variant's estimate − the control's
 #: The usual control (推倒胡): the reading says its comparison is missing when the seat mix left it out.
 DEFAULT_CONTROL = "plain"
 #: How the control paragraph says a clear difference: statistic -> (subject, word when larger, word when smaller,
@@ -46,34 +47,6 @@ CONTROL_WORDS = {
     "volatility": ("一家每手输赢的标准差", "大", "小", 1.0, ".3f", " 底注"),
     "mean_multiplier": ("胡牌平均倍数", "高", "低", 1.0, ".2f", " 倍"),
 }
-
-
-def _rows(summary: pl.DataFrame) -> dict[str, dict[str, dict]]:
-    """Return {variant: {statistic: row}} of the study, variants in summary order (differences from the control
-    left out: ``control_rows``)."""
-    out: dict[str, dict[str, dict]] = {}
-    chosen = summary.filter((pl.col("study") == STUDY) & (pl.col("name") != SKIPPED_ROW)
-                            & ~pl.col("name").str.starts_with(CONTROL_PREFIX))
-    for row in chosen.iter_rows(named=True):
-        out.setdefault(row["group"], {})[row["name"]] = row
-    return out
-
-
-def control_rows(summary: pl.DataFrame) -> dict[str, dict[str, dict]]:
-    """Return {regional variant: {statistic: row of variant − control}} (``vs_control_<statistic>`` rows)."""
-    out: dict[str, dict[str, dict]] = {}
-    chosen = summary.filter((pl.col("study") == STUDY) & pl.col("name").str.starts_with(CONTROL_PREFIX))
-    for row in chosen.iter_rows(named=True):
-        out.setdefault(row["group"], {})[row["name"].removeprefix(CONTROL_PREFIX)] = row
-    return out
-
-
-def control_variant(summary: pl.DataFrame) -> str | None:
-    """Return the control of the study's differences: the one played variant without ``vs_control`` rows while the
-    others have them (None when there are no such rows or it is ambiguous)."""
-    differences = control_rows(summary)
-    rest = [v for v in _rows(summary) if v not in differences]
-    return rest[0] if differences and len(rest) == 1 else None
 
 
 def _control_label(summary: pl.DataFrame) -> str:
@@ -179,7 +152,7 @@ def clear_differences(by_variant: dict[str, dict[str, dict]]) -> list[tuple[str,
 def reading(summary: pl.DataFrame) -> str:
     """Return the plain-Chinese reading: each variant's numbers, the clear differences between two variants (the
     regional ones only when there is a control: ``control_reading`` gives theirs from it), and shape data."""
-    by_variant = _rows(summary)
+    by_variant = variant_rows(summary)
     skipped = "".join(f"{variant_label(v)}：座位组合里有该变体没有的策略（如金华没有上架），本研究跳过该变体。"
                       for v in _skipped(summary))
     if not by_variant:
@@ -220,14 +193,13 @@ def reading(summary: pl.DataFrame) -> str:
     for variant, rows in by_variant.items():
         if not any(n.startswith("feature_") for n in rows):
             parts.append(f"{variant_label(variant)}：{NO_SHAPE_DATA}。")
-    from reports.section_skill import ranking_sentence  # with the skill edge measured per variant
 
     return "".join(parts) + skipped + ranking_sentence(summary)
 
 
 def table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
     """Return (header, rows): one row per statistic, one column per variant (estimate [95 % interval])."""
-    by_variant = _rows(summary)
+    by_variant = variant_rows(summary)
     names = list(dict.fromkeys(n for rows in by_variant.values() for n in rows))
     header = ["统计量", "含义"] + [variant_label(v) for v in by_variant]
     return header, [[f"`{n}`", _label(n)]
@@ -238,7 +210,6 @@ def table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
 def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
     """Return the report blocks of the study: the comparison with the control (paragraph, figure of the differences
     drawn beside the comparison figure, table), then the reading, comparison figure and per-variant table."""
-    from reports.figures_variants import control_path
 
     blocks = []
     control = control_reading(summary)

@@ -7,9 +7,12 @@ import re
 import polars as pl
 
 from reports import console_table
+from reports.number_text import fixed, missing  # noqa: F401  (public here too)
+from reports.skill_words import statistic_meaning
 from reports.strategy_words import NAMES as STRATEGY_NAMES
 from reports.terms import say
-from reports.win_labels import VARIANT_LABELS
+from reports.tune_words import meaning as tune_meaning
+from reports.win_labels import VARIANT_LABELS, kind_label
 
 #: (study, statistic name, group or None for every group) shown in the headline table.
 HEADLINE = (
@@ -95,13 +98,7 @@ def meaning(name: str) -> str:
     if name.startswith("needs "):
         return "这条规则不能单独改变：须同时满足 " + name.removeprefix("needs ")
     if name.startswith(("shape_", "feature_")):
-        from reports.win_labels import kind_label
-
         return kind_label(name.replace("_", ":", 1)) + "占胡牌的比例"
-    from reports.tune_words import meaning as tune_meaning  # the tune study's own rows
-
-    from reports.section_skill import statistic_meaning  # the skill study's rows named with their k or t
-
     return MEANINGS.get(name, "") or tune_meaning(name) or statistic_meaning(name)
 
 
@@ -170,19 +167,6 @@ def row_unit(name: str, group: str, study: str = "tune") -> str:
 NO_DATA = "无数据"
 #: Units whose values are whole numbers (printed without decimals).
 INTEGER_UNITS = ("种",)
-
-
-def missing(value) -> bool:
-    """Return True when ``value`` is None or NaN (no estimate / no interval)."""
-    return value is None or (isinstance(value, float) and math.isnan(value))
-
-
-def fixed(value: float, spec: str) -> str:
-    """Return ``format(value, spec)`` with a negative zero ("-0.000", "+0.00" of −0.0001) written unsigned."""
-    text = format(value, spec)
-    if text.lstrip("+-").strip("0.") == "" and text[0] in "+-":
-        return text[1:]
-    return text
 
 
 def _number(value, percent: bool, integer: bool = False, decimals: int | None = None) -> str:
@@ -308,8 +292,6 @@ def group_label(group: str, study: str | None = None) -> str:
         name, _, params = group.partition("{")
         return f"{GROUP_WORDS[name]}（{params.rstrip('}')}）"
     if group.startswith(("shape:", "feature:")):
-        from reports.win_labels import kind_label
-
         return kind_label(group)
     words = []
     for part in group.split(", "):

@@ -6,6 +6,8 @@ import math
 
 import polars as pl
 
+from reports.number_text import fixed
+
 STUDY = "tune"
 #: statistic -> (Chinese name, display scale, unit).
 STAT_WORDS = {
@@ -51,8 +53,6 @@ def interval(estimate: float, low: float, high: float, stat: str, difference: bo
     """Return a statistic (or, ``difference``, a paired difference) in the report's one interval style: value, unit,
     then the 95 % interval in brackets, e.g. ``3.6 % [3.2, 4.2]``, ``+0.8 个百分点 [-4.3, +5.8]`` (a difference of
     rates is in percentage points), ``-0.630 底注/手 [-1.173, -0.087]``; no brackets when ``low`` is NaN."""
-    from reports.tables import fixed
-
     _, scale, unit = STAT_WORDS[stat]
     spec = f"{'+' if difference else ''}.{_digits(stat)}f"
     unit = "个百分点" if difference and unit == "%" else unit

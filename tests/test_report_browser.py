@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from experiments import stats
-from reports import builder
+from reports import builder, stats
 from reports.summary_io import write_summary
 from synthetic_records import tune_rows
 from test_report import META, synthetic_summary

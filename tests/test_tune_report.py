@@ -8,10 +8,10 @@ import optuna
 import polars as pl
 import pytest
 
-from experiments import stats, study_tune
+from experiments import study_tune
 from experiments.config import TuneParams, TuneTarget
 from experiments.tune_search import feasible
-from reports import builder, conclusions, section_tune, tables
+from reports import builder, conclusions, section_tune, stats, tables
 from reports.summary_io import write_summary
 from synthetic_records import tune_rows
 

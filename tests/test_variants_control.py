@@ -183,7 +183,7 @@ def test_the_section_leads_with_what_each_variant_changes_relative_to_the_contro
     assert re.search(r"荒庄率[^。]*与对照无明显差别（区间含 0）", jinzhong)  # the same law as the control
     header, rows = section_variants.control_table(summary)
     assert header == ["统计量", "含义", "晋城 − 推倒胡", "晋中 − 推倒胡", "金华 − 推倒胡"]
-    assert rows[0][0] == "vs_control_huang_rate" and rows[0][2].startswith("+2")
+    assert rows[0][0] == "`vs_control_huang_rate`" and rows[0][2].startswith("+2")  # names in code font
     # the per-variant table and the pairwise reading keep to the variants' own statistics and the regional variants
     reading = section_variants.reading(summary)
     assert "与推倒胡（对照）的差别见本节第一段；下面只比较各地规则之间。" in reading

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from experiments.interrupted import resume_command, stopped_line
+from process_tree import alive, descendants
 from sim import parts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,32 +22,6 @@ STARTED_SECONDS = 900  # a cold kernel cache compiles before the first part
 GONE_SECONDS = 30
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
-
-
-def alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except (OSError, IndexError):
-        return False
-
-
-def descendants(pid: int) -> set[int]:
-    """Return the pids of every live descendant of ``pid`` (from /proc's parent links)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(parent, []).append(int(entry.name))
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
 
 
 def wait_for_parts(folders, process: subprocess.Popen) -> set[str]:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import polars as pl
 
+from process_tree import alive, descendants
 from sim import parts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,37 +29,6 @@ RUN = """
 from sim import simulate
 simulate(400_000, seed=5, jobs=2, chunk=2_000, out={out!r}, progress=False)
 """
-
-
-def process_state(pid: int) -> str | None:
-    """Return the state letter of process ``pid`` (``Z`` for a zombie), None when there is none."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return None
-
-
-def alive(pid: int) -> bool:
-    return process_state(pid) not in (None, "Z")
-
-
-def descendants(pid: int) -> set[int]:
-    """Return the pids of every live descendant of ``pid`` (from /proc's parent links)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(parent, []).append(int(entry.name))
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
 
 
 def test_a_killed_run_takes_its_workers_with_it_and_writes_no_more_parts(tmp_path):

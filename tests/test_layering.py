@@ -1,5 +1,5 @@
-"""The house's layering: every import arrow runs one way (DESIGN.md "The data flow"), imports inside functions
-included, and no circle of imports closes anywhere (README "Architecture").
+"""The house's layering: every import arrow runs one way (docs/architecture.md "The layers"), imports inside functions
+included, and no circle of imports closes anywhere.
 
 The packages stand in layers, lowest first: ``sim`` (the engine and its composition layer, which reads strategies
 through their entry points, sim.strategy_registry), ``strategies``, ``reports``, ``experiments``. A module may import

@@ -16,22 +16,31 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import importlib
+import pkgutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+import sim.variants
 from sim.core import codes as C
 from sim.core import rule_layout as L
 
-#: Config class of every variant that has one: ``"module:Class"``, imported on first use (``config_class``).
-CONFIG_CLASSES = {
-    "jincheng": "sim.rules:RulesConfig",
-    "jinzhong": "sim.variants.jinzhong.config:JinzhongRules",
-    "jinhua": "sim.variants.jinhua.config:JinhuaRules",
-    "plain": "sim.variants.plain.config:PlainRules",
-}
+def _registered_rule_sets() -> dict[str, str]:
+    """Return {variant: its config class "module:Class"} of every folder of sim/variants whose package registers a
+    rule set (its ``CODE`` and ``CONFIG_CLASS``), in the order of their kernel codes."""
+    found = []
+    for info in pkgutil.iter_modules(sim.variants.__path__):
+        package = importlib.import_module(f"sim.variants.{info.name}") if info.ispkg else None
+        if package is not None and hasattr(package, "CONFIG_CLASS"):
+            found.append((package.CODE, info.name, package.CONFIG_CLASS))
+    return {name: config for _, name, config in sorted(found)}
+
+
+#: Config class of every variant that has one: ``"module:Class"``, imported on first use (``config_class``); each
+#: rule set registers its own in its folder's ``__init__.py``.
+CONFIG_CLASSES = _registered_rule_sets()
 #: Variants whose config exists but whose rules the engine does not play yet: refused by name.
 _NOT_PLAYED_YET = frozenset()
 #: Variants the engine plays (in the registry's order, which is their kernel codes' order): what the CLI accepts.

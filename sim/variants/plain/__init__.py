@@ -17,6 +17,11 @@ from sim.core.rule_layout import JINHUA_BLOCK
 #: The kernel code of the variant (rule-vector slot R_VARIANT), next after 金华's 2.
 VARIANT_PLAIN = 3
 
+#: This rule set's registration, read by sim.rules (nothing central lists the rule sets): its kernel code
+#: (the rule sets are ordered by it) and its config class, "module:Class".
+CODE = VARIANT_PLAIN
+CONFIG_CLASS = "sim.variants.plain.config:PlainRules"
+
 #: 0/1: 吃 by the 下家 of the discarder (flag ``chi``, docs/rules/plain.md r9, A39).
 R_PLAIN_CHI = JINHUA_BLOCK + 30
 #: 0/1: 七对 is a winning hand (flag ``qidui``, docs/rules/plain.md r13, A40).

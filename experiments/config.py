@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from experiments.tournament_design import LINEUPS as TOURNAMENT_LINEUPS
+from sim.variant_facts import control_rule_set
 
 #: Studies the app can run, in report order.
 STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity", "variants", "shapes",
@@ -109,8 +110,9 @@ class VariantsParams:
     # the skill edge per variant: one ``strong`` seat against three greedy, ``skill_edge_hands`` per arm (0 = off)
     skill_edge_hands: int = field(default=0, metadata=_range(0, 10**10))
     strong: str = "search"
-    # the control the others are measured against (vs_control_* rows; null = none; checked by study_variants)
-    control: Optional[str] = "plain"
+    # the control the others are measured against (vs_control_* rows; null = none; checked by study_variants); by
+    # default the rule set whose facts say it is the control (推倒胡)
+    control: Optional[str] = field(default_factory=control_rule_set)
 
 
 @dataclass

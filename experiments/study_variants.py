@@ -39,10 +39,12 @@ from experiments import study_sensitivity, win_features
 from experiments.arms import ArmSpec
 from experiments.config import ConfigError, VariantsParams
 from reports import stats
+from sim.variant_facts import control_rule_set
 
 STUDY = "variants"
-#: The control variant when the config names none (VariantsParams without a ``control`` field): 推倒胡.
-DEFAULT_CONTROL = "plain"
+#: The control variant when the config names none (VariantsParams without a ``control`` field): the rule set whose
+#: facts say it is the control (推倒胡, sim.variant_facts.control_rule_set).
+DEFAULT_CONTROL = control_rule_set()
 #: Headline statistics each regional variant is compared with the control on (``vs_control_<name>`` rows).
 CONTROL_STATISTICS = ("huang_rate", "dealer_result", "dealer_win_rate", "zimo_share", "dianhu_share", "hand_draws",
                       "volatility", "mean_multiplier")

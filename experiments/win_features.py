@@ -10,28 +10,13 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
+from sim.rules import VARIANTS
+from sim.variant_facts import facts
+
 #: Bit index -> feature name (summary label) of the bits every variant shares.
 FEATURE_BITS = {
     0: "qidui", 1: "haohua_qidui", 2: "pengpeng", 3: "qingyise", 4: "jiulian", 5: "shisanyao",
     6: "tianhu", 7: "dihu", 8: "gangshang_kaihua", 9: "haidi_laoyue", 10: "qianggang_hu",
-}
-#: Features and shapes each variant's engine can record (RULES: docs/rules/<variant>.md). A feature or shape
-#: outside a variant's set is not a 0 % of that variant: the game has no such thing, so studies leave it out and
-#: reports print "–". 晋城 sets 七对, 十三幺 and 抢杠胡 (sim.variants.jincheng.wins); 晋中 every shared bit
-#: (sim.variants.jinzhong._win_features); 金华 its own forms (sim.variants.jinhua._win_shape); 推倒胡 七对, 豪华七对 and
-#: 抢杠胡 (sim.variants.plain.wins, docs/rules/plain.md r16).
-VARIANT_FEATURES: dict[str, frozenset[str]] = {
-    "jincheng": frozenset({"qidui", "shisanyao", "qianggang_hu"}),
-    "jinzhong": frozenset(FEATURE_BITS.values()),
-    "jinhua": frozenset({"qidui", "qingyise", "haidi_laoyue", "qianggang_hu", "hunyise", "baotou", "qifeng",
-                         "qingyise_wild", "pinghu"}),
-    "plain": frozenset({"qidui", "haohua_qidui", "qianggang_hu"}),
-}
-VARIANT_SHAPES: dict[str, frozenset[str]] = {
-    "jincheng": frozenset({"regular", "qidui", "shisanyao"}),
-    "jinzhong": frozenset({"regular", "qidui", "shisanyao"}),
-    "jinhua": frozenset({"regular", "qidui", "qifeng"}),
-    "plain": frozenset({"regular", "qidui"}),
 }
 #: Optional record columns: the features bitmask and the win's total multiplier (null/0 without a win).
 FEATURES_COLUMN = "win_features"
@@ -66,21 +51,22 @@ def recorded_columns() -> list[str]:
 
 def shape_indicators(frame: pl.DataFrame, variant: str | None = None) -> dict[str, np.ndarray]:
     """Return {shape name: 0/1 float per hand} from the ``shape`` column (won hands only; 'none' left out).
-    With ``variant``, only the shapes that variant has (``VARIANT_SHAPES``), plus any other shape a win shows."""
+    With ``variant``, only the shapes that variant has (its facts' ``WIN_SHAPES``, sim.variant_facts), plus any
+    other shape a win shows."""
     from sim.record import SHAPES
 
     shape = frame["shape"].cast(pl.Utf8).to_numpy()
     won = frame["winner"].cast(pl.Int64).to_numpy() >= 0
     seen = set(shape[won].tolist())
     kept = [name for name in SHAPES if name != "none"
-            and (variant not in VARIANT_SHAPES or name in VARIANT_SHAPES[variant] or name in seen)]
+            and (variant not in VARIANTS or name in facts(variant).WIN_SHAPES or name in seen)]
     return {name: ((shape == name) & won).astype(float) for name in kept}
 
 
 def feature_indicators(frame: pl.DataFrame, variant: str | None = None) -> dict[str, np.ndarray] | None:
     """Return {feature name: 0/1 float per hand} from ``win_features`` (won hands only), or None when the
     frame has no such column. Every named bit gets an entry, also when no hand has it (with ``variant``: every
-    bit that variant can record, ``VARIANT_FEATURES``); a bit set on a won hand always gets one, an unnamed
+    bit that variant can record, its facts' ``WIN_FEATURES``); a bit set on a won hand always gets one, an unnamed
     bit as ``bit<k>``. Hands without a win (``win_features`` -1) set no bit."""
     if FEATURES_COLUMN not in frame.columns:
         return None
@@ -89,7 +75,7 @@ def feature_indicators(frame: pl.DataFrame, variant: str | None = None) -> dict[
     names = feature_names()
     won_mask = mask[won]
     present = int(np.bitwise_or.reduce(won_mask)) if won_mask.size else 0
-    named = {k for k, name in names.items() if variant not in VARIANT_FEATURES or name in VARIANT_FEATURES[variant]}
+    named = {k for k, name in names.items() if variant not in VARIANTS or name in facts(variant).WIN_FEATURES}
     bits = sorted(named | {k for k in range(32) if present >> k & 1})
     return {names.get(k, f"bit{k}"): (((mask >> k) & 1).astype(bool) & won).astype(float) for k in bits}
 

@@ -14,7 +14,7 @@ from reports import conclusions, section_tune, sections, tables, terms
 from reports.document import page_text, render_html, render_markdown
 from reports.full_table import TABLE_HEADER, full_table, table_rows  # noqa: F401 (table_rows: the tests read it)
 from reports.glossary import glossary_blocks
-from reports.rule_notes import VARIANT_CITATIONS, citation, rule_notes
+from reports.rule_notes import citation, rule_notes, variant_citation
 from reports.rule_words import flag_words
 from reports.summary_io import SUMMARY_NAME, read_summary
 from reports.versions import package_versions
@@ -44,7 +44,7 @@ def _rules_rows(meta: dict) -> list[list[str]]:
             status = "默认"
         else:
             status = f"已改（默认 {default[key]}）"
-        cited = VARIANT_CITATIONS.get(variant, "") if key == "variant" else citation(notes.get(key, ""))
+        cited = variant_citation(variant) if key == "variant" else citation(notes.get(key, ""))
         words = flag_words(key, variant)
         shown = str(value).lower() if isinstance(value, bool) else str(value)
         rows.append([f"`{key}`", f"`{shown}`", status, "；".join(w for w in (words, cited) if w)])

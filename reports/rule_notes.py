@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from sim.rules import VARIANTS
+from sim.variant_facts import facts
+
 #: Folder of the variants' rule configs, beside the packages.
 RULES_CONF_DIR = Path(__file__).resolve().parent.parent / "conf" / "rules"
 _LINE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_]*)\s*:[^#]*#\s*(?P<note>.+?)\s*$")
@@ -39,9 +42,6 @@ def rule_notes(variant: str) -> dict[str, str]:
     return notes
 
 
-#: Where each variant's rules document starts (the ``variant`` flag's citation: its stored one is 晋城's §1).
-VARIANT_CITATIONS = {"jincheng": "RULES §1", "jinzhong": "RULES §2", "jinhua": "RULES §3",
-                     "plain": "docs/rules/plain.md §5"}
 _CITATION = re.compile(r"\(((?:RULES |docs/rules/)[^)]*)\)\s*$")
 
 
@@ -51,3 +51,9 @@ def citation(note: str) -> str:
         return note
     match = _CITATION.search(note)
     return match[1] if match else ""
+
+
+def variant_citation(variant: str) -> str:
+    """Return where ``variant``'s rules document starts ('RULES §1', 'docs/rules/plain.md §5'; its facts'
+    ``RULES_CITATION``), '' for an unknown variant."""
+    return facts(variant).RULES_CITATION if variant in VARIANTS else ""

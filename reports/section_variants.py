@@ -16,6 +16,7 @@ from reports.section_skill import ranking_sentence
 from reports.variant_rows import (CONTROL_PREFIX, SKIPPED_ROW, STUDY, control_rows,  # noqa: F401  (public here)
                                   control_variant, variant_rows)
 from reports.win_labels import FEATURE_LABELS, NO_SHAPE_DATA, SHAPE_LABELS, variant_label
+from sim.variant_facts import control_rule_set
 
 TITLE = "各规则并排：各变体有什么不同？"
 #: Headline statistics: name -> (spoken name, formatter of a row, formatter of a difference).
@@ -33,8 +34,9 @@ STATISTICS = {
 }
 
 
-#: The usual control (推倒胡): the reading says its comparison is missing when the seat mix left it out.
-DEFAULT_CONTROL = "plain"
+#: The usual control, the rule set whose facts say so (推倒胡): the reading says its comparison is missing when the
+#: seat mix left it out.
+DEFAULT_CONTROL = control_rule_set()
 #: How the control paragraph says a clear difference: statistic -> (subject, word when larger, word when smaller,
 #: display scale, number format, unit).
 CONTROL_WORDS = {

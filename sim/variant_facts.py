@@ -8,9 +8,11 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from sim.rules import VARIANTS
+
 #: The names every ``study_facts`` module defines (tests/test_variant_facts.py checks each variant's).
 FIELDS = ("LABEL", "SKIPPED_STUDIES", "HUANG_SWEEP", "ABSENT_MONEY", "MECHANICS", "MISSING", "WORDS", "KONG_WALL_NOTE",
-          "NO_SWEEP_NOTE")
+          "NO_SWEEP_NOTE", "WIN_FEATURES", "WIN_SHAPES", "RULES_CITATION", "CONTROL")
 
 #: The mechanics a strategy may need (its spec's ``needs``) and a rule set may have (its facts' ``MECHANICS``).
 MECHANIC_WORDS = {"ting": "a ting declaration (上架/报听)", "shisanyao": "十三幺", "baotou": "爆头"}
@@ -19,8 +21,6 @@ MECHANIC_WORDS = {"ting": "a ting declaration (上架/报听)", "shisanyao": "�
 def facts(variant: str) -> ModuleType:
     """Return the ``study_facts`` module of ``variant`` (a name of ``sim.rules.VARIANTS``); ValueError naming the
     variants for another name."""
-    from sim.rules import VARIANTS
-
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
     return importlib.import_module(f"sim.variants.{variant}.study_facts")
@@ -30,8 +30,6 @@ def missing_mechanics(variant: str, rules=None) -> dict[str, str]:
     """Return {mechanic: why} of the ``MECHANIC_WORDS`` that ``variant`` lacks — under its config ``rules`` too when
     given (a flag may take one away: its facts' ``missing_under``) — each with the one-line reason a refused strategy
     is given: the rule set's own words (``MISSING``), else where the mechanic is played."""
-    from sim.rules import VARIANTS
-
     own = facts(variant)
     missing = {}
     for mechanic in MECHANIC_WORDS:
@@ -47,3 +45,9 @@ def missing_mechanics(variant: str, rules=None) -> dict[str, str]:
     if rules is not None and hasattr(own, "missing_under"):
         missing.update(own.missing_under(rules))
     return missing
+
+
+def control_rule_set() -> str | None:
+    """Return the rule set whose facts say it is the control (``CONTROL``: 推倒胡), None when none does."""
+    controls = [v for v in VARIANTS if facts(v).CONTROL]
+    return controls[0] if controls else None

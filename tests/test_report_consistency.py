@@ -17,6 +17,7 @@ from experiments.variant_params import refuse_foreign_studies, skip_reason
 from reports import builder, glossary, section_sensitivity, section_skill, section_tournament, section_variants, tables
 from reports import terms, tune_words
 from reports.document import render_markdown
+from reports.rule_notes import variant_citation
 from test_report import META, synthetic_summary
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,7 +144,7 @@ def test_each_variant_cites_its_own_rules_document(reports):
     """推倒胡's variant row cited 晋城's RULES §1."""
     for (experiment, variant), text in reports.items():
         row = next(line for line in text.splitlines() if line.startswith("| `variant` |"))
-        assert row.endswith(f"；{builder.VARIANT_CITATIONS[variant]} |")
+        assert row.endswith(f"；{variant_citation(variant)} |")
         assert ("RULES §1" in row) == (variant == "jincheng")
 
 

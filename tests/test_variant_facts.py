@@ -65,3 +65,31 @@ def test_a_rule_sets_mechanics_decide_which_strategies_it_refuses(variant, monke
     monkeypatch.setattr(module, "MECHANICS", {**module.MECHANICS, "ting": "测试"})
     monkeypatch.setattr(module, "MISSING", {k: v for k, v in module.MISSING.items() if k != "ting"})
     assert "early_ting" not in variant_refusals(variant) and "ting" not in missing_mechanics(variant)
+
+
+def test_win_kinds_citation_and_control_are_stated_once_per_rule_set(monkeypatch):
+    """Each rule set states the win features and shapes its engine records, where its rules start, and whether it
+    is the control; the studies and the report read them there: moving the control moves it, narrowing the shapes
+    narrows what the shapes study counts, changing the citation changes the report's."""
+    from experiments import win_features
+    from reports.rule_notes import variant_citation
+    from sim.variant_facts import control_rule_set
+
+    names = set(win_features.feature_names().values())
+    for variant in VARIANTS:
+        module = facts(variant)
+        assert isinstance(module.WIN_FEATURES, frozenset) and module.WIN_FEATURES <= names
+        assert isinstance(module.WIN_SHAPES, frozenset) and "regular" in module.WIN_SHAPES
+        assert module.RULES_CITATION.startswith(("RULES §", "docs/rules/"))
+    assert [v for v in VARIANTS if facts(v).CONTROL] == ["plain"] == [control_rule_set()]
+    monkeypatch.setattr(facts("plain"), "CONTROL", False)
+    monkeypatch.setattr(facts("jinzhong"), "CONTROL", True)
+    assert control_rule_set() == "jinzhong"
+    monkeypatch.setattr(facts("jincheng"), "RULES_CITATION", "RULES §9")
+    assert variant_citation("jincheng") == "RULES §9"
+    import polars as pl
+
+    frame = pl.DataFrame({"winner": [0, 1], "shape": ["regular", "qidui"]})
+    assert set(win_features.shape_indicators(frame, "jincheng")) >= {"regular", "qidui", "shisanyao"}
+    monkeypatch.setattr(facts("jincheng"), "WIN_SHAPES", frozenset({"regular"}))
+    assert "shisanyao" not in win_features.shape_indicators(frame, "jincheng")

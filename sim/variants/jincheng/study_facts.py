@@ -20,3 +20,11 @@ WORDS: dict[str, str] = {}
 KONG_WALL_NOTE = "每杠多留一墩荒牌"
 #: What the 荒庄 reading says when the variant has no 荒 setting to sweep ("" with a sweep).
 NO_SWEEP_NOTE = ""
+#: The win features and shapes this rule set's engine can record (experiments.win_features): 七对, 十三幺 and 抢杠胡 (sim.variants.jincheng.wins). One outside
+#: these is not a 0 % here — the game has no such thing — so the studies leave it out and the reports print "–".
+WIN_FEATURES = frozenset({"qidui", "shisanyao", "qianggang_hu"})
+WIN_SHAPES = frozenset({"regular", "qidui", "shisanyao"})
+#: Where this rule set's rules document starts (the report's citation of the ``variant`` row).
+RULES_CITATION = "RULES §1"
+#: Whether this is the control the other rule sets are measured against (experiment=variants, vs_control_* rows).
+CONTROL = False

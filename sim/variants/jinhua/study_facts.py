@@ -24,3 +24,12 @@ KONG_WALL_NOTE = "金华留 14 张补杠牌，每次补牌后从活牌墙尾挪�
 #: What the 荒庄 reading says instead of a sweep.
 NO_SWEEP_NOTE = ("金华的荒庄来自固定的 14 张留牌（RULES §3.1 r4）：能摸的活牌是 68 张减去开杠补的牌，没有荒牌墩数可调，"
                  "所以这里不扫荒牌墩数，只报座位组合的荒庄率。")
+#: The win features and shapes this rule set's engine can record (experiments.win_features): its own forms (sim.variants.jinhua._win_shape). One outside
+#: these is not a 0 % here — the game has no such thing — so the studies leave it out and the reports print "–".
+WIN_FEATURES = frozenset({"qidui", "qingyise", "haidi_laoyue", "qianggang_hu", "hunyise", "baotou", "qifeng",
+                          "qingyise_wild", "pinghu"})
+WIN_SHAPES = frozenset({"regular", "qidui", "qifeng"})
+#: Where this rule set's rules document starts (the report's citation of the ``variant`` row).
+RULES_CITATION = "RULES §3"
+#: Whether this is the control the other rule sets are measured against (experiment=variants, vs_control_* rows).
+CONTROL = False

@@ -27,3 +27,12 @@ WORDS = {"上架": "报听"}
 KONG_WALL_NOTE = ""
 #: What the 荒庄 reading says when the variant has no 荒 setting to sweep ("" with a sweep).
 NO_SWEEP_NOTE = ""
+#: The win features and shapes this rule set's engine can record (experiments.win_features): every shared feature bit (sim.variants.jinzhong._win_features). One outside
+#: these is not a 0 % here — the game has no such thing — so the studies leave it out and the reports print "–".
+WIN_FEATURES = frozenset({"qidui", "haohua_qidui", "pengpeng", "qingyise", "jiulian", "shisanyao", "tianhu", "dihu",
+                          "gangshang_kaihua", "haidi_laoyue", "qianggang_hu"})
+WIN_SHAPES = frozenset({"regular", "qidui", "shisanyao"})
+#: Where this rule set's rules document starts (the report's citation of the ``variant`` row).
+RULES_CITATION = "RULES §2"
+#: Whether this is the control the other rule sets are measured against (experiment=variants, vs_control_* rows).
+CONTROL = False

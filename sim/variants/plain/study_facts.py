@@ -25,3 +25,11 @@ KONG_WALL_NOTE = "推倒胡从牌墙尾补杠牌，补的牌出自同一牌墙�
 #: What the 荒庄 reading says instead of a sweep.
 NO_SWEEP_NOTE = ("推倒胡把牌墙摸到最后一张（docs/rules/plain.md r3）：没有留牌，也没有荒牌墩数可调，"
                  "所以这里不扫荒牌墩数，只报座位组合的荒庄率。")
+#: The win features and shapes this rule set's engine can record (experiments.win_features): 七对, 豪华七对 and 抢杠胡 (sim.variants.plain.wins, docs/rules/plain.md r16). One outside
+#: these is not a 0 % here — the game has no such thing — so the studies leave it out and the reports print "–".
+WIN_FEATURES = frozenset({"qidui", "haohua_qidui", "qianggang_hu"})
+WIN_SHAPES = frozenset({"regular", "qidui"})
+#: Where this rule set's rules document starts (the report's citation of the ``variant`` row).
+RULES_CITATION = "docs/rules/plain.md §5"
+#: Whether this is the control the other rule sets are measured against (experiment=variants, vs_control_* rows).
+CONTROL = True

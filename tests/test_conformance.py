@@ -7,6 +7,9 @@ on every call and equal to the record, zero-sum money, and no hang (every hand e
 guard and the wall). A slow calibration test per variant compares outcome rates with bands
 justified from the variant's large reference run.
 """
+import importlib.util
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -18,6 +21,7 @@ from sim.play import play_checked, play_chunk
 from sim.record import COLUMN_INDEX as C
 from sim.record import KERNEL_COLUMNS, WIN_ZIMO
 from sim.rules import VARIANTS
+from sim.variant_facts import facts as variant_facts
 
 ERROR_NAMES = {v: k for k, v in vars(inv).items() if k.startswith("ERR_")}
 MONEY_PARTS = ("win", "kong", "genzhuang", "houbao", "delta")
@@ -29,20 +33,30 @@ RUNS = [
     (["greedy", "random", "selective_ting", "thirteen_orphans{min_distinct=7}"], 103, 4_000, 0),
     (["defensive", "greedy{pong=always}", "early_ting", "random"], 104, 4_000, 16),
 ]
-# 金华 and 推倒胡 have no 上架 and no 十三幺 (those strategies are refused there): their mixes vary greedy's call
-# and kong parameters instead, on the same seeds, sizes and session lengths.
+# A rule set without 上架 or 十三幺 (金华, 推倒胡: those strategies are refused there) plays mixes that vary greedy's
+# call and kong parameters instead, on the same seeds, sizes and session lengths.
 NO_TING_RUNS = [
     (["random"] * 4, 101, 6_000, 0),
     (["greedy"] * 4, 102, 6_000, 0),
     (["greedy", "random", "greedy{pong=never}", "greedy{kong=false}"], 103, 4_000, 0),
     (["greedy{kong=false}", "greedy{pong=always}", "greedy", "random"], 104, 4_000, 16),
 ]
-RUNS_BY_VARIANT = {"jinhua": NO_TING_RUNS, "plain": NO_TING_RUNS}
 
 
 def runs_of(variant):
-    """Return the (seats, seed, hands, session length) runs of ``variant``."""
-    return RUNS_BY_VARIANT.get(variant, RUNS)
+    """Return the (seats, seed, hands, session length) runs of ``variant``: without ting or 十三幺 in its rule
+    set's mechanics (sim.variant_facts), the mixes that need neither."""
+    return RUNS if {"ting", "shisanyao"} <= set(variant_facts(variant).MECHANICS) else NO_TING_RUNS
+
+
+def facts_of(variant):
+    """Return what the suite holds ``variant`` to (tests/variants/<variant>/conformance_facts.py: ``draw_budget``,
+    ``HUANG_DRAWS``, ``CALIBRATION``)."""
+    path = Path(__file__).resolve().parent / "variants" / variant / "conformance_facts.py"
+    spec = importlib.util.spec_from_file_location(f"conformance_facts_{variant}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="module", params=VARIANTS)
@@ -78,46 +92,22 @@ def test_money_is_zero_sum_in_every_part(checked_runs):
     assert not delta.any()
 
 
-def draw_budget(variant, rows):
-    """Return (the most front draws, the most front and replacement draws together, the fewest draws a 荒庄 hand
-    can have made: front draws under 晋城's physical model, both kinds otherwise) of each row, from each variant's
-    rules text with its default rules; the dealer's 14th tile counts as its first front draw.
-
-    晋城 (RULES §1.2 r7–r11): 84 tiles after the deal, 7 荒 stacks at the tail → 70 front draws, two fewer per
-    kong; replacements come out of the 荒 zone. A kong may still come after the last front draw its count
-    allowed (晋城 lets a kong be made at any time), so a 荒庄 hand has made at least 70 − 2 × its final kongs.
-    晋中 (RULES §2.1 r4): no dead wall, 84 draws of both kinds. 金华 (RULES §3.1 r4): 136 − 53 − 1 − 14 = 68 draws
-    after the 53-tile deal, the dealer's 14th counted: 69. In both every draw uses up a live tile and a kong needs
-    one, so a 荒庄 hand has used exactly its budget.
-    """
-    kongs = rows[:, C["kongs"]].astype(np.int64)
-    ones = np.ones(len(rows), np.int64)
-    if variant == "jincheng":
-        return 70 * ones, 84 * ones, 70 - 2 * kongs
-    if variant == "jinzhong":
-        return 84 * ones, 84 * ones, 84 * ones
-    if variant == "jinhua":
-        return 69 * ones, 69 * ones, 69 * ones
-    if variant == "plain":  # docs/rules/plain.md r3–r4: the wall to its last tile, 84 draws of both kinds
-        return 84 * ones, 84 * ones, 84 * ones
-    raise AssertionError(f"no draw budget written down for {variant}")
-
-
 def test_no_hand_hangs_or_overdraws(checked_runs):
     """Every hand ended (a hang would raise at the step guard) with a winner or 荒庄 inside its variant's draw
     budget, and no 荒庄 hand stopped short of it."""
     variant, runs = checked_runs
     assert any((rows[:, C["winner"]] < 0).any() for _, rows in runs)
     for _, rows in runs:
-        front, both, fewest_at_huang = draw_budget(variant, rows)
+        facts = facts_of(variant)
+        front, both, fewest_at_huang = facts.draw_budget(rows[:, C["kongs"]].astype(np.int64))
         draws = rows[:, C["draws"]].astype(np.int64)
         total = draws + rows[:, C["replacements"]]
         assert (draws <= front).all() and (total <= both).all()
         assert (draws >= 1).all()
         huang = rows[:, C["winner"]] < 0
-        used = draws if variant == "jincheng" else total
+        used = draws if facts.HUANG_DRAWS == "front" else total
         assert (used[huang] >= fewest_at_huang[huang]).all()
-        if variant != "jincheng":  # every draw counted against the budget: a 荒庄 hand used all of it
+        if facts.HUANG_DRAWS == "both":  # every draw counted against the budget: a 荒庄 hand used all of it
             assert (used[huang] == both[huang]).all()
         assert (rows[huang, C["win_kind"]] == 0).all() and (rows[~huang, C["win_kind"]] > 0).all()
 
@@ -161,36 +151,6 @@ def test_replay_is_identical_and_matches_the_record(variant):
             assert f"seat {s}: {rows[hand, C[f's{s}_delta']]:+d}" in text
 
 
-# Calibration bands per variant, from its reference run of 1,000,000 greedy hands (seed 7, default rules):
-# 荒庄 3.39 %, dealer win rate 26.03 %, 自摸 share of wins 26.7 % (a 100,000-hand check gave 荒庄 3.45 % ± 0.06).
-# At 20,000 hands the standard errors are 0.13 % (荒庄), 0.31 % (dealer wins) and 0.32 % (自摸 share of about
-# 19,300 wins); each band is the reference ± 5 standard errors, so a fixed seed never fails by chance while a
-# change that moves a rate by about a quarter (荒庄) or 2 points (dealer wins, 自摸) fails. The specification's
-# crude baseline (荒庄 8.9 % with pong on, 自摸 26 %) had no kongs, no 十三幺 and no discard scan, so only its
-# 自摸 share is a comparable check, and it falls inside the band.
-# 晋中 (default rules: no dead wall, the point limit) from 300,000 greedy hands (seed 7): 荒庄 5.53 %, dealer win
-# rate 25.17 %, 自摸 share of wins 39.8 % (the point limit makes rank 3–5 waits 自摸-only); at 20,000 hands the
-# standard errors are 0.16 %, 0.31 % and 0.36 % (about 18,900 wins), each band the reference ± 5 of them.
-# 金华 (default rules: the 14-tile reserve, 3 live 财神, 吃) from 200,000 greedy hands (seed 7): 荒庄 0.122 %, dealer
-# win rate 27.04 %, 自摸 share of wins 27.41 %. 荒庄 is rare because a hand holding a 财神 waits on many kinds and 吃
-# speeds every hand up (the specification gives only the 68-draw budget, RULES §3.1 r4). At 20,000 hands
-# the standard errors are 0.025 % (荒庄), 0.31 % (dealer wins) and 0.32 % (自摸 share of about 19,975 wins); each
-# band is the reference ± 5 of them (the 荒庄 band's floor is 0).
-# 推倒胡 (default rules: no 吃, 七对 on; docs/rules/plain.md) from 200,000 greedy hands (seed 7): 荒庄 0.311 %, dealer
-# win rate 27.05 %, 自摸 share of wins 24.71 % — with no minimum hand nearly every hand is won. At 20,000 hands the
-# standard errors are 0.039 %, 0.31 % and 0.31 %; each band is the reference ± 5 of them.
-CALIBRATION = {
-    "jincheng": {"huang": (0.0339 - 0.0064, 0.0339 + 0.0064), "dealer_win": (0.2603 - 0.0155, 0.2603 + 0.0155),
-                 "zimo_share": (0.267 - 0.016, 0.267 + 0.016)},
-    "jinzhong": {"huang": (0.0553 - 0.0081, 0.0553 + 0.0081), "dealer_win": (0.2517 - 0.0154, 0.2517 + 0.0154),
-                 "zimo_share": (0.398 - 0.018, 0.398 + 0.018)},
-    "jinhua": {"huang": (0.0, 0.00122 + 0.00124), "dealer_win": (0.2704 - 0.0157, 0.2704 + 0.0157),
-               "zimo_share": (0.2741 - 0.0158, 0.2741 + 0.0158)},
-    "plain": {"huang": (0.00311 - 0.00197, 0.00311 + 0.00197), "dealer_win": (0.2705 - 0.0157, 0.2705 + 0.0157),
-              "zimo_share": (0.2471 - 0.0153, 0.2471 + 0.0153)},
-}
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_calibration_of_greedy_outcome_rates(variant):
@@ -201,7 +161,7 @@ def test_calibration_of_greedy_outcome_rates(variant):
         "dealer_win": float((rows[:, C["winner"]] == rows[:, C["dealer"]]).mean()),
         "zimo_share": float((rows[won, C["win_kind"]] == WIN_ZIMO).mean()),
     }
-    for name, (low, high) in CALIBRATION[variant].items():
+    for name, (low, high) in facts_of(variant).CALIBRATION.items():
         assert low <= rates[name] <= high, (name, rates[name], (low, high))
 
 

@@ -1,4 +1,5 @@
 """The processes below a test's run, read from Linux /proc (tests of workers that must end with their parent)."""
+import os
 from pathlib import Path
 
 
@@ -31,3 +32,16 @@ def descendants(pid: int) -> set[int]:
                 found.add(child)
                 todo.append(child)
     return found
+
+
+def loky_workers() -> list[str]:
+    """Return the pids of this process's live loky workers (a process may end while it is read)."""
+    def is_worker(pid: str) -> bool:
+        try:
+            state, parent = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:2]
+            loky = b"popen_loky" in Path(f"/proc/{pid}/cmdline").read_bytes()
+            return parent == str(os.getpid()) and state != "Z" and loky
+        except (OSError, ValueError):
+            return False
+
+    return [pid for pid in os.listdir("/proc") if pid.isdigit() and is_worker(pid)]

@@ -17,7 +17,8 @@ from process_tree import alive, descendants
 from sim import parts
 
 ROOT = Path(__file__).resolve().parent.parent
-ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+ENV = {**os.environ,  # the project, and the tests folder for tests/process_tree.py
+       "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")])}
 STARTED_SECONDS = 900  # a cold kernel cache compiles before the first part
 GONE_SECONDS = 30
 
@@ -96,9 +97,9 @@ def test_ctrl_c_stops_mjrules_with_one_line_that_resumes_it(tmp_path):
 
 
 SIMULATE = """
-import os, sys
-from pathlib import Path
+import sys
 import sim
+from process_tree import loky_workers
 from sim import parts
 
 if sys.argv[2] == "while recording":  # Ctrl-C arrives while the run records a finished part, outside joblib's wait
@@ -111,19 +112,10 @@ if sys.argv[2] == "while recording":  # Ctrl-C arrives while the run records a f
     parts.record_part = record_then_interrupt
 
 
-def loky_child(pid):  # a live loky worker of this process (a process may end while it is read)
-    try:
-        state, parent = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:2]
-        loky = b"popen_loky" in Path(f"/proc/{pid}/cmdline").read_bytes()
-        return parent == str(os.getpid()) and state != "Z" and loky
-    except (OSError, ValueError):
-        return False
-
-
 try:
     sim.simulate(400_000, seed=3, jobs=2, chunk=4_000, out=sys.argv[1], progress=False)
 except KeyboardInterrupt:
-    workers = [pid for pid in os.listdir("/proc") if pid.isdigit() and loky_child(pid)]
+    workers = loky_workers()
     print("interrupted; workers left:", workers, flush=True)
 """
 

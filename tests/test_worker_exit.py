@@ -14,7 +14,8 @@ from process_tree import alive, descendants
 from sim import parts
 
 ROOT = Path(__file__).resolve().parent.parent
-ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+ENV = {**os.environ,  # the project, and the tests folder for tests/process_tree.py
+       "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")])}
 WORKERS_GONE_SECONDS = 10  # the issue's bound on how long a dead run's workers may live on
 MID_CHUNK_GONE_SECONDS = 5  # generous: the operating system kills at once; a chunk below lasts far longer
 LONG_CHUNK = 200_000  # hands: a minute or more of one core, in one kernel call holding the interpreter lock
@@ -102,24 +103,15 @@ def test_a_killed_run_takes_its_workers_with_it_in_the_middle_of_a_long_chunk(tm
 
 
 IN_A_THREAD = """
-import os, threading, time
-from pathlib import Path
+import threading, time
+from process_tree import loky_workers
 from sim import simulate
 
 thread = threading.Thread(target=simulate, args=(8,), kwargs=dict(seed=5, jobs=2, chunk=2, progress=False))
 thread.start()
 thread.join()  # the thread that forked the pool's workers has ended; the pool lives on for the next run
 time.sleep(1.0)
-def loky_child(pid):  # a live loky worker of this process (a process may end while it is read)
-    try:
-        state, parent = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[:2]
-        loky = b"popen_loky" in Path(f"/proc/{pid}/cmdline").read_bytes()
-        return parent == str(os.getpid()) and state != "Z" and loky
-    except (OSError, ValueError):
-        return False
-
-
-workers = [pid for pid in os.listdir("/proc") if pid.isdigit() and loky_child(pid)]
+workers = loky_workers()
 print(len(workers), flush=True)
 """
 

@@ -2,7 +2,7 @@
 from numba import njit
 
 from sim.core.no_policy import random_claim, random_self, self_from_scan, self_rows  # noqa: F401
-from sim.core.seat_dispatch import CLAIM_ARGS, SELF_ARGS
+from sim.core.seat_dispatch import SELF_ARGS
 from sim.core.state import PHASE_SELF, ST_PHASE
 from strategies.selective_ting import selective_self
 from strategies.dingque import fewest_tiles_suit

@@ -14,6 +14,12 @@ JINZHONG_BLOCK = 64         # slots 64..95: 晋中 rules (RULES §2), filled by 
 JINHUA_BLOCK = 96           # slots 96..127: 金华 rules (RULES §3), filled by the 金华 issue
 N_RULE_FIELDS = 128
 
+
+def variant_block(code: int) -> int:
+    """Return the first slot of the 32-slot block of the rule set whose kernel code is ``code``: the block after the
+    common one, in code order (a rule set's slots are ``variant_block(CODE) + k``, k < BLOCK_SIZE)."""
+    return BLOCK_SIZE * (1 + code)
+
 # --- common block ------------------------------------------------------------------------
 R_VARIANT = COMMON_BLOCK + 0              # sim.core.codes VARIANT_* (dispatch switch of the variant rules)
 R_HUANG_DEALER = COMMON_BLOCK + 1         # sim.core.codes HUANG_DEALER_* (A2)

@@ -26,7 +26,7 @@ from sim.core.legal import NO_FLOOR, NOT_SCANNED, legal_claim, legal_self, legal
 from sim.core.record_fill import fill_record
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.state import (
-    MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_JH_CAISHEN, ST_N_MELDS, ST_PHASE,
+    MAX_STEPS, N_ACTIONS, PHASE_OVER, PHASE_SELF, ST_CURRENT, ST_WILD_KIND, ST_N_MELDS, ST_PHASE,
     ST_PENDING_TILE, ST_STEPS, new_state,
 )
 from sim.core.ting import live_copies_in, live_planes, seat_forms, visible_counts
@@ -331,7 +331,7 @@ def time_jh_discard_choice(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_
             seat = st_b[i, ST_CURRENT]
             candidates = legal_discards(masks_b[i])
             jh_seen_k(hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i], seat, seen)
-            total += best_discard_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad, st_b[i, ST_JH_CAISHEN],
+            total += best_discard_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad, st_b[i, ST_WILD_KIND],
                                     tables, candidates, seen)
     return total
 

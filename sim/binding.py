@@ -26,7 +26,7 @@ from numba import njit
 from numba.core.caching import NullCache
 from numba.core.dispatcher import Dispatcher
 
-from sim.core.slots import SLOTS, Slot
+from sim.core.slots import SLOTS, Slot, switch_slot
 from sim.outside_sources import is_outside, source_tag
 
 _MISSING = object()
@@ -74,6 +74,12 @@ class _Binder:
     """Compute which slots each kernel reaches under one set of ``values`` and make the bound copies."""
 
     def __init__(self, values: Mapping[str, object]):
+        for name in values:
+            if name not in SLOTS:
+                try:
+                    switch_slot(name)
+                except AttributeError:
+                    pass
         unknown = set(values) - set(SLOTS)
         if unknown:
             raise ValueError(f"unknown slot(s) {sorted(unknown)} (valid: {', '.join(SLOTS)})")

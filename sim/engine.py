@@ -18,8 +18,9 @@ A run that plays several variants says so (``run_plays(variants, policies)``, a 
 runner enters when its studies span several variants; or the environment variables it sets, ``RUN_VARIANTS`` and
 ``RUN_POLICIES``, which worker processes and the compile lane inherit). ``table_engine`` then hands every table of
 one of those variants the *switch engine* ``engine(variants, policies)``: ``hooks`` bound to
-sim.core.variant_switch, which branches on ``rule_vec[R_VARIANT]`` to the variants' hooks (slots ``hooks0`` ..
-``hooks3``), and ``VARIANT`` to VARIANT_ANY, so the strategies read the variant from the rule vector. The shared
+sim.core.variant_switch, which branches on ``rule_vec[R_VARIANT]`` to the variants' hooks (slots ``hooks0``,
+``hooks1``, ..., one per registered rule set), and ``VARIANT`` to VARIANT_ANY, so the strategies read the variant
+from the rule vector. The shared
 core then compiles once for the run instead of once per variant; the records are the same as the per-variant
 engines'. A run of one variant never uses it.
 """
@@ -75,7 +76,8 @@ class Engine:
 
     def __init__(self, variant: str | tuple[str, ...], policies: tuple[str, ...]):
         from sim.core.codes import VARIANT_ANY, VARIANT_NONE
-        from sim.core.slots import N_POLICY_SLOTS, N_SWITCH_SLOTS
+        from sim.core.slots import N_POLICY_SLOTS
+        from sim.core.variant_switch import N_SWITCH_SLOTS
 
         if not 1 <= len(policies) <= N_POLICY_SLOTS:
             raise ValueError(f"an engine binds 1 to {N_POLICY_SLOTS} distinct policies, got {len(policies)}")
@@ -216,7 +218,8 @@ def shared_engine(variant: str) -> Engine:
     every variant, binding every policy they play (the process then compiles the shared core once, as a run of
     several variants does); or, when the variants or their policies outnumber the slots, ``variant``'s own engine
     binding every policy it plays."""
-    from sim.core.slots import N_POLICY_SLOTS, N_SWITCH_SLOTS
+    from sim.core.slots import N_POLICY_SLOTS
+    from sim.core.variant_switch import N_SWITCH_SLOTS
     from sim.rules import VARIANTS
 
     policies = ordered_policies(tuple(p for v in VARIANTS for p in variant_policies(v)))

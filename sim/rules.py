@@ -26,6 +26,7 @@ import numpy as np
 import sim.variants
 from sim.core import codes as C
 from sim.core import rule_layout as L
+from sim.variants.jincheng import rule_slots as JC
 
 def _registered_rule_sets() -> dict[str, str]:
     """Return {variant: its config class "module:Class"} of every folder of sim/variants whose package registers a
@@ -45,6 +46,8 @@ CONFIG_CLASSES = _registered_rule_sets()
 _NOT_PLAYED_YET = frozenset()
 #: Variants the engine plays (in the registry's order, which is their kernel codes' order): what the CLI accepts.
 VARIANTS = tuple(v for v in CONFIG_CLASSES if v not in _NOT_PLAYED_YET)
+#: Length of the packed rule vector: the common block and one block per registered rule set (``variant_block``).
+N_RULE_FIELDS = L.variant_block(len(CONFIG_CLASSES))
 #: ``huang_dealer`` options (RULES §1.10 r53, A2).
 HUANG_DEALER_OPTIONS = C.names_by_code(C.HUANG_DEALER_CODES)
 #: ``dead_wall_model`` options (RULES §1.2 r11, A3).
@@ -90,8 +93,10 @@ def _table(slots: dict[str, int], low: int, high: int, cite: str):
 
 
 def _variant_field(name: str, cite: str):
-    """Field metadata of a config's ``variant`` field: the one name its class accepts, packed as its code."""
-    return {"kind": "variant", "slot": L.R_VARIANT, "options": (name,), "codes": C.VARIANT_CODES, "cite": cite}
+    """Field metadata of a config's ``variant`` field: the one name its class accepts, packed as the code its folder
+    registers (``sim/variants/<name>/__init__.py`` ``CODE``)."""
+    code = importlib.import_module(f"sim.variants.{name}").CODE
+    return {"kind": "variant", "slot": L.R_VARIANT, "options": (name,), "codes": {name: code}, "cite": cite}
 
 
 class RuleTable(Mapping):
@@ -152,7 +157,7 @@ class VariantRules:
 
     def pack(self) -> np.ndarray:
         """Return the ``int32[N_RULE_FIELDS]`` rule vector the kernels read (indices: ``sim.core.rule_layout``)."""
-        vector = np.zeros(L.N_RULE_FIELDS, dtype=np.int32)  # int32[N_RULE_FIELDS]: one slot per rule field
+        vector = np.zeros(N_RULE_FIELDS, dtype=np.int32)  # int32[N_RULE_FIELDS]: one slot per rule field
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             meta = f.metadata
@@ -186,7 +191,7 @@ class RulesConfig(VariantRules):
 
     variant: str = field(default="jincheng", metadata=_variant_field("jincheng", "RULES §1"))
     # 后包: dealer pays each 闲 this many units on 荒庄 (RULES §1.9 r51, A1).
-    houbao_units: int = field(default=2, metadata=_number(L.R_HOUBAO_UNITS, 1, 2, "RULES §1.9 r51, A1"))
+    houbao_units: int = field(default=2, metadata=_number(JC.R_HOUBAO_UNITS, 1, 2, "RULES §1.9 r51, A1"))
     # 荒庄: dealer stays or the deal rotates (RULES §1.10 r53, A2).
     huang_dealer: str = field(default="stay", metadata=_enum(L.R_HUANG_DEALER, C.HUANG_DEALER_CODES,
                                                              "RULES §1.10 r53, A2"))
@@ -209,29 +214,29 @@ class RulesConfig(VariantRules):
     # 十三幺 may rob a 暗杠 (RULES §1.6 r40, A9).
     rob_angang: bool = field(default=False, metadata=_flag(L.R_ROB_ANGANG, "RULES §1.6 r40, A9"))
     # 抢 only after at least one 拾 (RULES §1.5 r33, A10).
-    qiang_requires_shi: bool = field(default=False, metadata=_flag(L.R_QIANG_REQUIRES_SHI, "RULES §1.5 r33, A10"))
+    qiang_requires_shi: bool = field(default=False, metadata=_flag(JC.R_QIANG_REQUIRES_SHI, "RULES §1.5 r33, A10"))
     # 前包 (跟庄) exists at all (RULES §1.9 r47).
-    genzhuang: bool = field(default=True, metadata=_flag(L.R_GENZHUANG_ENABLED, "RULES §1.9 r47"))
+    genzhuang: bool = field(default=True, metadata=_flag(JC.R_GENZHUANG_ENABLED, "RULES §1.9 r47"))
     # 前包: dealer pays each 闲 this many units (RULES §1.9 r47).
-    genzhuang_units: int = field(default=1, metadata=_number(L.R_GENZHUANG_UNITS, 1, 8, "RULES §1.9 r47"))
+    genzhuang_units: int = field(default=1, metadata=_number(JC.R_GENZHUANG_UNITS, 1, 8, "RULES §1.9 r47"))
     # a non-dealer 暗杠 before its first discard breaks 前包 (RULES §1.9 r48, A12).
-    genzhuang_angang_breaks: bool = field(default=False, metadata=_flag(L.R_GENZHUANG_ANGANG_BREAKS,
+    genzhuang_angang_breaks: bool = field(default=False, metadata=_flag(JC.R_GENZHUANG_ANGANG_BREAKS,
                                                                         "RULES §1.9 r48, A12"))
     # a follower's 上架 on its first turn breaks 前包 (RULES §1.9 r49, A12).
-    genzhuang_shangjia_breaks: bool = field(default=True, metadata=_flag(L.R_GENZHUANG_SHANGJIA_BREAKS,
+    genzhuang_shangjia_breaks: bool = field(default=True, metadata=_flag(JC.R_GENZHUANG_SHANGJIA_BREAKS,
                                                                          "RULES §1.9 r49, A12"))
     # 荒庄 voids the 前包 money (RULES §1.9 r50, A12).
-    genzhuang_void_on_huang: bool = field(default=False, metadata=_flag(L.R_GENZHUANG_VOID_ON_HUANG,
+    genzhuang_void_on_huang: bool = field(default=False, metadata=_flag(JC.R_GENZHUANG_VOID_ON_HUANG,
                                                                         "RULES §1.9 r50, A12"))
     # 点杠包三家: a non-上架 discarder feeding a direct 明杠 pays all three shares (RULES §1.8 r46, A13).
-    diangang_bao: bool = field(default=False, metadata=_flag(L.R_DIANGANG_BAO, "RULES §1.8 r46, A13"))
+    diangang_bao: bool = field(default=False, metadata=_flag(JC.R_DIANGANG_BAO, "RULES §1.8 r46, A13"))
     # hand-shape multipliers on the win money (RULES §1.6 r42, A14).
-    jc_shape_multipliers: bool = field(default=False, metadata=_flag(L.R_JC_SHAPE_MULTIPLIERS,
+    jc_shape_multipliers: bool = field(default=False, metadata=_flag(JC.R_JC_SHAPE_MULTIPLIERS,
                                                                      "RULES §1.6 r42, A14"))
     # 七对 win-money multiplier when shape multipliers are on (RULES §1.6 r42; §2.5 r19 value).
-    qidui_multiplier: int = field(default=2, metadata=_number(L.R_QIDUI_MULTIPLIER, 1, 16, "RULES §1.6 r42"))
+    qidui_multiplier: int = field(default=2, metadata=_number(JC.R_QIDUI_MULTIPLIER, 1, 16, "RULES §1.6 r42"))
     # 十三幺 win-money multiplier when shape multipliers are on (RULES §1.6 r42; §2.5 r19 value).
-    shisanyao_multiplier: int = field(default=4, metadata=_number(L.R_SHISANYAO_MULTIPLIER, 1, 16,
+    shisanyao_multiplier: int = field(default=4, metadata=_number(JC.R_SHISANYAO_MULTIPLIER, 1, 16,
                                                                   "RULES §1.6 r42"))
     # 补杠 only right after drawing the 4th tile (RULES §1.3 r16, A15).
     bugang_only_on_draw: bool = field(default=False, metadata=_flag(L.R_BUGANG_ONLY_ON_DRAW,
@@ -247,9 +252,9 @@ class RulesConfig(VariantRules):
     # 暗杠: each other player pays this many units (RULES §1.8 r44).
     angang_units: int = field(default=2, metadata=_number(L.R_ANGANG_UNITS, 0, 8, "RULES §1.8 r44"))
     # 拾 exists (RULES §1.5 r30); off for studies without 拾.
-    allow_shi: bool = field(default=True, metadata=_flag(L.R_ALLOW_SHI, "RULES §1.5 r30"))
+    allow_shi: bool = field(default=True, metadata=_flag(JC.R_ALLOW_SHI, "RULES §1.5 r30"))
     # 抢 exists (RULES §1.5 r33); off for studies without 抢.
-    allow_qiang: bool = field(default=True, metadata=_flag(L.R_ALLOW_QIANG, "RULES §1.5 r33"))
+    allow_qiang: bool = field(default=True, metadata=_flag(JC.R_ALLOW_QIANG, "RULES §1.5 r33"))
     # 过胡: a passed win blocks winning on that kind until the seat's next turn when restricted (RULES A36).
     guo_hu: str = field(default="unrestricted", metadata=_enum(L.R_GUO_HU, C.GUO_HU_CODES, "RULES A36"))
 

@@ -16,7 +16,6 @@ import inspect
 from importlib import import_module
 from pathlib import Path
 
-N_SWITCH_SLOTS = 4  # hooks0 .. hooks3 in sim.core.slots
 LINE_LENGTH = 120  # the project's longest source line
 
 HEADER = '''"""The hooks of an engine that plays several variants: a run-time switch over the run's variants — compiled kernels.
@@ -24,8 +23,9 @@ HEADER = '''"""The hooks of an engine that plays several variants: a run-time sw
 Written by sim/switch_source.py (``python -m sim.switch_source``); do not edit by hand.
 
 ``sim.engine`` binds this module to the ``hooks`` slot (sim.core.slots) of the engine of a run that plays more than
-one variant (``sim.engine.run_plays``), ``VARIANT`` to VARIANT_ANY, and ``hooks0`` .. ``hooks3`` / ``VARIANT0`` ..
-``VARIANT3`` to the run's variants' hooks modules and codes, in code order. Every hook of the protocol (docs/architecture.md
+one variant (``sim.engine.run_plays``), ``VARIANT`` to VARIANT_ANY, and ``hooks0``, ``hooks1``, ... / ``VARIANT0``, ...
+(one pair per registered rule set, N_SWITCH_SLOTS) to the run's variants' hooks modules and codes, in code order.
+Every hook of the protocol (docs/architecture.md
 "Adding a variant") is here with the same name and parameter list: it reads ``rule_vec[R_VARIANT]`` and calls the
 hook of the variant that holds the code. A slot the run leaves free holds VARIANT_NONE (and
 sim.core.hook_defaults), and its branch is pruned at compile time; the first slot is the fall-through, which
@@ -42,14 +42,27 @@ from numba import njit
 from sim.core.codes import VARIANT_NONE
 from sim.core.hook_defaults import LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS  # noqa: F401  (protocol)
 from sim.core.rule_layout import R_VARIANT
-from sim.core.slots import VARIANT0, VARIANT1, VARIANT2, VARIANT3, hooks0, hooks1, hooks2, hooks3
-
-
-@njit(cache=True, inline='always')
-def plays_variant(code):
-    """Return True when the variant ``code`` (sim.core.codes VARIANT_*) is one of the switch's."""
-    return code != VARIANT_NONE and (code == VARIANT0 or code == VARIANT1 or code == VARIANT2 or code == VARIANT3)
 '''
+
+
+def n_switch_slots() -> int:
+    """Return how many variants the switch holds: one per registered rule set (sim.rules.CONFIG_CLASSES)."""
+    from sim.rules import CONFIG_CLASSES
+
+    return len(CONFIG_CLASSES)
+
+
+def slots_source(n: int) -> str:
+    """Return the switch's slot imports, its N_SWITCH_SLOTS and ``plays_variant`` for ``n`` variants."""
+    names = [f"VARIANT{k}" for k in range(n)] + [f"hooks{k}" for k in range(n)]
+    tests = " or ".join(f"code == VARIANT{k}" for k in range(n))
+    return ("\n".join(call_lines("from sim.core.slots import ", names, "")) + "\n\n"
+            "#: how many variants the switch holds: one per registered rule set (sim.engine frees those a run omits)\n"
+            f"N_SWITCH_SLOTS = {n}\n\n\n"
+            "@njit(cache=True, inline='always')\n"
+            "def plays_variant(code):\n"
+            '    """Return True when the variant ``code`` (rule_vec[R_VARIANT]) is one the switch holds."""\n'
+            + "\n".join(call_lines("    return code != VARIANT_NONE and (", tests.split(" or "), ")", " or ")) + "\n")
 
 
 def protocol() -> dict[str, tuple[list[str], bool]]:
@@ -79,12 +92,12 @@ def protocol() -> dict[str, tuple[list[str], bool]]:
     return hooks
 
 
-def call_lines(head: str, params: list[str], tail: str) -> list[str]:
-    """Return ``head`` + the comma-separated ``params`` + ``tail`` as lines of at most LINE_LENGTH characters, the
+def call_lines(head: str, params: list[str], tail: str, sep: str = ", ") -> list[str]:
+    """Return ``head`` + the ``sep``-separated ``params`` + ``tail`` as lines of at most LINE_LENGTH characters, the
     parameters that do not fit continued under the first (as the project's formatter writes them)."""
     lines, line = [], head
     for i, param in enumerate(params):
-        piece = param + (", " if i < len(params) - 1 else tail)
+        piece = param + (sep if i < len(params) - 1 else tail)
         if len(line) + len(piece.rstrip()) > LINE_LENGTH and line.strip() != head.strip():
             lines.append(line.rstrip())
             line = " " * len(head)
@@ -92,12 +105,12 @@ def call_lines(head: str, params: list[str], tail: str) -> list[str]:
     return lines + [line]
 
 
-def wrapper_source(name: str, params: list[str], inlined: bool) -> str:
+def wrapper_source(name: str, params: list[str], inlined: bool, n_slots: int) -> str:
     """Return the source of the switch's wrapper of hook ``name`` (its decorator, definition and body)."""
     decorator = "@njit(cache=True, inline='always')" if inlined else "@njit(cache=True, _nrt=False)"
     lines = [decorator, *call_lines(f"def {name}(", params, "):"),
              f'    """Hook ``{name}`` of the variant ``rule_vec`` plays."""', "    v = rule_vec[R_VARIANT]"]
-    for slot in range(1, N_SWITCH_SLOTS):
+    for slot in range(1, n_slots):
         lines.append(f"    if VARIANT{slot} != VARIANT_NONE and v == VARIANT{slot}:")
         lines += call_lines(f"        return hooks{slot}.{name}(", params, ")")
     lines += call_lines(f"    return hooks0.{name}(", params, ")")
@@ -106,8 +119,9 @@ def wrapper_source(name: str, params: list[str], inlined: bool) -> str:
 
 def switch_source() -> str:
     """Return the full text sim/core/variant_switch.py must hold."""
-    return HEADER + "".join("\n\n" + wrapper_source(name, params, inlined)
-                            for name, (params, inlined) in protocol().items())
+    n = n_switch_slots()
+    return HEADER + slots_source(n) + "".join("\n\n" + wrapper_source(name, params, inlined, n)
+                                              for name, (params, inlined) in protocol().items())
 
 
 def module_path() -> Path:

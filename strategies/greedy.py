@@ -17,7 +17,8 @@ from numba import njit
 
 from sim.core.hand.discard_scan import least_discards_k
 from sim.core.hand.kernel import FORM_REGULAR, shanten_k
-from sim.core.codes import VARIANT_ANY, VARIANT_JINZHONG
+from sim.core.codes import VARIANT_ANY
+from sim.variants.jinzhong import CODE as VARIANT_JINZHONG
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD, R_VARIANT
 from sim.core.slots import VARIANT, hooks
 from sim.core.state import (

@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.codes import ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_ZIMO
-from sim.core.state import ST_JH_CAISHEN, ST_LAST_DRAWN, ST_N_MELDS, ST_PENDING_TILE
+from sim.core.state import ST_WILD_KIND, ST_LAST_DRAWN, ST_N_MELDS, ST_PENDING_TILE
 from sim.variants.jinhua._win_shape import is_baotou_k
 from sim.variants.jinhua.play_rules import live_tiles
 from strategies.jinhua_play import baotou_ready_k, declines_plain_win_k, jh_greedy_claim, jh_greedy_self
@@ -46,7 +46,7 @@ def jh_baotou_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
     """Return ``baotou``'s self-phase ACT_*: a self-drawn 爆头 always; a plain self-drawn win declined for the
     discard that leaves the hand 爆头-ready while more than params[2] live tiles are left; else greedy's choice."""
     if mask[ACT_ZIMO]:
-        wild = st[ST_JH_CAISHEN]
+        wild = st[ST_WILD_KIND]
         hand = hands[seat]
         n_melds = st[ST_N_MELDS + seat]
         drawn = st[ST_LAST_DRAWN]
@@ -66,7 +66,7 @@ def jh_baotou_claim(rule_vec, tables, hands, st, mask, seat, params):
     discard (or robbed kong) and every call but a 明杠 (params[1] > 0) that leaves the hand 爆头-ready; else
     greedy's answer."""
     if mask[ACT_HU]:
-        wild = st[ST_JH_CAISHEN]
+        wild = st[ST_WILD_KIND]
         hand = hands[seat]
         n_melds = st[ST_N_MELDS + seat]
         if declines_plain_win_k(hand, n_melds, wild, tables, live_tiles(rule_vec, st), int(params[2])):

@@ -24,7 +24,7 @@ from sim.core.hand.wild_kernel import shanten_wild_k
 from sim.core.hand.wild_scan import wild_least_discards_k
 from sim.core.melds import meld_slot
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
-from sim.core.state import REC_TILE, REC_TYPE, ST_JH_CAISHEN, ST_N_MELDS, ST_PENDING_TILE
+from sim.core.state import REC_TILE, REC_TYPE, ST_WILD_KIND, ST_N_MELDS, ST_PENDING_TILE
 from sim.core.ting import visible_counts
 from sim.variants.jinhua._calls import holder_kind_k as holder_kind, shown_kind_k as shown_kind
 from sim.variants.jinhua._win_shape import sets_distance_wild_k
@@ -195,7 +195,7 @@ def jh_seen_k(hands, frozen, melds, rivers, st, seat, seen):
     """Fill ``seen`` (int8[34]) with the copies of each kind ``seat`` can see: the core's view plus every 吃
     meld's tiles (a 吃 lives in the meld records only; the 财神's face is a 白板); returns nothing."""
     visible_counts(hands, frozen, melds, rivers, st, seat, seen)
-    wild = st[ST_JH_CAISHEN]
+    wild = st[ST_WILD_KIND]
     for s in range(4):
         for i in range(st[ST_N_MELDS + s]):
             slot = meld_slot(s, i)
@@ -223,7 +223,7 @@ def jh_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask
     int64[34] are scratch (the hand loop's), so the decision allocates nothing."""
     if mask[ACT_ZIMO]:
         return ACT_ZIMO
-    wild = st[ST_JH_CAISHEN]
+    wild = st[ST_WILD_KIND]
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
     n_melds = st[ST_N_MELDS + seat]
     hand = hands[seat]
@@ -253,7 +253,7 @@ def jh_greedy_claim(rule_vec, tables, hands, st, mask, seat, params):
     else pass."""
     if mask[ACT_HU]:
         return ACT_HU
-    wild = st[ST_JH_CAISHEN]
+    wild = st[ST_WILD_KIND]
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
     n_melds = st[ST_N_MELDS + seat]
     hand = hands[seat]

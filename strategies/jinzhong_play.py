@@ -18,7 +18,7 @@ from numba import njit
 from sim.core.hand.queyimen_kernel import SELF_DRAW_ONLY_MASK
 from sim.core.hand.queyimen_scan import least_discards_qym_k
 from sim.core.legal import NOT_SCANNED
-from sim.core.rule_layout import R_JZ_POINT_LIMIT
+from sim.variants.jinzhong.rule_slots import R_JZ_POINT_LIMIT
 from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_CHI_LOW, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA, ACT_ZIMO,
     ST_LAST_DRAWN, ST_N_MELDS, ST_TING,

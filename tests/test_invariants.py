@@ -21,9 +21,9 @@ from jc_scenarios import kinds, table
 from sim.core import invariants as inv
 from sim.core import state as S
 from sim.core.codes import FEATURE_DIHU, NO_WIN_FEATURES
-from sim.core.rule_layout import (
-    R_HUANG_STACKS, R_JH_DEAD_WALL, R_JH_WILD_IN_MELDS, R_JZ_DEAD_WALL, R_STACKS_PER_KONG, R_TING_ALLOW_PONG,
-)
+from sim.core.rule_layout import R_HUANG_STACKS, R_STACKS_PER_KONG, R_TING_ALLOW_PONG
+from sim.variants.jinzhong.rule_slots import R_JZ_DEAD_WALL
+from sim.variants.jinhua.rule_slots import R_JH_DEAD_WALL, R_JH_WILD_IN_MELDS
 from sim.game import Game
 from sim.game_log import action_text
 from sim.play import play_checked, play_chunk
@@ -323,7 +323,7 @@ def test_a_caishen_inside_a_meld_is_caught():
                         rules="jinhua")
     assert check(game) == inv.ERR_NONE
     seat, kind = (int(v[0]) for v in np.nonzero(game._melds == S.MELD_PONG))
-    game._st[S.ST_JH_CAISHEN] = kind
+    game._st[S.ST_WILD_KIND] = kind
     assert check(game) == inv.ERR_VARIANT_RULE
     allowed = game._rule_vec.copy()
     allowed[R_JH_WILD_IN_MELDS] = 1

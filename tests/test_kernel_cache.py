@@ -163,12 +163,12 @@ def test_kernels_do_not_import_the_record_schema_or_polars():
     assert "sim.record" not in kernel_cache.kernel_modules()
     # the core, the seat switch, every seat policy, and the hand loop bound to each variant's hooks (sim.engine)
     script = ("import sys, importlib, pkgutil; import sim.core.turn, sim.core.seat_dispatch, strategies.seats\n"
-              "from sim.core.codes import VARIANT_CODES\n"
+              "from sim.rules import VARIANTS\n"
               "from sim.engine import engine\n"
               "for m in pkgutil.iter_modules(strategies.seats.__path__, 'strategies.seats.'): "
               "importlib.import_module(m.name)\n"
-              "loops = [engine(v).play_hands for v in VARIANT_CODES]\n"
-              "assert all(f'sim.variants.{v}.hooks' in sys.modules for v in VARIANT_CODES)\n"
+              "loops = [engine(v).play_hands for v in VARIANTS]\n"
+              "assert all(f'sim.variants.{v}.hooks' in sys.modules for v in VARIANTS)\n"
               "print('polars' in sys.modules, 'sim.record' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                          env=dict(os.environ, PYTHONPATH=str(kernel_cache.ROOT)), timeout=600)

@@ -1,13 +1,18 @@
 """Tests of sim.rules: defaults (RULES §4), packing, validation, YAML and Hydra round trips."""
 import dataclasses
+import importlib
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+import sim.rules
+from sim import rules as R
 from sim.core import codes as C
 from sim.core import rule_layout as L
-from sim import rules as R
+from sim.variants.jincheng import CODE as JINCHENG_CODE
+from sim.variants.jincheng import rule_slots as JC
+from sim.variants.jinzhong import rule_slots as JZ
 from sim.rules import RulesConfig, load_yaml, resolve_rules
 
 YAML_PATH = Path(__file__).resolve().parents[1] / "conf" / "rules" / "jincheng.yaml"
@@ -33,39 +38,69 @@ def test_defaults_match_rules_section_4():
 # Fields the shared core reads (common block); every other field is a 晋城 rule (jincheng block).
 COMMON_FIELDS = {"variant", "huang_dealer", "dead_wall_model", "multi_ron", "ting_kong_policy", "ting_allow_pong",
                  "qidui_allow_quad", "qianggang_mode", "bugang_only_on_draw", "allow_empty_ting", "huang_stacks",
-                 "stacks_per_kong", "minggang_units", "angang_units", "guo_hu"}
+                 "stacks_per_kong", "minggang_units", "angang_units", "guo_hu", "rob_angang"}
 
 
 def test_every_field_has_its_own_slot_inside_its_variant_block():
     """Issue 8 item 3: a common block and one block per variant, so adding a flag never moves another's slot."""
     slots = {f.name: f.metadata["slot"] for f in dataclasses.fields(RulesConfig)}
     assert len(set(slots.values())) == len(slots)
-    blocks = (L.COMMON_BLOCK, L.JINCHENG_BLOCK, L.JINZHONG_BLOCK, L.JINHUA_BLOCK)
-    assert [b + L.BLOCK_SIZE for b in blocks[:-1]] == list(blocks[1:]) and blocks[-1] + L.BLOCK_SIZE == L.N_RULE_FIELDS
     for name, slot in slots.items():
-        block = L.COMMON_BLOCK if name in COMMON_FIELDS else L.JINCHENG_BLOCK
+        block = L.COMMON_BLOCK if name in COMMON_FIELDS else JC.JINCHENG_BLOCK
         assert block <= slot < block + L.BLOCK_SIZE, (name, slot)
     used = sorted(slots.values())
-    assert used == list(range(len(COMMON_FIELDS))) + list(range(L.JINCHENG_BLOCK, L.JINCHENG_BLOCK + len(slots)
-                                                                - len(COMMON_FIELDS)))
+    n_common = len(COMMON_FIELDS)
+    assert used[n_common:] == list(range(JC.JINCHENG_BLOCK, JC.JINCHENG_BLOCK + len(slots) - n_common))
+
+
+def config_slots(cls) -> set[int]:
+    """Return every rule-vector slot a config class writes: its fields' slots and its fixed slots."""
+    used = set()
+    for f in dataclasses.fields(cls):
+        meta = f.metadata
+        used |= set(meta["slots"].values()) if meta["kind"] == "table" else {meta["slot"]}
+    return used | set(cls()._fixed_slots())
+
+
+def test_the_blocks_follow_from_the_registered_codes():
+    """Issue 42 item 1: each registered rule set writes the common block and the block its code gives it
+    (``variant_block(CODE)``), nothing else; the vector holds exactly one block per registered rule set."""
+    codes = [importlib.import_module(f"sim.variants.{v}").CODE for v in sim.rules.CONFIG_CLASSES]
+    assert codes == list(range(len(codes)))
+    assert sim.rules.N_RULE_FIELDS == L.BLOCK_SIZE * (1 + len(codes))
+    for variant, code in zip(sim.rules.CONFIG_CLASSES, codes):
+        cls = sim.rules.config_class(variant)
+        own = range(L.variant_block(code), L.variant_block(code) + L.BLOCK_SIZE)
+        outside = {s for s in config_slots(cls) if s not in own and not L.COMMON_BLOCK <= s < L.BLOCK_SIZE}
+        assert not outside, (variant, sorted(outside))
+        assert cls().pack().shape == (sim.rules.N_RULE_FIELDS,)
+
+
+def test_the_block_check_can_fail(monkeypatch):
+    """A slot written outside the rule set's block is caught (金华's first slot moved into 晋中's block)."""
+    cls = sim.rules.config_class("jinhua")
+    real = cls._fixed_slots
+    monkeypatch.setattr(cls, "_fixed_slots", lambda self: {**real(self), JZ.JINZHONG_BLOCK: 1})
+    with pytest.raises(AssertionError):
+        test_the_blocks_follow_from_the_registered_codes()
 
 
 def test_pack_default_vector():
     vector = RulesConfig().pack()
-    assert vector.dtype == np.int32 and vector.shape == (L.N_RULE_FIELDS,)
-    assert vector[L.R_HOUBAO_UNITS] == 2
+    assert vector.dtype == np.int32 and vector.shape == (sim.rules.N_RULE_FIELDS,)
+    assert vector[JC.R_HOUBAO_UNITS] == 2
     assert vector[L.R_HUANG_STACKS] == 7
     assert vector[L.R_STACKS_PER_KONG] == 1
     assert vector[L.R_MINGGANG_UNITS] == 1 and vector[L.R_ANGANG_UNITS] == 2
-    assert vector[L.R_GENZHUANG_ENABLED] == 1 and vector[L.R_GENZHUANG_UNITS] == 1
-    assert vector[L.R_GENZHUANG_SHANGJIA_BREAKS] == 1 and vector[L.R_GENZHUANG_ANGANG_BREAKS] == 0
+    assert vector[JC.R_GENZHUANG_ENABLED] == 1 and vector[JC.R_GENZHUANG_UNITS] == 1
+    assert vector[JC.R_GENZHUANG_SHANGJIA_BREAKS] == 1 and vector[JC.R_GENZHUANG_ANGANG_BREAKS] == 0
     assert vector[L.R_QIDUI_ALLOW_QUAD] == 1 and vector[L.R_TING_ALLOW_PONG] == 0
     assert vector[L.R_TING_KONG_POLICY] == 0 and vector[L.R_MULTI_RON] == 0
 
 
 # Every enumerated flag: its options and the kernel constant each must pack as (sim.core.codes, what kernels compare).
 ENUM_KERNEL_CODES = {
-    "variant": (L.R_VARIANT, {"jincheng": C.VARIANT_JINCHENG}),
+    "variant": (L.R_VARIANT, {"jincheng": JINCHENG_CODE}),
     "huang_dealer": (L.R_HUANG_DEALER, {"stay": C.HUANG_DEALER_STAY, "rotate": C.HUANG_DEALER_ROTATE}),
     "dead_wall_model": (L.R_DEAD_WALL_MODEL, {"physical": C.WALL_MODEL_PHYSICAL, "count": C.WALL_MODEL_COUNT}),
     "multi_ron": (L.R_MULTI_RON, {"headbump": C.MULTI_RON_HEADBUMP, "all": C.MULTI_RON_ALL}),

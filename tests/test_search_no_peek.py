@@ -81,7 +81,7 @@ def hidden_twin(g, seat, rng):
             continue
         st[S.ST_GUO_HU + s] ^= int(rng.integers(1 << 20))
         st[S.ST_YAOJIU_START + s] = int(rng.integers(14))
-        st[S.ST_JH_DECLINED_PONGS + s] ^= int(rng.integers(1 << 20))
+        st[S.ST_DECLINED_PONGS + s] ^= int(rng.integers(1 << 20))
         if st[S.ST_LIVE_WAITS + s] >= 0:
             st[S.ST_LIVE_WAITS + s] = int(rng.integers(30))
         if not claim:

@@ -56,12 +56,12 @@ def world_problems(g, seat, world):
     first, last = undrawn_positions(rule_vec, g._st)
     for p in range(first, last + 1):
         count[wall[p]] += 1
-    if st[S.ST_JH_CAISHEN] >= 0:
+    if st[S.ST_WILD_KIND] >= 0:
         count[wall[135]] += 1
     expect = np.array([4] * (n_tiles // 4) + [0] * (34 - n_tiles // 4))
     if not np.array_equal(count, expect):
         problems.append(f"tile counts {count.tolist()}")
-    if (wall[:first] >= 0).any() and st[S.ST_JH_CAISHEN] < 0:
+    if (wall[:first] >= 0).any() and st[S.ST_WILD_KIND] < 0:
         problems.append("drawn wall positions hold tiles")
     for s in range(4):
         if hands[s].sum() != g._hands[s].sum():

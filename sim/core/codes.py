@@ -11,14 +11,12 @@ them, so reordering a tuple cannot swap behaviour.
 """
 
 # --- variants (rule vector slot R_VARIANT; dispatch switch of variant rules) --------------------
-VARIANT_JINCHENG = 0
-VARIANT_JINZHONG = 1
-VARIANT_JINHUA = 2           # 金华 (RULES §3)
-VARIANT_CODES = {"jincheng": VARIANT_JINCHENG, "jinzhong": VARIANT_JINZHONG, "jinhua": VARIANT_JINHUA}
+# The rule sets' own codes are registered in their folders (sim/variants/<name>/__init__.py ``CODE``, 0, 1, ...;
+# sim.rules lists them); the core knows only these two:
 # the bound VARIANT of an engine that switches at run time over the variants of a run (sim.core.variant_switch):
 # a strategy then reads rule_vec[R_VARIANT] instead of a compile-time constant
 VARIANT_ANY = -1
-# the variant code of a switch slot (VARIANT0 .. VARIANT3) no variant of the run holds: never a rule vector's
+# the variant code of a switch slot (VARIANT0, VARIANT1, ...) no variant of the run holds: never a rule vector's
 VARIANT_NONE = -2
 
 # --- enumerated rule flags (RULES §4) ----------------------------------------------------------

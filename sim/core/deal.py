@@ -6,7 +6,7 @@ from sim.core.flow import seat_draws
 from sim.core.state import (
     CLAIM_NOT_ELIGIBLE, EV_DEAL, PHASE_SELF, ST_CLAIM, ST_DEALER, ST_FEEDER, ST_HAND,
     ST_LIVE_WAITS, ST_PHASE, ST_SEED, ST_SHANGJIA_TILE, ST_TING_TURN, ST_WIN_FEATURES, ST_WIN_TILE, ST_WINNER,
-    ST_YAOJIU_START, YAOJIU_BITS, ST_JH_CAISHEN, ST_CHOWS, ST_JH_WILDS_DEALT, ST_JH_WINNER_WILDS, log_event,
+    ST_YAOJIU_START, YAOJIU_BITS, ST_WILD_KIND, ST_CHOWS, ST_WILDS_DEALT, ST_WINNER_WILDS, log_event,
 )
 from sim.core.codes import NO_WIN_FEATURES, VARIANT_ANY
 from sim.core.wall import deal_position
@@ -50,9 +50,9 @@ def start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, 
     st[ST_FEEDER] = -1
     st[ST_WIN_TILE] = -1
     st[ST_WIN_FEATURES] = NO_WIN_FEATURES
-    st[ST_JH_CAISHEN] = -1        # record nulls of the 金华 columns; 金华's deal_extras sets its own
+    st[ST_WILD_KIND] = -1        # record nulls of the 金华 columns; 金华's deal_extras sets its own
     st[ST_CHOWS] = -1             # no 吃 in the rules: the variants with 吃 set 0 in deal_extras
-    st[ST_JH_WINNER_WILDS] = -1
+    st[ST_WINNER_WILDS] = -1
     hooks.deal_extras(rule_vec, wall, st, events)
     for s in range(4):
         st[ST_TING_TURN + s] = -1
@@ -63,7 +63,7 @@ def start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, 
             hands[s, wall[deal_position(dealer, s, j)]] += 1
     log_event(events, st, EV_DEAL, dealer, -1, dealer)
     seat_draws(rule_vec, wall, hands, st, money, events, dealer)
-    wild = st[ST_JH_CAISHEN]  # the 财神 kind, -1 in a variant without wilds
+    wild = st[ST_WILD_KIND]  # the 财神 kind, -1 in a variant without wilds
     for s in range(4):
         st[ST_YAOJIU_START + s] = distinct_yaojiu(hands[s])
-        st[ST_JH_WILDS_DEALT + s] = hands[s, wild] if wild >= 0 else -1
+        st[ST_WILDS_DEALT + s] = hands[s, wild] if wild >= 0 else -1

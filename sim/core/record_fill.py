@@ -15,7 +15,7 @@ from sim.core.codes import (
 from sim.core.state import (
     ST_DEALER, ST_FEEDER, ST_FRONT_DRAWS, ST_GENZHUANG, ST_KONGS, ST_LIVE_WAITS, ST_N_FROZEN, ST_PONGS,
     ST_MULTIPLIER, ST_REPLACEMENTS, ST_SHAPE, ST_TING_TURN, ST_WIN_FEATURES, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
-    ST_YAOJIU_START, ST_JH_CAISHEN, ST_JH_CHENGBAO, ST_CHOWS, ST_DINGQUE, ST_JH_WILDS_DEALT, ST_JH_WINNER_WILDS, ST_WINNERS,
+    ST_YAOJIU_START, ST_WILD_KIND, ST_CHENGBAO, ST_CHOWS, ST_DINGQUE, ST_WILDS_DEALT, ST_WINNER_WILDS, ST_WINNERS,
 )
 
 
@@ -54,11 +54,11 @@ def fill_record(row, st, money, hand_index, session, hand_in_session):
     extra = N_HAND_COLUMNS + 4 * N_SEAT_COLUMNS
     row[extra + XCOL_WIN_FEATURES] = st[ST_WIN_FEATURES]
     row[extra + XCOL_MULTIPLIER] = st[ST_MULTIPLIER]
-    row[extra + XCOL_CAISHEN] = st[ST_JH_CAISHEN]          # -1 outside 金华 (set at the deal)
-    row[extra + XCOL_WINNER_WILDS] = st[ST_JH_WINNER_WILDS]
+    row[extra + XCOL_CAISHEN] = st[ST_WILD_KIND]          # -1 outside 金华 (set at the deal)
+    row[extra + XCOL_WINNER_WILDS] = st[ST_WINNER_WILDS]
     row[extra + XCOL_CHOWS] = st[ST_CHOWS]
     row[extra + XCOL_WINNERS] = st[ST_WINNERS]    # every seat whose win was settled (bit k = seat k)
     for s in range(4):
-        row[extra + XCOL_CHENGBAO + s] = st[ST_JH_CHENGBAO + s]
-        row[extra + XCOL_WILDS_DEALT + s] = st[ST_JH_WILDS_DEALT + s]  # -1 outside 金华 (set at the deal)
+        row[extra + XCOL_CHENGBAO + s] = st[ST_CHENGBAO + s]
+        row[extra + XCOL_WILDS_DEALT + s] = st[ST_WILDS_DEALT + s]  # -1 outside 金华 (set at the deal)
         row[extra + XCOL_DINGQUE + s] = st[ST_DINGQUE + s] - 1  # the suit 0..2, -1 = none declared

@@ -8,7 +8,8 @@ variant code. A slot is not itself a run-time switch: an unbound kernel cannot c
 and a bound copy sees only the modules it was bound to, so a 晋城 run compiles no kernel of another variant and
 no strategy its seats do not play (``sim.engine``). The one run-time switch over variants is a module bound to
 ``hooks`` like any variant's, ``sim.core.variant_switch``, which branches on ``rule_vec[R_VARIANT]`` to the hooks
-bound to ``hooks0`` .. ``hooks3``: the engine of a run that plays several variants (``sim.engine.run_plays``).
+bound to ``hooks0``, ``hooks1``, ... (one per registered rule set): the engine of a run that plays several variants
+(``sim.engine.run_plays``).
 """
 from __future__ import annotations
 
@@ -40,16 +41,6 @@ hooks = Slot("hooks", "the variant's hooks module")
 #: the variant's code (sim.core.codes VARIANT_*), an int constant of the copy: a test of it is pruned at compile time;
 #: VARIANT_ANY in an engine that switches over several variants at run time (then ``hooks`` is sim.core.variant_switch)
 VARIANT = Slot("VARIANT", "the variant code")
-#: the variants' hooks modules and codes the switch of a several-variant engine (sim.core.variant_switch) branches
-#: over, in code order; a slot the run leaves free holds sim.core.hook_defaults and VARIANT_NONE
-hooks0 = Slot("hooks0", "the switch's first variant's hooks module")
-hooks1 = Slot("hooks1", "the switch's second variant's hooks module")
-hooks2 = Slot("hooks2", "the switch's third variant's hooks module")
-hooks3 = Slot("hooks3", "the switch's fourth variant's hooks module")
-VARIANT0 = Slot("VARIANT0", "the switch's first variant code")
-VARIANT1 = Slot("VARIANT1", "the switch's second variant code")
-VARIANT2 = Slot("VARIANT2", "the switch's third variant code")
-VARIANT3 = Slot("VARIANT3", "the switch's fourth variant code")
 #: the policy modules of the seats' strategies (strategies/seats/), one per distinct policy of the table; the slots a
 #: table leaves free hold sim.core.no_policy
 policy0 = Slot("policy0", "the table's first seat policy")
@@ -61,8 +52,30 @@ policy5 = Slot("policy5", "a sixth policy (an engine shared by every table of a 
 
 #: how many policy slots the seat switch has (sim.core.seat_dispatch)
 N_POLICY_SLOTS = 6
-#: how many variants the switch of a several-variant engine holds (sim.core.variant_switch)
-N_SWITCH_SLOTS = 4
-#: every slot, by name
-SLOTS = {s.name: s for s in (hooks, VARIANT, policy0, policy1, policy2, policy3, policy4, policy5,
-                             hooks0, hooks1, hooks2, hooks3, VARIANT0, VARIANT1, VARIANT2, VARIANT3)}
+#: every slot, by name (the switch's slots join it as they are first named, ``switch_slot``)
+SLOTS = {s.name: s for s in (hooks, VARIANT, policy0, policy1, policy2, policy3, policy4, policy5)}
+
+#: the prefixes of the switch's slots: ``hooks<k>`` holds the k-th variant's hooks module and ``VARIANT<k>`` its
+#: code, in code order (sim.core.variant_switch); a switch slot a run leaves free holds sim.core.hook_defaults and
+#: VARIANT_NONE. There is one pair per registered rule set: the written switch (sim.switch_source) names them.
+SWITCH_SLOT_PREFIXES = ("hooks", "VARIANT")
+
+
+def switch_slot(name: str) -> Slot:
+    """Return the switch slot ``name`` (``hooks<k>`` or ``VARIANT<k>``, k >= 0), made on first use; raises
+    AttributeError for any other name."""
+    for prefix in SWITCH_SLOT_PREFIXES:
+        index = name[len(prefix):]
+        if name.startswith(prefix) and index.isdigit() and str(int(index)) == index:
+            if name not in SLOTS:
+                what = "hooks module" if prefix == "hooks" else "code"
+                SLOTS[name] = Slot(name, f"the switch's variant {index}'s {what}")
+            return SLOTS[name]
+    raise AttributeError(f"module 'sim.core.slots' has no attribute '{name}'")
+
+
+def __getattr__(name: str) -> Slot:
+    """``from sim.core.slots import hooks4``: the switch's slots exist for as many rule sets as are registered."""
+    if name.startswith("__"):
+        raise AttributeError(name)
+    return switch_slot(name)

@@ -92,9 +92,7 @@ ST_FEEDER = 12          # -1 = 自摸 / none
 ST_WIN_KIND = 13        # sim.core.codes WIN_*
 ST_SHAPE = 14           # sim.core.codes SHAPE_*
 ST_WIN_TILE = 15
-ST_GZ_STATE = 16        # 前包 tracking: 0 = still possible, 1 = broken or done
-ST_GZ_TILE = 17         # the dealer's first discard
-ST_GZ_COUNT = 18        # first discards matching so far (4 = 前包)
+# 16..18: free (once 晋城's 前包 tracking, now in the rule set's own region, ST_RULE_STATE)
 ST_N_EVENTS = 19
 ST_SEED = 20
 ST_HAND = 21
@@ -129,21 +127,27 @@ MELD_FIELDS = 3         # REC_TYPE, REC_TILE, REC_FROM
 REC_TYPE = 0
 REC_TILE = 1
 REC_FROM = 2
-# 金华's own fields (RULES §3), after the meld records; zero (unused) in the other variants
-ST_JH_CAISHEN = ST_MELD_RECS + 4 * MAX_MELDS * MELD_FIELDS  # the 财神 kind, the turned indicator's (§3.2 r5)
-ST_JH_DECLINED_PONGS = ST_JH_CAISHEN + 1  # + seat: int64 kind mask of pongs declined until its next turn (过碰 r11)
-ST_JH_FORBIDDEN = ST_JH_CAISHEN + 5       # kind mask the current seat may not discard after its 吃 (吃张打张 r12)
-ST_CHOWS = ST_JH_CAISHEN + 6              # 吃 melds made in the hand (金华; 晋中 with jz_chi), -1 without 吃
-ST_JH_CHENGBAO = ST_JH_CAISHEN + 7        # + seat: what 承包 changed in the seat's win money (底注, r20)
-ST_JH_WINNER_WILDS = ST_JH_CAISHEN + 11   # 财神 tiles in the first winner's hand at the win
-ST_JH_WILDS_DEALT = ST_JH_CAISHEN + 12    # + seat: 财神 tiles in the seat's initial deal (dealer: 14 tiles), -1 = none
-ST_DINGQUE = ST_JH_CAISHEN + 16           # + seat: 1 + the suit (0 万, 1 饼, 2 条) declared given up at the deal
+# Fields of mechanics some rule sets have (wilds, 过碰, 吃张打张, 承包, 定缺), after the meld records: each is a
+# record column or a rule any rule set may reuse, and keeps its null (set at the deal) in a rule set without it
+ST_WILD_KIND = ST_MELD_RECS + 4 * MAX_MELDS * MELD_FIELDS  # the wild (财神) kind, -1 = no wilds (金华 §3.2 r5)
+ST_DECLINED_PONGS = ST_WILD_KIND + 1      # + seat: int64 kind mask of pongs declined until its next turn (过碰)
+ST_FORBIDDEN_DISCARDS = ST_WILD_KIND + 5  # kind mask the current seat may not discard after its 吃 (吃张打张)
+ST_CHOWS = ST_WILD_KIND + 6               # 吃 melds made in the hand (金华; 晋中 with jz_chi), -1 without 吃
+ST_CHENGBAO = ST_WILD_KIND + 7            # + seat: what 承包 changed in the seat's win money (底注; 金华 r20)
+ST_WINNER_WILDS = ST_WILD_KIND + 11       # wild tiles in the first winner's hand at the win
+ST_WILDS_DEALT = ST_WILD_KIND + 12        # + seat: wild tiles in the seat's initial deal (dealer: 14 tiles), -1 = none
+ST_DINGQUE = ST_WILD_KIND + 16            # + seat: 1 + the suit (0 万, 1 饼, 2 条) declared given up at the deal
                                           # (晋中 jz_dingque_upfront, RULES §2.4 r13); 0 = none (a zeroed state)
 # Claim windows (sim.core.claims.open_claims): the options each seat had when the window opened; they cannot change
 # before the seat answers, so its answer reads them instead of recomputing them. Not part of the record.
-ST_CLAIM_BITS = ST_JH_CAISHEN + 20        # + seat: CLAIM_BIT_* set of the seat in the last window opened (0 = none)
-ST_WINNERS = ST_JH_CAISHEN + 24           # bit k set when seat k's win was settled (every winner of a 一炮多响)
-N_ST = ST_JH_CAISHEN + 25
+ST_CLAIM_BITS = ST_WILD_KIND + 20         # + seat: CLAIM_BIT_* set of the seat in the last window opened (0 = none)
+ST_WINNERS = ST_WILD_KIND + 24            # bit k set when seat k's win was settled (every winner of a 一炮多响)
+# The playing rule set's own region: N_RULE_STATE slots only its kernels read and write, each rule set naming its
+# fields as ST_RULE_STATE + k in its own folder (晋城's 前包 tracking: sim.variants.jincheng.genzhuang). One rule
+# set plays a hand, so the rule sets share the region; it is zero at the deal.
+ST_RULE_STATE = ST_WILD_KIND + 25
+N_RULE_STATE = 16
+N_ST = ST_RULE_STATE + N_RULE_STATE
 
 # --- event codes (events[i] = code, seat, tile, extra) ----------------------------------------
 EV_DEAL = 0         # extra = dealer

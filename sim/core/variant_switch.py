@@ -3,8 +3,9 @@
 Written by sim/switch_source.py (``python -m sim.switch_source``); do not edit by hand.
 
 ``sim.engine`` binds this module to the ``hooks`` slot (sim.core.slots) of the engine of a run that plays more than
-one variant (``sim.engine.run_plays``), ``VARIANT`` to VARIANT_ANY, and ``hooks0`` .. ``hooks3`` / ``VARIANT0`` ..
-``VARIANT3`` to the run's variants' hooks modules and codes, in code order. Every hook of the protocol (docs/architecture.md
+one variant (``sim.engine.run_plays``), ``VARIANT`` to VARIANT_ANY, and ``hooks0``, ``hooks1``, ... / ``VARIANT0``, ...
+(one pair per registered rule set, N_SWITCH_SLOTS) to the run's variants' hooks modules and codes, in code order.
+Every hook of the protocol (docs/architecture.md
 "Adding a variant") is here with the same name and parameter list: it reads ``rule_vec[R_VARIANT]`` and calls the
 hook of the variant that holds the code. A slot the run leaves free holds VARIANT_NONE (and
 sim.core.hook_defaults), and its branch is pruned at compile time; the first slot is the fall-through, which
@@ -23,10 +24,13 @@ from sim.core.hook_defaults import LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_
 from sim.core.rule_layout import R_VARIANT
 from sim.core.slots import VARIANT0, VARIANT1, VARIANT2, VARIANT3, hooks0, hooks1, hooks2, hooks3
 
+#: how many variants the switch holds: one per registered rule set (sim.engine frees those a run omits)
+N_SWITCH_SLOTS = 4
+
 
 @njit(cache=True, inline='always')
 def plays_variant(code):
-    """Return True when the variant ``code`` (sim.core.codes VARIANT_*) is one of the switch's."""
+    """Return True when the variant ``code`` (rule_vec[R_VARIANT]) is one the switch holds."""
     return code != VARIANT_NONE and (code == VARIANT0 or code == VARIANT1 or code == VARIANT2 or code == VARIANT3)
 
 

@@ -16,9 +16,11 @@ import numpy as np
 from numba import njit
 
 from sim.core.legal import NOT_SCANNED, NO_FLOOR, claim_mask, legal_self_floored, legal_self_scanned
-from sim.core.codes import VARIANT_ANY, VARIANT_JINZHONG
+from sim.core.codes import VARIANT_ANY
+from sim.variants.jinzhong import CODE as VARIANT_JINZHONG
 from sim.core.hand.queyimen_kernel import NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK
-from sim.core.rule_layout import R_JZ_POINT_LIMIT, R_VARIANT
+from sim.core.rule_layout import R_VARIANT
+from sim.variants.jinzhong.rule_slots import R_JZ_POINT_LIMIT
 from sim.core.slots import VARIANT
 from sim.core.state import (
     ACT_HU, ACT_ZIMO,

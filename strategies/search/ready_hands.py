@@ -22,10 +22,12 @@ variant's wait test); a little bias towards regular shapes remains.
 import numpy as np
 from numba import njit
 
-from sim.core.codes import VARIANT_ANY, VARIANT_JINZHONG
+from sim.core.codes import VARIANT_ANY
+from sim.variants.jinzhong import CODE as VARIANT_JINZHONG
 from sim.core.hand.queyimen_kernel import SELF_DRAW_ONLY_MASK
 from sim.core.rng import bounded
-from sim.core.rule_layout import R_JZ_POINT_LIMIT, R_VARIANT
+from sim.core.rule_layout import R_VARIANT
+from sim.variants.jinzhong.rule_slots import R_JZ_POINT_LIMIT
 from sim.core.slots import VARIANT
 from sim.core.state import ST_PASSED
 from sim.core.slots import hooks

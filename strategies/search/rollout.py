@@ -21,7 +21,9 @@ from numba import njit
 
 from sim.core.apply import apply_self
 from sim.core.claims import apply_claim
-from sim.core.codes import VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG
+from sim.variants.jincheng import CODE as VARIANT_JINCHENG
+from sim.variants.jinhua import CODE as VARIANT_JINHUA
+from sim.variants.jinzhong import CODE as VARIANT_JINZHONG
 from sim.core.rule_layout import R_VARIANT
 from sim.core.state import PHASE_CLAIM, PHASE_SELF, ST_PHASE, ST_STEPS
 from sim.core.turn import run_until

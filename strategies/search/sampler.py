@@ -23,7 +23,7 @@ from sim.core.legal import claim_bits
 from sim.core.rng import bounded, shuffle
 from sim.core.state import (
     CLAIM_NOT_ELIGIBLE, CLAIM_WAITING, MELD_ANGANG, PHASE_CLAIM, REC_TILE, REC_TYPE, ST_CLAIM,
-    ST_CLAIM_BITS, ST_JH_CAISHEN, ST_N_MELDS, ST_PENDING_FROM, ST_PHASE, ST_SHANGJIA_TILE, ST_TING, ST_WAITS,
+    ST_CLAIM_BITS, ST_WILD_KIND, ST_N_MELDS, ST_PENDING_FROM, ST_PHASE, ST_SHANGJIA_TILE, ST_TING, ST_WAITS,
 )
 from sim.core.melds import meld_slot
 from sim.core.wall import wall_size
@@ -77,7 +77,7 @@ def _world_sampler(leak):
                         h = h * np.uint64(31) + np.uint64(hands[s, k])
             rng[0] ^= h
         n_kinds = 34 if wall_size(rule_vec) == 136 else 27
-        caishen = st[ST_JH_CAISHEN]
+        caishen = st[ST_WILD_KIND]
         for i in range(1, 4):  # the other seats' 暗杠 kinds
             s = (seat + i) % 4
             for m in range(st[ST_N_MELDS + s]):

@@ -13,8 +13,8 @@ from numba import njit
 
 from sim.core.state import (
     CLAIM_NOT_ELIGIBLE, MAX_MELDS, MELD_ANGANG, MELD_CHOW, PEND_ANGANG, PEND_BUGANG, PHASE_CLAIM, REC_TILE, REC_TYPE,
-    ST_CLAIM, ST_CLAIM_BITS, ST_CURRENT, ST_FRONT_DRAWS, ST_GUO_HU, ST_JH_CAISHEN, ST_JH_DECLINED_PONGS,
-    ST_JH_WILDS_DEALT, ST_LAST_DRAWN, ST_LIVE_WAITS, ST_N_EVENTS, ST_N_MELDS, ST_PENDING_FROM, ST_PENDING_KIND,
+    ST_CLAIM, ST_CLAIM_BITS, ST_CURRENT, ST_FRONT_DRAWS, ST_GUO_HU, ST_WILD_KIND, ST_DECLINED_PONGS,
+    ST_WILDS_DEALT, ST_LAST_DRAWN, ST_LIVE_WAITS, ST_N_EVENTS, ST_N_MELDS, ST_PENDING_FROM, ST_PENDING_KIND,
     ST_PENDING_TILE, ST_PHASE, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_TING, ST_WAITS, ST_YAOJIU_START,
 )
 from sim.core.melds import meld_slot
@@ -74,8 +74,8 @@ def unseen_pool(rule_vec, hands, frozen, melds, rivers, st, seat, seen, pool):
                 pool[kind] -= shown
     if st[ST_SHANGJIA_TILE + seat] >= 0:
         pool[st[ST_SHANGJIA_TILE + seat]] -= 1
-    if st[ST_JH_CAISHEN] >= 0:  # 金华: the turned indicator
-        pool[st[ST_JH_CAISHEN]] -= 1
+    if st[ST_WILD_KIND] >= 0:  # 金华: the turned indicator
+        pool[st[ST_WILD_KIND]] -= 1
 
 
 @njit(cache=True, _nrt=False)
@@ -85,8 +85,8 @@ def public_world(rule_vec, wall, hands, frozen, melds, rivers, st, money, seat, 
     the other seats (module docstring): their concealed rows, 暗杠 kinds (record kind -1) and 上架 tiles are left for
     the sampler. The wall keeps only the 金华 indicator (every other position -1). Returns nothing."""
     wwall[:] = -1
-    if st[ST_JH_CAISHEN] >= 0:
-        wwall[INDICATOR_POSITION] = st[ST_JH_CAISHEN]
+    if st[ST_WILD_KIND] >= 0:
+        wwall[INDICATOR_POSITION] = st[ST_WILD_KIND]
     for i in range(st.shape[0]):
         wst[i] = st[i]
     for s in range(4):
@@ -113,8 +113,8 @@ def public_world(rule_vec, wall, hands, frozen, melds, rivers, st, money, seat, 
         wst[ST_SHANGJIA_TILE + s] = -1
         wst[ST_GUO_HU + s] = 0
         wst[ST_YAOJIU_START + s] = 0
-        wst[ST_JH_WILDS_DEALT + s] = 0 if st[ST_JH_CAISHEN] >= 0 else -1
-        wst[ST_JH_DECLINED_PONGS + s] = 0
+        wst[ST_WILDS_DEALT + s] = 0 if st[ST_WILD_KIND] >= 0 else -1
+        wst[ST_DECLINED_PONGS + s] = 0
         wst[ST_CLAIM_BITS + s] = 0
         wst[ST_CLAIM + s] = CLAIM_NOT_ELIGIBLE
     if st[ST_CURRENT] != seat:

@@ -5,7 +5,10 @@ Its kernels are strategies/greedy.py, with the 晋中 form (缺一门, 报听: s
 """
 from numba import njit
 
-from sim.core.codes import VARIANT_ANY, VARIANT_JINCHENG, VARIANT_JINHUA, VARIANT_JINZHONG
+from sim.core.codes import VARIANT_ANY
+from sim.variants.jincheng import CODE as VARIANT_JINCHENG
+from sim.variants.jinhua import CODE as VARIANT_JINHUA
+from sim.variants.jinzhong import CODE as VARIANT_JINZHONG
 from sim.core.legal import NOT_SCANNED
 from sim.core.no_policy import random_claim, random_self  # noqa: F401  (protocol)
 from sim.core.rule_layout import R_VARIANT

@@ -6,12 +6,16 @@ Money goes to the ``MONEY_GENZHUANG`` ledger row (units of 底注) through ``gen
 """
 from numba import njit
 
-from sim.core.rule_layout import R_GENZHUANG_ANGANG_BREAKS, R_GENZHUANG_ENABLED, R_GENZHUANG_SHANGJIA_BREAKS
+from sim.variants.jincheng.rule_slots import R_GENZHUANG_ANGANG_BREAKS, R_GENZHUANG_ENABLED, R_GENZHUANG_SHANGJIA_BREAKS
 from sim.core.state import (
-    EV_GENZHUANG, KONG_AN, MONEY_GENZHUANG, ST_DEALER, ST_GENZHUANG, ST_GZ_COUNT, ST_GZ_STATE, ST_GZ_TILE,
-    log_event,
+    EV_GENZHUANG, KONG_AN, MONEY_GENZHUANG, ST_DEALER, ST_GENZHUANG, ST_RULE_STATE, log_event,
 )
 from sim.variants.jincheng.settlement import genzhuang_payment
+
+# 晋城's fields in the rule set's own region of the state (sim.core.state ST_RULE_STATE), zero at the deal
+ST_GZ_STATE = ST_RULE_STATE + 0  # 前包 tracking: 0 = still possible, 1 = broken or done
+ST_GZ_TILE = ST_RULE_STATE + 1   # the dealer's first discard
+ST_GZ_COUNT = ST_RULE_STATE + 2  # first discards matching so far (4 = 前包)
 
 
 @njit(cache=True, inline='always')

@@ -2,9 +2,8 @@
 from numba import njit
 
 from sim.core.codes import HUANG_DEALER_STAY
-from sim.core.rule_layout import (
-    R_DEAD_WALL_MODEL, R_GENZHUANG_VOID_ON_HUANG, R_HUANG_DEALER, R_HUANG_STACKS, R_STACKS_PER_KONG,
-)
+from sim.core.rule_layout import R_DEAD_WALL_MODEL, R_HUANG_DEALER, R_HUANG_STACKS, R_STACKS_PER_KONG
+from sim.variants.jincheng.rule_slots import R_GENZHUANG_VOID_ON_HUANG
 from sim.core.state import (
     MONEY_GENZHUANG, MONEY_HUANG, MONEY_KONG, ST_DEALER, ST_FRONT_DRAWS, ST_KONGS, ST_REPLACEMENTS, ST_WINNER,
 )

@@ -9,7 +9,7 @@ seats 0..3 (-1 = none), ``tile`` a kind 0..33). A hook whose rule 晋城 does no
 """
 from numba import njit
 
-from sim.core.codes import VARIANT_JINCHENG, WALL_MODEL_PHYSICAL
+from sim.core.codes import WALL_MODEL_PHYSICAL
 from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exported as 晋城's hooks)
     win_forms, LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, blocked_claim_bits, declares_missing_suit,
     discard_forbidden, first_tail_position, hand_complete, meld_tile_kind, on_claim_answer, on_turn_start,
@@ -24,8 +24,9 @@ from sim.variants.jincheng import settlement as jc_settlement
 from sim.variants.jincheng import shisanyao_claims as jc_shisanyao
 from sim.variants.jincheng import wins as jc_wins
 from sim.variants.jincheng.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
+from sim.variants.jincheng import CODE
 
-VARIANT = VARIANT_JINCHENG  # the sim.core.codes code in rule_vec[R_VARIANT]
+VARIANT = CODE  # the code this rule set registers (sim/variants/jincheng/__init__.py), rule_vec[R_VARIANT]
 
 
 # --- deal and draws ------------------------------------------------------------------------------------------

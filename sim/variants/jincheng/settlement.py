@@ -7,17 +7,10 @@ packed ``int32[N_RULE_FIELDS]`` of ``sim.rules.RulesConfig.pack()``.
 from numba import njit
 
 from sim.core.ledger import each_other_pays, pays_every_other
-from sim.core.rule_layout import (
-    R_ANGANG_UNITS,
-    R_DIANGANG_BAO,
-    R_GENZHUANG_ENABLED,
-    R_GENZHUANG_UNITS,
-    R_HOUBAO_UNITS,
-    R_JC_SHAPE_MULTIPLIERS,
-    R_MINGGANG_UNITS,
-    R_QIANGGANG_MODE,
-    R_QIDUI_MULTIPLIER,
-    R_SHISANYAO_MULTIPLIER,
+from sim.core.rule_layout import R_ANGANG_UNITS, R_MINGGANG_UNITS, R_QIANGGANG_MODE
+from sim.variants.jincheng.rule_slots import (
+    R_DIANGANG_BAO, R_GENZHUANG_ENABLED, R_GENZHUANG_UNITS, R_HOUBAO_UNITS, R_JC_SHAPE_MULTIPLIERS,
+    R_QIDUI_MULTIPLIER, R_SHISANYAO_MULTIPLIER,
 )
 from sim.core.codes import QIANGGANG_ZIMO, SHAPE_QIDUI, SHAPE_SHISANYAO, WIN_QIANGGANG, WIN_ZIMO
 from sim.core.state import N_SEATS

@@ -6,7 +6,7 @@ A seat that 拾s or 抢s sets the tile aside frozen (``frozen[seat, kind] = 1``)
 from numba import njit
 
 from sim.core.codes import ACT_GANG, ACT_HU, ACT_PENG, ACT_QIANG, ACT_SHI
-from sim.core.rule_layout import R_ALLOW_QIANG, R_ALLOW_SHI, R_QIANG_REQUIRES_SHI
+from sim.variants.jincheng.rule_slots import R_ALLOW_QIANG, R_ALLOW_SHI, R_QIANG_REQUIRES_SHI
 from sim.core.state import (
     CLAIM_BIT_QIANG, CLAIM_BIT_SHI, EV_QIANG, EV_SHI, ST_COMMITTED, ST_N_FROZEN, ST_N_MELDS, ST_N_SHI, ST_QIANG_USED, ST_TING, is_yaojiu, log_event,
 )

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 
 from sim.core import codes as C
 from sim.core import rule_layout as L
-from sim.rules import RuleTable, VariantRules, _choice, _enum, _flag, _table
+from sim.variants.jinhua import rule_slots as JH
+from sim.rules import RuleTable, VariantRules, _choice, _enum, _flag, _table, _variant_field
 
 #: ``jh_multipliers`` entries: {entry: rule-vector slot} (R_JH_MULT + sim._codes JH_MULT_*); 爆头 with 海底
 #: is the field ``jh_baotou_haidi`` (A31), packed into its own slot of the table.
-MULTIPLIER_SLOTS = {name: L.R_JH_MULT + code for name, code in C.JH_MULT_CODES.items() if name != "baotou_haidi"}
+MULTIPLIER_SLOTS = {name: JH.R_JH_MULT + code for name, code in C.JH_MULT_CODES.items() if name != "baotou_haidi"}
 #: The multipliers of RULES §3.4 r15: 七对 ×2, 七风/十四不靠 ×2, 清一色 ×4 without 财神 and ×2 with, 混一色 ×2,
 #: 爆头 ×2, 海底捞月 ×2.
 DEFAULT_MULTIPLIERS = RuleTable({
@@ -28,41 +29,40 @@ DEFAULT_MULTIPLIERS = RuleTable({
 class JinhuaRules(VariantRules):
     """Every rule a 金华 study may change, with the default of docs/rules/jinhua.md §4 (money in 底注)."""
 
-    variant: str = field(default="jinhua", metadata={"kind": "variant", "slot": L.R_VARIANT, "options": ("jinhua",),
-                                                      "codes": {"jinhua": C.VARIANT_JINHUA}, "cite": "RULES §3"})
+    variant: str = field(default="jinhua", metadata=_variant_field("jinhua", "RULES §3"))
     # who deals next: the dealer stays only on its own win | always rotate | the winner deals (RULES §3.1 r2, A27).
-    jh_dealer: str = field(default="stay", metadata=_enum(L.R_JH_DEALER, C.JH_DEALER_CODES, "RULES §3.1 r2, A27"))
+    jh_dealer: str = field(default="stay", metadata=_enum(JH.R_JH_DEALER, C.JH_DEALER_CODES, "RULES §3.1 r2, A27"))
     # tiles kept in the reserve for kong replacements: 14 | none (RULES §3.1 r4, A32).
-    jh_dead_wall: object = field(default=14, metadata=_choice(L.R_JH_DEAD_WALL, {14: 14, "none": 0},
+    jh_dead_wall: object = field(default=14, metadata=_choice(JH.R_JH_DEAD_WALL, {14: 14, "none": 0},
                                                               "RULES §3.1 r4, A32"))
     # the turned 财神 indicator counts as one of the 14 reserve tiles: 69 draws instead of 68 (RULES §3.1 r4).
-    jh_indicator_in_reserve: bool = field(default=False, metadata=_flag(L.R_JH_INDICATOR_IN_RESERVE,
+    jh_indicator_in_reserve: bool = field(default=False, metadata=_flag(JH.R_JH_INDICATOR_IN_RESERVE,
                                                                         "RULES §3.1 r4"))
     # a discarded 财神 may be won on (RULES §3.2 r8, A29).
-    jh_ron_on_caishen: bool = field(default=False, metadata=_flag(L.R_JH_RON_ON_CAISHEN, "RULES §3.2 r8, A29"))
+    jh_ron_on_caishen: bool = field(default=False, metadata=_flag(JH.R_JH_RON_ON_CAISHEN, "RULES §3.2 r8, A29"))
     # a 财神 may sit inside a 吃/碰/杠 (RULES §3.2 r9, A34).
-    jh_wild_in_melds: bool = field(default=False, metadata=_flag(L.R_JH_WILD_IN_MELDS, "RULES §3.2 r9, A34"))
+    jh_wild_in_melds: bool = field(default=False, metadata=_flag(JH.R_JH_WILD_IN_MELDS, "RULES §3.2 r9, A34"))
     # a 财神 may stand for a fifth copy of a kind. Default on: 爆头 is completed by a self-draw of *any* tile
     # (「抓到任意一张则为敲响」), the fourth copy of a held triplet included, which needs the 财神 as a fifth
     # copy (RULES §3.2 r7, §3.4 r15).
-    jh_wild_fifth_copy: bool = field(default=True, metadata=_flag(L.R_JH_WILD_FIFTH_COPY, "RULES §3.2 r7, §3.4 r15"))
+    jh_wild_fifth_copy: bool = field(default=True, metadata=_flag(JH.R_JH_WILD_FIFTH_COPY, "RULES §3.2 r7, §3.4 r15"))
     # 过胡: a passed win blocks that kind until the seat's next turn when restricted (RULES A36).
     guo_hu: str = field(default="unrestricted", metadata=_enum(L.R_GUO_HU, C.GUO_HU_CODES, "RULES A36"))
     # the multiplier of each hand; several multiply (RULES §3.4 r15).
     jh_multipliers: RuleTable = field(default=DEFAULT_MULTIPLIERS, metadata=_table(MULTIPLIER_SLOTS, 1, 64,
                                                                                    "RULES §3.4 r15"))
     # 爆头 with 海底捞月: 4 (2 × 2, the multiplicative rule) or 8 (「爆头的海捞是八倍」) (RULES §3.4 r15, A31).
-    jh_baotou_haidi: int = field(default=4, metadata=_choice(L.R_JH_MULT + C.JH_MULT_BAOTOU_HAIDI, {4: 4, 8: 8},
+    jh_baotou_haidi: int = field(default=4, metadata=_choice(JH.R_JH_MULT + C.JH_MULT_BAOTOU_HAIDI, {4: 4, 8: 8},
                                                              "RULES §3.4 r15, A31"))
     # 承包 applies to every win | self-drawn wins only (RULES §3.5 r20, A30).
-    jh_chengbao_scope: str = field(default="all", metadata=_enum(L.R_JH_CHENGBAO_SCOPE, C.JH_CHENGBAO_SCOPE_CODES,
+    jh_chengbao_scope: str = field(default="all", metadata=_enum(JH.R_JH_CHENGBAO_SCOPE, C.JH_CHENGBAO_SCOPE_CODES,
                                                                  "RULES §3.5 r20, A30"))
     # a 明杠 counts as a 摊 for 承包; 吃, 碰 and a 碰 grown into a 补杠 always count (RULES §3.5 r20, A30).
-    jh_kong_counts_tan: bool = field(default=True, metadata=_flag(L.R_JH_KONG_COUNTS_TAN, "RULES §3.5 r20, A30"))
+    jh_kong_counts_tan: bool = field(default=True, metadata=_flag(JH.R_JH_KONG_COUNTS_TAN, "RULES §3.5 r20, A30"))
     # payments the dealer makes or receives double (RULES §3.5 r19, A35).
-    jh_dealer_double: bool = field(default=False, metadata=_flag(L.R_JH_DEALER_DOUBLE, "RULES §3.5 r19, A35"))
+    jh_dealer_double: bool = field(default=False, metadata=_flag(JH.R_JH_DEALER_DOUBLE, "RULES §3.5 r19, A35"))
     # kongs are paid: 明杠/补杠 1, 暗杠 2 from each other player (RULES §3.5 r21, A35).
-    jh_kong_money: bool = field(default=False, metadata=_flag(L.R_JH_KONG_MONEY, "RULES §3.5 r21, A35"))
+    jh_kong_money: bool = field(default=False, metadata=_flag(JH.R_JH_KONG_MONEY, "RULES §3.5 r21, A35"))
 
     def _check_combination(self) -> None:
         """A 财神 inside a meld is not played by the engine yet: refuse it in one line."""

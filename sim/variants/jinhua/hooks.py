@@ -9,7 +9,6 @@ not change is the core's default (sim.core.hook_defaults). Imports only sim.core
 """
 from numba import njit
 
-from sim.core.codes import VARIANT_JINHUA
 from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exported as 金华's hooks)
     win_forms, LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, declares_missing_suit, on_claim_taken, on_discard,
     on_huang, on_shangjia, on_unclaimed, self_kong_forbidden,
@@ -17,8 +16,9 @@ from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exp
 from sim.core.state import ST_WINNER
 from sim.variants.jinhua import play_rules as jh_rules
 from sim.variants.jinhua.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
+from sim.variants.jinhua import CODE
 
-VARIANT = VARIANT_JINHUA  # the sim.core.codes code in rule_vec[R_VARIANT]
+VARIANT = CODE  # the code this rule set registers (sim/variants/jinhua/__init__.py), rule_vec[R_VARIANT]
 
 
 # --- deal and draws ------------------------------------------------------------------------------------------

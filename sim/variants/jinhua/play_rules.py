@@ -3,8 +3,9 @@ the variant's hooks (sim/variants/jinhua/hooks.py) — compiled.
 
 Each function reads the packed rule vector of ``JinhuaRules.pack()`` (R_JH_* slots and the common slots 金华
 fixes) and the core's flat state (sim.core.state: ``hands``/``melds`` int8[4, 34], ``st`` int64[N_ST]); 金华's
-own per-hand fields live in the ``ST_JH_*`` slots (the 财神 kind, 过碰 masks, the 吃张打张 mask, the 吃 count,
-承包 money and the winner's wilds). The rule kernels themselves are in ``_calls``, ``_reserve``, ``_settle``,
+per-hand fields are the state's mechanic fields (``ST_WILD_KIND``, ``ST_DECLINED_PONGS``,
+``ST_FORBIDDEN_DISCARDS``, ``ST_CHOWS``, ``ST_CHENGBAO``, ``ST_WINNER_WILDS``). The rule kernels themselves are in
+``_calls``, ``_reserve``, ``_settle``,
 ``_win_shape``, ``legal`` and ``state_rules``; this module only wires them to the state.
 
 * **Deal** (r3–r5): the indicator is the wall's last position (``_reserve.INDICATOR_POSITION``); its kind is the
@@ -25,14 +26,14 @@ from sim.core.codes import (
 )
 from sim.core.chows import pong_equals_kong_priority as claim_priority  # noqa: F401  (RULES §3.3 r10)
 from sim.core.melds import meld_slot
-from sim.core.rule_layout import (
-    R_ANGANG_UNITS, R_JH_CHENGBAO_SCOPE, R_JH_DEAD_WALL, R_JH_DEALER, R_JH_DEALER_DOUBLE, R_JH_INDICATOR_IN_RESERVE,
-    R_JH_KONG_COUNTS_TAN, R_JH_KONG_MONEY, R_JH_MULT, R_JH_RON_ON_CAISHEN, R_JH_WILD_IN_MELDS, R_MINGGANG_UNITS,
-    R_QIDUI_ALLOW_QUAD,
+from sim.core.rule_layout import R_ANGANG_UNITS, R_MINGGANG_UNITS, R_QIDUI_ALLOW_QUAD
+from sim.variants.jinhua.rule_slots import (
+    R_JH_CHENGBAO_SCOPE, R_JH_DEAD_WALL, R_JH_DEALER, R_JH_DEALER_DOUBLE, R_JH_INDICATOR_IN_RESERVE,
+    R_JH_KONG_COUNTS_TAN, R_JH_KONG_MONEY, R_JH_MULT, R_JH_RON_ON_CAISHEN, R_JH_WILD_IN_MELDS,
 )
 from sim.core.state import (
     CLAIM_BIT_GANG, CLAIM_BIT_PENG, EV_CAISHEN, EV_CHOW, KONG_AN, PEND_DISCARD, ST_DEALER, ST_FRONT_DRAWS,
-    ST_GUO_HU, ST_JH_CAISHEN, ST_JH_CHENGBAO, ST_CHOWS, ST_JH_DECLINED_PONGS, ST_JH_FORBIDDEN, ST_JH_WINNER_WILDS,
+    ST_GUO_HU, ST_WILD_KIND, ST_CHENGBAO, ST_CHOWS, ST_DECLINED_PONGS, ST_FORBIDDEN_DISCARDS, ST_WINNER_WILDS,
     ST_LAST_DRAWN, ST_MULTIPLIER, ST_N_MELDS, ST_PENDING_KIND, ST_PENDING_TILE, ST_REPLACEMENTS, ST_WIN_FEATURES,
     MAX_MELDS, REC_TILE, REC_TYPE, log_event,
 )
@@ -52,11 +53,11 @@ TAIL_START = FIRST_REPLACEMENT   # wall position of the first kong replacement (
 # --- deal and draws ----------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def turn_indicator(wall, st, events):
-    """Keep the 财神 kind (the turned indicator's own kind, RULES §3.2 r5, A28) in ``st[ST_JH_CAISHEN]``, start
+    """Keep the 财神 kind (the turned indicator's own kind, RULES §3.2 r5, A28) in ``st[ST_WILD_KIND]``, start
     the 吃 count at 0 and log the indicator; returns nothing."""
-    st[ST_JH_CAISHEN] = caishen_kind_k(wall)
+    st[ST_WILD_KIND] = caishen_kind_k(wall)
     st[ST_CHOWS] = 0
-    log_event(events, st, EV_CAISHEN, -1, st[ST_JH_CAISHEN], 0)
+    log_event(events, st, EV_CAISHEN, -1, st[ST_WILD_KIND], 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -87,14 +88,14 @@ def may_draw(rule_vec, st):
 @njit(cache=True, _nrt=False)
 def on_turn_start(st, seat):
     """Clear ``seat``'s 过碰 mask (r11: until its own next turn) and the 吃张打张 mask of the previous turn (r12)."""
-    st[ST_JH_DECLINED_PONGS + seat] = 0
-    st[ST_JH_FORBIDDEN] = 0
+    st[ST_DECLINED_PONGS + seat] = 0
+    st[ST_FORBIDDEN_DISCARDS] = 0
 
 
 @njit(cache=True, _nrt=False)
 def forbidden_discards(st):
     """Return the int64 kind mask the current seat may not discard (吃张打张 right after its 吃, r12)."""
-    return st[ST_JH_FORBIDDEN]
+    return st[ST_FORBIDDEN_DISCARDS]
 
 
 # --- claims ------------------------------------------------------------------------------------------------
@@ -104,9 +105,9 @@ def forbidden_discards(st):
 def blocked_claim_bits(st, seat, tile):
     """Return the core claim bits (CLAIM_BIT_PENG/GANG) ``seat`` may not use on the discard ``tile``: both on a
     discarded 财神 (r8, r9), 碰 on a kind it declined this go-around (过碰 r11)."""
-    if tile == st[ST_JH_CAISHEN]:
+    if tile == st[ST_WILD_KIND]:
         return CLAIM_BIT_PENG | CLAIM_BIT_GANG
-    if (st[ST_JH_DECLINED_PONGS + seat] >> tile) & 1:
+    if (st[ST_DECLINED_PONGS + seat] >> tile) & 1:
         return CLAIM_BIT_PENG
     return 0
 
@@ -117,7 +118,7 @@ def chow_claim_bits(rule_vec, hands, st, seat, tile, source):
     财神 (r8) nor one inside the meld (r9 unless ``jh_wild_in_melds``) (RULES §3.3 r10)."""
     if not is_next_seat_k(seat, source):
         return 0
-    return chow_shapes_k(hands[seat], tile, st[ST_JH_CAISHEN], rule_vec[R_JH_WILD_IN_MELDS] == 1) << CLAIM_CHOW_SHIFT
+    return chow_shapes_k(hands[seat], tile, st[ST_WILD_KIND], rule_vec[R_JH_WILD_IN_MELDS] == 1) << CLAIM_CHOW_SHIFT
 
 
 @njit(cache=True, _nrt=False)
@@ -125,7 +126,7 @@ def take_chow(hands, melds, st, events, seat, tile, source, action):
     """吃 the discard ``tile`` of ``source`` (already out of the river) as ``action`` (ACT_CHI_LOW/MID/HIGH): the
     meld, the 吃 count, and the kinds 吃张打张 forbids on the seat's discard (r10, r12); returns nothing."""
     shape = action - ACT_CHI_LOW
-    st[ST_JH_FORBIDDEN] = apply_chow_k(hands, melds, st, seat, tile, source, shape, st[ST_JH_CAISHEN])
+    st[ST_FORBIDDEN_DISCARDS] = apply_chow_k(hands, melds, st, seat, tile, source, shape, st[ST_WILD_KIND])
     st[ST_CHOWS] += 1
     log_event(events, st, EV_CHOW, seat, tile, source * 8 + shape)
 
@@ -137,15 +138,15 @@ def on_claim_answer(hands, st, seat, action):
     if st[ST_PENDING_KIND] != PEND_DISCARD or action == ACT_PENG or action == ACT_GANG or action == ACT_HU:
         return
     tile = st[ST_PENDING_TILE]
-    if pong_allowed_k(hands[seat], tile, st[ST_JH_CAISHEN], False, st[ST_JH_DECLINED_PONGS + seat]):
-        st[ST_JH_DECLINED_PONGS + seat] |= np.int64(1) << tile
+    if pong_allowed_k(hands[seat], tile, st[ST_WILD_KIND], False, st[ST_DECLINED_PONGS + seat]):
+        st[ST_DECLINED_PONGS + seat] |= np.int64(1) << tile
 
 
 # --- wins --------------------------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def hand_complete(rule_vec, tables, hands, st, seat):
     """Return True when ``seat``'s 3n+2 concealed hand is complete in a 金华 form (wild-aware, r7, r15)."""
-    return is_complete_k(hands[seat], st[ST_N_MELDS + seat], st[ST_JH_CAISHEN], rule_vec[R_QIDUI_ALLOW_QUAD] == 1,
+    return is_complete_k(hands[seat], st[ST_N_MELDS + seat], st[ST_WILD_KIND], rule_vec[R_QIDUI_ALLOW_QUAD] == 1,
                          tables)
 
 
@@ -154,7 +155,7 @@ def can_win_on(rule_vec, tables, hands, st, seat, tile):
     """Return True when ``seat`` may 胡 the pending ``tile``: no ting needed (r14); a discarded 财神 only with
     ``jh_ron_on_caishen`` (r8, A29); a kind passed this go-around not under 过胡 (A36); 抢杠胡 on a 补杠."""
     if st[ST_PENDING_KIND] == PEND_DISCARD:
-        if tile == st[ST_JH_CAISHEN] and rule_vec[R_JH_RON_ON_CAISHEN] == 0:
+        if tile == st[ST_WILD_KIND] and rule_vec[R_JH_RON_ON_CAISHEN] == 0:
             return False
         if (st[ST_GUO_HU + seat] >> tile) & 1:
             return False
@@ -183,7 +184,7 @@ def _winning_tile(st, win_kind):
 def win_shape(rule_vec, tables, hands, st, seat, win_kind):
     """Return the SHAPE_* of ``seat``'s complete hand: the form the classification scores (七对, 七风, else
     regular: 平胡 and 爆头 are four sets and a pair) (RULES §3.4 r15)."""
-    wild = st[ST_JH_CAISHEN]
+    wild = st[ST_WILD_KIND]
     self_drawn = win_kind == WIN_ZIMO
     last = is_last_tile_k(st[ST_FRONT_DRAWS], st[ST_REPLACEMENTS], rule_vec[R_JH_DEAD_WALL],
                           rule_vec[R_JH_INDICATOR_IN_RESERVE] == 1)
@@ -201,20 +202,20 @@ def win_shape(rule_vec, tables, hands, st, seat, win_kind):
 def settle_win(rule_vec, tables, hands, st, money, winner, feeder, win_kind):
     """Pay one win into ``money[MONEY_WIN]`` (底注) with its multiplier and 承包 (RULES §3.5 r16–r20); the first
     win of the hand stores its features, multiplier and the winner's wilds in ``st``, and every win adds what
-    承包 changed to ``st[ST_JH_CHENGBAO + seat]``. Returns the winner's gain in 底注."""
+    承包 changed to ``st[ST_CHENGBAO + seat]``. Returns the winner's gain in 底注."""
     chengbao = np.zeros(4, np.int32)  # [seat] what 承包 changed in this win's money
     before = money[MONEY_WIN, winner]
     features, multiplier = settle_win_from_state_k(
-        hands, st, money, chengbao, winner, feeder, win_kind, _winning_tile(st, win_kind), st[ST_JH_CAISHEN],
+        hands, st, money, chengbao, winner, feeder, win_kind, _winning_tile(st, win_kind), st[ST_WILD_KIND],
         rule_vec[R_QIDUI_ALLOW_QUAD] == 1, tables, rule_vec[R_JH_MULT:R_JH_MULT + N_JH_MULT],
         rule_vec[R_JH_DEAD_WALL], rule_vec[R_JH_INDICATOR_IN_RESERVE] == 1, rule_vec[R_JH_KONG_COUNTS_TAN] == 1,
         rule_vec[R_JH_DEALER_DOUBLE] == 1, rule_vec[R_JH_CHENGBAO_SCOPE])
     for s in range(4):
-        st[ST_JH_CHENGBAO + s] += chengbao[s]
+        st[ST_CHENGBAO + s] += chengbao[s]
     if st[ST_WIN_FEATURES] == NO_WIN_FEATURES:
         st[ST_WIN_FEATURES] = features
         st[ST_MULTIPLIER] = multiplier
-        st[ST_JH_WINNER_WILDS] = hands[winner, st[ST_JH_CAISHEN]]
+        st[ST_WINNER_WILDS] = hands[winner, st[ST_WILD_KIND]]
     return money[MONEY_WIN, winner] - before
 
 
@@ -235,7 +236,7 @@ def next_dealer(rule_vec, st, winner):
 @njit(cache=True, _nrt=False)
 def meld_tile_kind(st, shown):
     """Return the physical kind of a natural meld tile showing ``shown`` (the 财神's face is a 白板, r6)."""
-    return holder_kind_k(shown, st[ST_JH_CAISHEN])
+    return holder_kind_k(shown, st[ST_WILD_KIND])
 
 
 @njit(cache=True, _nrt=False)
@@ -244,7 +245,7 @@ def state_ok(rule_vec, st):
     (A draw past the live wall, r4, is the core checker's ERR_FRONT_LIMIT, from ``kept_back_tiles``.)"""
     if rule_vec[R_JH_WILD_IN_MELDS] == 1:
         return True
-    wild = st[ST_JH_CAISHEN]
+    wild = st[ST_WILD_KIND]
     for s in range(4):
         for i in range(st[ST_N_MELDS + s]):
             slot = meld_slot(s, i)

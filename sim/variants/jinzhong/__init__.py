@@ -1,7 +1,6 @@
 """晋中胡乐麻将 (RULES §2): config, win classification and money kernels."""
-from sim.core.codes import VARIANT_JINZHONG
 
 #: This rule set's registration, read by sim.rules (nothing central lists the rule sets): its kernel code
 #: (rule-vector slot R_VARIANT; the rule sets are ordered by it) and its config class, "module:Class".
-CODE = VARIANT_JINZHONG
+CODE = 1
 CONFIG_CLASS = "sim.variants.jinzhong.config:JinzhongRules"

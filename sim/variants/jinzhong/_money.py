@@ -23,7 +23,8 @@ from numba import njit
 
 from sim.core.codes import QIANGGANG_ZIMO, WIN_QIANGGANG, WIN_ZIMO
 from sim.core.ledger import each_other_pays
-from sim.core.rule_layout import R_ANGANG_UNITS, R_JZ_CAP, R_JZ_MULT_ON_EXTRA, R_MINGGANG_UNITS, R_QIANGGANG_MODE
+from sim.core.rule_layout import R_ANGANG_UNITS, R_MINGGANG_UNITS, R_QIANGGANG_MODE
+from sim.variants.jinzhong.rule_slots import R_JZ_CAP, R_JZ_MULT_ON_EXTRA
 from sim.core.state import N_SEATS
 
 CAP_POINTS = 100  # the 腊子 cap of RULES §2.5 r22 (「得分超过100胡有“腊子”上限」), in 底分

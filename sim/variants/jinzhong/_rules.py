@@ -28,8 +28,11 @@ from sim.core.codes import (
     WIN_QIANGGANG, WIN_ZIMO,
 )
 from sim.core.rule_layout import (
-    R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_JZ_CHI, R_JZ_DIHU_AFTER_ANGANG, R_JZ_DINGQUE_UPFRONT, R_JZ_HUANG_WITH_KONG_ROTATES,
-    R_JZ_DEAD_WALL, R_JZ_POINT_LIMIT, R_QIANGGANG_MODE, R_STACKS_PER_KONG,
+    R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_QIANGGANG_MODE, R_STACKS_PER_KONG,
+)
+from sim.variants.jinzhong.rule_slots import (
+    R_JZ_CHI, R_JZ_DIHU_AFTER_ANGANG, R_JZ_DINGQUE_UPFRONT, R_JZ_HUANG_WITH_KONG_ROTATES, R_JZ_DEAD_WALL,
+    R_JZ_POINT_LIMIT,
 )
 from sim.core.chows import chow_claim_bits as core_chow_claim_bits
 from sim.core.chows import take_chow as core_take_chow

@@ -21,8 +21,10 @@ from numba import njit
 from sim.core.codes import (
     FEATURE_HAOHUA_QIDUI, FEATURE_JIULIAN, NO_WIN_FEATURES, FEATURE_PENGPENGHU, FEATURE_QIDUI, FEATURE_QINGYISE, FEATURE_SHISANYAO,
 )
-from sim.core.hand.queyimen_kernel import FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, complete_forms_qym_k, point_limit_mask_k
-from sim.core.rule_layout import R_JZ_JIULIAN_NINE_WAIT, R_JZ_MULT_QIDUI, R_JZ_POINT_LIMIT
+from sim.core.hand.queyimen_kernel import (
+    FORM_QIDUI, FORM_REGULAR, FORM_SHISANYAO, complete_forms_qym_k, point_limit_mask_k,
+)
+from sim.variants.jinzhong.rule_slots import R_JZ_JIULIAN_NINE_WAIT, R_JZ_MULT_QIDUI, R_JZ_POINT_LIMIT
 
 N_MULTIPLIED_FEATURES = 10  # feature bits 0..9 carry a multiplier (slot R_JZ_MULT_QIDUI + bit); bit 10 (抢杠胡) none
 NO_SUIT = -1

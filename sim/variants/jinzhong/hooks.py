@@ -9,7 +9,6 @@ seats 0..3 (-1 = none), ``tile`` a kind 0..33). A hook whose rule 晋中 does no
 """
 from numba import njit
 
-from sim.core.codes import VARIANT_JINZHONG
 from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exported as 晋中's hooks)
     win_forms, LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, discard_forbidden, first_tail_position,
     hand_complete, meld_tile_kind, on_claim_answer, on_claim_taken, on_discard, on_huang, on_kong, on_shangjia,
@@ -17,8 +16,9 @@ from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exp
 )
 from sim.variants.jinzhong import _rules as jz_rules
 from sim.variants.jinzhong.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
+from sim.variants.jinzhong import CODE
 
-VARIANT = VARIANT_JINZHONG  # the sim.core.codes code in rule_vec[R_VARIANT]
+VARIANT = CODE  # the code this rule set registers (sim/variants/jinzhong/__init__.py), rule_vec[R_VARIANT]
 
 
 # --- deal and draws ------------------------------------------------------------------------------------------

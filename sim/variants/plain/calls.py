@@ -16,7 +16,7 @@ from sim.core.chows import chow_claim_bits as core_chow_claim_bits
 from sim.core.chows import pong_equals_kong_priority as claim_priority  # noqa: F401  (r8)
 from sim.core.chows import take_chow as core_take_chow
 from sim.core.codes import ACT_CHI_LOW
-from sim.variants.plain import R_PLAIN_CHI
+from sim.variants.plain.rule_slots import R_PLAIN_CHI
 
 
 

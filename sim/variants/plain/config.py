@@ -3,7 +3,7 @@ plain Python.
 
 ``PlainRules`` is the frozen, validated dataclass of the variant (machinery shared through
 ``sim.rules.VariantRules``): ``chi`` (吃 by the 下家, default off, r9) and ``qidui`` (七对 wins, default on, r13),
-each packed into its slot of the rule vector (``R_PLAIN_CHI``, ``R_PLAIN_QIDUI``: see ``sim.variants.plain``). The
+each packed into its slot of the rule vector (``sim.variants.plain.rule_slots``). The
 common slots of rules 推倒胡 fixes are packed at the value that makes the shared core play them
 (``_fixed_slots``). Money is in 底注.
 """
@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from sim.core import codes as C
 from sim.core import rule_layout as L
 from sim.rules import VariantRules, _flag
-from sim.variants.plain import R_PLAIN_CHI, R_PLAIN_QIDUI, VARIANT_PLAIN
+from sim.variants.plain import VARIANT_PLAIN
+from sim.variants.plain.rule_slots import R_PLAIN_CHI, R_PLAIN_QIDUI
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,8 @@ from sim.core.hook_defaults import (  # noqa: F401  (re-exported as 推倒胡's 
 )
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.state import MONEY_WIN, ST_CHOWS, ST_DEALER, ST_MULTIPLIER, ST_N_MELDS, ST_WIN_FEATURES, ST_WINNER
-from sim.variants.plain import R_PLAIN_QIDUI, VARIANT_PLAIN
+from sim.variants.plain import VARIANT_PLAIN
+from sim.variants.plain.rule_slots import R_PLAIN_QIDUI
 from sim.variants.plain import calls as plain_calls
 from sim.variants.plain import dealer as plain_dealer
 from sim.variants.plain import draws as plain_draws

@@ -19,7 +19,7 @@ from sim.core.codes import (
 from sim.core.hand.kernel import FORM_QIDUI, FORM_REGULAR, complete_forms_k
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.state import PEND_ANGANG, ST_N_MELDS, ST_PENDING_KIND
-from sim.variants.plain import R_PLAIN_QIDUI
+from sim.variants.plain.rule_slots import R_PLAIN_QIDUI
 
 
 @njit(cache=True, _nrt=False)

@@ -5,7 +5,9 @@ A27–A35, A36). The config class is built on the shared ``sim.rules.VariantRule
 import pytest
 
 from sim.core import codes as C
+from sim.variants.jinhua import CODE as JINHUA_CODE
 from sim.core import rule_layout as L
+from sim.variants.jinhua import rule_slots as JH
 from sim.hand_tables import get_tables
 from sim.hand_wild_tables import get_wild_tables
 from sim.variants.jinhua.config import JinhuaRules
@@ -13,17 +15,17 @@ from sim.variants.jinhua.config import JinhuaRules
 
 def test_defaults_pack_into_the_jinhua_block():
     vector = JinhuaRules().pack()
-    assert vector[L.R_VARIANT] == C.VARIANT_JINHUA
-    assert vector[L.R_JH_DEALER] == C.JH_DEALER_STAY          # RULES §3.1 r2, A27
-    assert vector[L.R_JH_DEAD_WALL] == 14                       # RULES §3.1 r4, A32
-    assert vector[L.R_JH_INDICATOR_IN_RESERVE] == 0
-    assert vector[L.R_JH_RON_ON_CAISHEN] == 0                   # RULES §3.2 r8, A29
-    assert vector[L.R_JH_CHENGBAO_SCOPE] == C.JH_CHENGBAO_ALL   # RULES §3.5 r20, A30
-    assert vector[L.R_JH_KONG_COUNTS_TAN] == 1
-    assert vector[L.R_JH_DEALER_DOUBLE] == 0 and vector[L.R_JH_KONG_MONEY] == 0  # A35
-    assert vector[L.R_JH_WILD_FIFTH_COPY] == 1
+    assert vector[L.R_VARIANT] == JINHUA_CODE
+    assert vector[JH.R_JH_DEALER] == C.JH_DEALER_STAY          # RULES §3.1 r2, A27
+    assert vector[JH.R_JH_DEAD_WALL] == 14                       # RULES §3.1 r4, A32
+    assert vector[JH.R_JH_INDICATOR_IN_RESERVE] == 0
+    assert vector[JH.R_JH_RON_ON_CAISHEN] == 0                   # RULES §3.2 r8, A29
+    assert vector[JH.R_JH_CHENGBAO_SCOPE] == C.JH_CHENGBAO_ALL   # RULES §3.5 r20, A30
+    assert vector[JH.R_JH_KONG_COUNTS_TAN] == 1
+    assert vector[JH.R_JH_DEALER_DOUBLE] == 0 and vector[JH.R_JH_KONG_MONEY] == 0  # A35
+    assert vector[JH.R_JH_WILD_FIFTH_COPY] == 1
     assert vector[L.R_MULTI_RON] == C.MULTI_RON_HEADBUMP        # RULES §3.3 r13
-    mults = [int(vector[L.R_JH_MULT + j]) for j in range(C.N_JH_MULT)]
+    mults = [int(vector[JH.R_JH_MULT + j]) for j in range(C.N_JH_MULT)]
     assert mults == [2, 2, 4, 2, 2, 2, 2, 4]                    # RULES §3.4 r15 table, A31 = 4
 
 
@@ -31,11 +33,11 @@ def test_flags_change_their_slots():
     config = JinhuaRules().replace(jh_dealer="winner", jh_dead_wall="none", jh_baotou_haidi=8,
                                    jh_chengbao_scope="zimo", jh_multipliers={"qingyise": 8})
     vector = config.pack()
-    assert vector[L.R_JH_DEALER] == C.JH_DEALER_WINNER
-    assert vector[L.R_JH_DEAD_WALL] == 0
-    assert vector[L.R_JH_MULT + C.JH_MULT_BAOTOU_HAIDI] == 8
-    assert vector[L.R_JH_MULT + C.JH_MULT_QINGYISE] == 8 and vector[L.R_JH_MULT + C.JH_MULT_QIDUI] == 2
-    assert vector[L.R_JH_CHENGBAO_SCOPE] == C.JH_CHENGBAO_ZIMO
+    assert vector[JH.R_JH_DEALER] == C.JH_DEALER_WINNER
+    assert vector[JH.R_JH_DEAD_WALL] == 0
+    assert vector[JH.R_JH_MULT + C.JH_MULT_BAOTOU_HAIDI] == 8
+    assert vector[JH.R_JH_MULT + C.JH_MULT_QINGYISE] == 8 and vector[JH.R_JH_MULT + C.JH_MULT_QIDUI] == 2
+    assert vector[JH.R_JH_CHENGBAO_SCOPE] == C.JH_CHENGBAO_ZIMO
 
 
 @pytest.mark.parametrize("key, value, message", [

@@ -6,8 +6,7 @@ import pytest
 
 from jh_scenarios import table
 from sim.core import codes as C
-from sim.core import state as S
-from sim.core.rule_layout import R_JH_MULT
+from sim.variants.jinhua.rule_slots import R_JH_MULT
 from sim.hand_wild_tables import get_wild_tables
 from sim.tiles import kind, parse
 from sim.variants.jinhua import hooks

@@ -7,7 +7,11 @@ import pytest
 import yaml
 
 from sim.core import codes as C
+from sim.variants.jinzhong import CODE as JINZHONG_CODE
 from sim.core import rule_layout as L
+from sim.variants.jinhua import rule_slots as JH
+from sim.variants.jincheng import rule_slots as JC
+from sim.variants.jinzhong import rule_slots as JZ
 from sim import rules as R
 from sim.variants.jinzhong.config import JinzhongRules
 
@@ -124,24 +128,24 @@ def test_direct_construction_is_validated_and_frozen():
 
 # Each JZ field: the slot it must pack into and (non-default value, packed value) — written out by hand.
 PACKING = {
-    "jz_dingque_upfront": (L.JINZHONG_BLOCK + 3, True, 1),
-    "jz_tiles": (L.JINZHONG_BLOCK + 0, 108, 108),
-    "jz_chi": (L.JINZHONG_BLOCK + 1, True, 1),
-    "jz_point_limit": (L.JINZHONG_BLOCK + 2, False, 0),
-    "jz_qianggang_as_zimo": (L.JINZHONG_BLOCK + 4, False, 0),
-    "jz_mult_on_extra": (L.JINZHONG_BLOCK + 5, False, 0),
-    "jz_dead_wall": (L.JINZHONG_BLOCK + 6, 14, 14),
-    "jz_cap": (L.JINZHONG_BLOCK + 7, True, 1),
-    "jz_huang_with_kong_rotates": (L.JINZHONG_BLOCK + 8, True, 1),
-    "jz_jiulian_nine_wait": (L.JINZHONG_BLOCK + 19, True, 1),
-    "jz_dihu_after_angang": (L.JINZHONG_BLOCK + 20, True, 1),
+    "jz_dingque_upfront": (JZ.JINZHONG_BLOCK + 3, True, 1),
+    "jz_tiles": (JZ.JINZHONG_BLOCK + 0, 108, 108),
+    "jz_chi": (JZ.JINZHONG_BLOCK + 1, True, 1),
+    "jz_point_limit": (JZ.JINZHONG_BLOCK + 2, False, 0),
+    "jz_qianggang_as_zimo": (JZ.JINZHONG_BLOCK + 4, False, 0),
+    "jz_mult_on_extra": (JZ.JINZHONG_BLOCK + 5, False, 0),
+    "jz_dead_wall": (JZ.JINZHONG_BLOCK + 6, 14, 14),
+    "jz_cap": (JZ.JINZHONG_BLOCK + 7, True, 1),
+    "jz_huang_with_kong_rotates": (JZ.JINZHONG_BLOCK + 8, True, 1),
+    "jz_jiulian_nine_wait": (JZ.JINZHONG_BLOCK + 19, True, 1),
+    "jz_dihu_after_angang": (JZ.JINZHONG_BLOCK + 20, True, 1),
 }
 
 
 @pytest.mark.parametrize("key", sorted(PACKING))
 def test_each_jz_flag_packs_into_its_slot_of_the_jinzhong_block(key):
     slot, value, packed = PACKING[key]
-    assert L.JINZHONG_BLOCK <= slot < L.JINZHONG_BLOCK + L.BLOCK_SIZE
+    assert JZ.JINZHONG_BLOCK <= slot < JZ.JINZHONG_BLOCK + L.BLOCK_SIZE
     base, changed = JinzhongRules().pack(), JinzhongRules().replace(**{key: value}).pack()
     assert changed[slot] == packed and base[slot] != packed
     differs = set(np.flatnonzero(base != changed)) - {slot}
@@ -155,15 +159,15 @@ def test_multiplier_table_packs_one_slot_per_feature_bit():
     for bit, name in enumerate(names):
         assert C.FEATURE_CODES[name] == 1 << bit
         custom = JinzhongRules().replace(jz_multipliers={name: 17}).pack()
-        assert custom[L.R_JZ_MULT_QIDUI + bit] == 17
-        assert [custom[L.R_JZ_MULT_QIDUI + b] for b in range(len(names)) if b != bit] == \
+        assert custom[JZ.R_JZ_MULT_QIDUI + bit] == 17
+        assert [custom[JZ.R_JZ_MULT_QIDUI + b] for b in range(len(names)) if b != bit] == \
             [EXPECTED_DEFAULTS["jz_multipliers"][n] for n in names if n != name]
 
 
 def test_common_slots_keep_their_meaning():
     """The shared flags 晋中 has pack as the shared codes; those it lacks are fixed as 晋中 plays."""
     vector = JinzhongRules().pack()
-    assert vector[L.R_VARIANT] == C.VARIANT_JINZHONG == 1
+    assert vector[L.R_VARIANT] == JINZHONG_CODE == 1
     assert vector[L.R_TING_KONG_POLICY] == C.TING_KONG_CONCEALED_ONLY  # only 暗杠, waits unchanged (r11, A20)
     assert JinzhongRules().replace(ting_kong_policy="same_waits").pack()[L.R_TING_KONG_POLICY] == C.TING_KONG_SAME_WAITS
     assert JinzhongRules().replace(ting_kong_policy="none").pack()[L.R_TING_KONG_POLICY] == C.TING_KONG_NONE
@@ -179,7 +183,7 @@ def test_common_slots_keep_their_meaning():
     assert JinzhongRules().replace(jz_dead_wall=14).pack()[L.R_HUANG_STACKS] == 7
     # the wall: all 136 tiles, or the 108 suit tiles only, a slot the core reads (r1)
     assert vector[L.R_SUITED_WALL] == 0 and JinzhongRules().replace(jz_tiles=108).pack()[L.R_SUITED_WALL] == 1
-    assert not vector[L.JINCHENG_BLOCK:L.JINZHONG_BLOCK].any() and not vector[L.JINHUA_BLOCK:].any()
+    assert not vector[JC.JINCHENG_BLOCK:JZ.JINZHONG_BLOCK].any() and not vector[JH.JINHUA_BLOCK:].any()
 
 
 def test_every_field_has_its_own_slot():
@@ -190,5 +194,5 @@ def test_every_field_has_its_own_slot():
     common = {"variant", "ting_kong_policy", "guo_hu", "minggang_units", "angang_units"}
     for f in dataclasses.fields(JinzhongRules):
         own = list(f.metadata["slots"].values()) if f.metadata["kind"] == "table" else [f.metadata["slot"]]
-        block = L.COMMON_BLOCK if f.name in common else L.JINZHONG_BLOCK
+        block = L.COMMON_BLOCK if f.name in common else JZ.JINZHONG_BLOCK
         assert all(block <= s < block + L.BLOCK_SIZE for s in own), f.name

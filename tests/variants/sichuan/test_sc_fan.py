@@ -187,7 +187,7 @@ def test_r48_r49_q3_situational_fan():
 
 
 def test_r50_r60_q9_zimo_bonus_and_cap_order():
-    # docs/rules/sichuan.md r60 and §6.10's numbers: a capped 自摸 collects 9 from each payer under add_base
+    # docs/rules/sichuan.md r60 and the sanity numbers: a capped 自摸 collects 9 from each payer under add_base
     assert F.zimo_payment_k(5, DEFAULT) == 9 and F.discard_payment_k(5, DEFAULT) == 8
     assert F.zimo_payment_k(0, DEFAULT) == 2
     add_then_cap = SichuanRules(sc_zimo_cap_order="add_then_cap").pack()

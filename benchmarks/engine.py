@@ -12,7 +12,7 @@ its standard error.
 with each flag set, timed in this process, the settings interleaved over ``--rounds`` rounds of ``--hands`` hands.
 
 ``--switch [--rounds 4] [--hands 20000]`` prints, per variant, greedy hands/s (CPU) of the variant's own engine and of
-the switch engine a run of every variant plays (``sim.engine.run_plays``: each hook branches on the rule vector's
+the switch engine a run of every variant plays (``sim.table_engines.run_plays``: each hook branches on the rule vector's
 variant), interleaved in this process over ``--rounds`` rounds, and their ratio (switch / own).
 
 ``--against DIR [--rules jinzhong] [--seats random]`` compares greedy (or random) hands/s (under that variant) with another checkout of the project (e.g. an old commit
@@ -108,7 +108,7 @@ def flag_rates(rules: str, flags: list[str], hands: int, rounds: int) -> None:
 def switch_rates(hands: int, rounds: int) -> None:
     """Print greedy hands/s (CPU time, this process) per variant in its own engine and in the switch engine of a run
     of every variant, interleaved over ``rounds`` rounds, and the ratio of their means (switch / own)."""
-    from sim.engine import run_plays
+    from sim.table_engines import run_plays
     from sim.play import play_chunk
     from sim.rules import VARIANTS
 

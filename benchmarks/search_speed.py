@@ -58,7 +58,7 @@ def speed(variants, hands, hands4, spec="search"):
 
 def breakdown(variants, hands):
     from sim.core.turn import new_batch_state
-    from sim.engine import seat_slots, table_engine
+    from sim.table_engines import seat_slots, table_engine
     from sim.hand_tables import get_scan_tables
     from sim.record import N_KERNEL_COLUMNS
     from sim.rules import resolve_rules

@@ -133,7 +133,7 @@ class ArmRunner:
         self.roles[arm].append(f"{study}/{role}")
 
     def played(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """Return (the variants, the policy modules) the registered arms play: what ``sim.engine.run_plays`` is told,
+        """Return (the variants, the policy modules) the registered arms play: what ``sim.table_engines.run_plays`` is told,
         so that a run whose studies span several variants compiles the shared core once (one switch engine)."""
         from sim.rules import resolve_rules
         from sim.seat_plan import resolve_seats, table_policies

@@ -162,7 +162,7 @@ def _run_locked(config: RunConfig, out_dir: Path, overrides: list[str], started:
     from reports.summary_export import write_spreadsheets
     from reports.summary_io import write_summary
 
-    from sim.engine import run_plays
+    from sim.table_engines import run_plays
     from sim.progress import progress_enabled
 
     show = progress_enabled(config.progress)

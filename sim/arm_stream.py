@@ -137,7 +137,7 @@ def _results(tasks: list[tuple], plans, n_workers: int, on_hands=None):
     workers finish them (a single chunk plays in this process, in pieces reported to ``on_hands`` when given)."""
     from joblib import delayed
 
-    from sim.engine import run_setting
+    from sim.engine_setting import run_setting
 
     parent, engines = os.getpid(), run_setting()
     calls = [(index, task, os.fspath(plans[index].out), plans[index].variant, plans[index].labels, parent, engines)

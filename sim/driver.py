@@ -92,10 +92,10 @@ def _play_returning(task: tuple, parent: int | None = None, engines: dict | None
                     on_hands=None) -> tuple[int, np.ndarray]:
     """Worker: play one chunk and return ``(first_hand, record matrix)``. With ``parent`` (the pid of the run that
     started this worker) the worker ends itself when that process dies (``sim.parent_watch``). ``engines`` is the
-    parent's engine setting (``sim.engine.run_setting``: the variants of the run), so that a reused worker plays
+    parent's engine setting (``sim.engine_setting.run_setting``: the variants of the run), so that a reused worker plays
     the engine the parent compiled. With ``on_hands`` (in this process, under a bar) the chunk plays in pieces,
     the same records, and ``on_hands(hands)`` is called as each ends (``sim.chunk_pieces``)."""
-    from sim.engine import applied_setting
+    from sim.engine_setting import applied_setting
 
     if parent is not None:
         watch_parent(parent)
@@ -135,7 +135,7 @@ def _run_loky(tasks: list[tuple], n_workers: int, out, variant, labels) -> Itera
     ends with this process (``sim.parent_watch``)."""
     from joblib import delayed
 
-    from sim.engine import run_setting
+    from sim.engine_setting import run_setting
 
     parent, engines = os.getpid(), run_setting()
     if out is not None:
@@ -189,7 +189,7 @@ def _run_dask(tasks: list[tuple], n_workers: int, scheduler, out, variant, label
         pending = iter(tasks)
         cluster_workers = len(client.scheduler_info().get("workers", {})) if scheduler is not None else 0
         window = IN_FLIGHT_PER_WORKER * max(1, n_workers, cluster_workers)
-        from sim.engine import run_setting
+        from sim.engine_setting import run_setting
 
         engines = run_setting()
         futures = as_completed([client.submit(_play_returning, t, None, engines, pure=False)
@@ -316,10 +316,10 @@ def engine_name(variants: tuple[str, ...], policies: tuple[str, ...], outside: t
 
 
 def named_table_engine(variant: str, seat_configs) -> tuple[object, str]:
-    """Return the engine a table of ``variant`` with ``seat_configs`` plays here (``sim.engine.table_engine``: a run
+    """Return the engine a table of ``variant`` with ``seat_configs`` plays here (``sim.table_engines.table_engine``: a run
     of several variants gets their switch engine) and the name of what the table compiles (``engine_name``, with
     the seats that decide outside the loop)."""
-    from sim.engine import table_engine
+    from sim.table_engines import table_engine
 
     seats = resolve_seats(seat_configs)
     eng = table_engine(variant, seats)

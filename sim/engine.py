@@ -8,33 +8,17 @@ out the bound kernels by name (``eng.play_hands``, ``eng.run_until``, ``eng.appl
 ``kernel_modules()``: the core's, then those the registered strategies name). A kernel that reaches no slot is the
 shared one. Engines are cached: one binding per (variant, policies) per process. It names no strategy module.
 
-``table_engine`` picks a table's engine: the one of exactly its policies — or, with the environment variable
-``MJRULES_SHARED_ENGINES=1``, the process's one shared engine (``shared_engine``): the switch engine below over
-every variant, binding every policy they play. A process that plays many tables of every variant (the test suite
-sets it) then compiles the shared core and the hand loop once instead of once per variant and seat mix; the
-records are the same either way, only what is compiled differs.
-
-A run that plays several variants says so (``run_plays(variants, policies)``, a context manager the experiment
-runner enters when its studies span several variants; or the environment variables it sets, ``RUN_VARIANTS`` and
-``RUN_POLICIES``, which worker processes and the compile lane inherit). ``table_engine`` then hands every table of
-one of those variants the *switch engine* ``engine(variants, policies)``: ``hooks`` bound to
-sim.core.variant_switch, which branches on ``rule_vec[R_VARIANT]`` to the variants' hooks (slots ``hooks0``,
-``hooks1``, ..., one per registered rule set), and ``VARIANT`` to VARIANT_ANY, so the strategies read the variant
-from the rule vector. The shared
-core then compiles once for the run instead of once per variant; the records are the same as the per-variant
-engines'. A run of one variant never uses it.
+Which engine a table plays with (its policies, a shared engine, a run's switch engine) is chosen above this
+module, by sim.table_engines; this module only binds.
 """
 from __future__ import annotations
 
-import contextlib
 import functools
-import os
 from importlib import import_module
 from types import ModuleType
 
 from sim.binding import bound, bound_module
-from sim.seat_plan import ordered_policies, rollout_policies, scripted_stand_in, table_policies, variant_refusals
-from sim.strategy_registry import REGISTRY, resolve_seats
+from sim.strategy_registry import DEFAULT_STRATEGY, REGISTRY
 
 #: the core's modules whose kernels an engine hands out by name, searched in this order (``kernel_modules``)
 CORE_KERNEL_MODULES = (
@@ -46,8 +30,6 @@ CORE_KERNEL_MODULES = (
 def kernel_modules() -> tuple[str, ...]:
     """Return the modules whose kernels an engine hands out by name, searched in this order: the core's, then those
     the registered strategies name (their specs' ``kernel_modules``, e.g. the search player's)."""
-    from sim.strategy_registry import REGISTRY
-
     named = (m for spec in REGISTRY.values() for m in spec.kernel_modules)
     return CORE_KERNEL_MODULES + tuple(dict.fromkeys(m for m in named if m not in CORE_KERNEL_MODULES))
 
@@ -133,12 +115,10 @@ class Engine:
 
 def engine(variant: str | tuple[str, ...], policies: tuple[str, ...] | None = None) -> Engine:
     """Return the (cached) engine of ``variant`` whose seat slots hold the policy modules ``policies`` (in slot
-    order; sim.seat_plan.table_policies gives a table's; None: the default seat strategy's, greedy's). A tuple of two
-    or more variants gives their switch engine (any order; one variant's tuple is that variant's own engine)."""
+    order; sim.seat_plan.table_policies gives a table's; None: the default seat strategy's policy alone). A tuple of
+    two or more variants gives their switch engine (any order; one variant's tuple is that variant's own engine)."""
     if policies is None:
-        from sim.seat_plan import table_policies
-
-        policies = table_policies(resolve_seats(None))
+        policies = (REGISTRY[DEFAULT_STRATEGY].policy,)
     if not isinstance(variant, str):
         variant = switch_order(variant)
         variant = variant[0] if len(variant) == 1 else variant
@@ -148,112 +128,3 @@ def engine(variant: str | tuple[str, ...], policies: tuple[str, ...] | None = No
 @functools.lru_cache(maxsize=None)
 def _engine(variant, policies: tuple[str, ...]) -> Engine:
     return Engine(variant, policies)
-
-
-SHARED_ENGINES = "MJRULES_SHARED_ENGINES"  # environment variable: "1" = one shared engine per process (table_engine)
-
-
-def variant_policies(variant: str) -> tuple[str, ...]:
-    """Return every policy module the strategies that play ``variant`` use, in slot order (the rollout policies
-    first, sim.seat_plan.ordered_policies)."""
-    refused = variant_refusals(variant)
-    played = {spec.policy for name, spec in REGISTRY.items() if spec.policy is not None and name not in refused}
-    return ordered_policies(played | set(rollout_policies()))
-
-
-RUN_VARIANTS = "MJRULES_RUN_VARIANTS"  # environment variable: the variants a run plays, comma-separated
-RUN_POLICIES = "MJRULES_RUN_POLICIES"  # environment variable: the policy modules its tables play, comma-separated
-
-
-def _listed(name: str) -> tuple[str, ...]:
-    return tuple(p for p in os.environ.get(name, "").split(",") if p)
-
-
-def run_variants() -> tuple[str, ...]:
-    """Return the variants the current run plays (``run_plays``), in code order; () when it did not say."""
-    return switch_order(_listed(RUN_VARIANTS))
-
-
-def run_setting() -> dict[str, str]:
-    """Return the run's engine setting as environment entries ({RUN_VARIANTS: ..., RUN_POLICIES: ...}, empty values
-    when unset): what a worker process applies (``applied_setting``) to pick the engines its parent would."""
-    return {RUN_VARIANTS: os.environ.get(RUN_VARIANTS, ""), RUN_POLICIES: os.environ.get(RUN_POLICIES, "")}
-
-
-@contextlib.contextmanager
-def applied_setting(setting: dict[str, str] | None):
-    """Within, the environment holds ``setting`` (from ``run_setting``; None changes nothing); restored after."""
-    if setting is None:
-        yield
-        return
-    saved = {k: os.environ.get(k) for k in setting}
-    try:
-        for key, value in setting.items():
-            if value:
-                os.environ[key] = value
-            else:
-                os.environ.pop(key, None)
-        yield
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
-
-
-def run_plays(variants, policies=()):
-    """Return a context manager within which this process (and the processes it starts) plays a run of ``variants``
-    whose tables play ``policies`` (policy modules): with two or more variants, ``table_engine`` hands every table
-    of one of them the switch engine ``engine(variants, policies)`` (or of its own policies when a table plays one
-    outside ``policies``, or when they are more than the policy slots); with one, nothing changes."""
-    variants = switch_order(variants)
-    if len(variants) < 2:
-        return applied_setting(None)
-    return applied_setting({RUN_VARIANTS: ",".join(variants), RUN_POLICIES: ",".join(ordered_policies(policies))})
-
-
-def shared_engine(variant: str) -> Engine:
-    """Return the engine every table of ``variant`` plays with under MJRULES_SHARED_ENGINES=1: the switch engine of
-    every variant, binding every policy they play (the process then compiles the shared core once, as a run of
-    several variants does); or, when the variants or their policies outnumber the slots, ``variant``'s own engine
-    binding every policy it plays."""
-    from sim.core.slots import N_POLICY_SLOTS
-    from sim.core.variant_switch import N_SWITCH_SLOTS
-    from sim.rules import VARIANTS
-
-    policies = ordered_policies(tuple(p for v in VARIANTS for p in variant_policies(v)))
-    if 1 < len(VARIANTS) <= N_SWITCH_SLOTS and len(policies) <= N_POLICY_SLOTS:
-        return engine(VARIANTS, policies)
-    return engine(variant, variant_policies(variant))
-
-
-def table_engine(variant: str, seat_configs) -> Engine:
-    """Return the engine a table of ``variant`` plays with (``seat_configs``: its StrategyConfigs, None for a scripted
-    seat): the engine of exactly its policies, or with MJRULES_SHARED_ENGINES=1 the process's shared engine
-    (``shared_engine``); in a run of several variants (``run_plays``) the run's switch engine."""
-    from sim.core.slots import N_POLICY_SLOTS
-
-    table = table_policies([c for c in seat_configs if c is not None]) or (scripted_stand_in().policy,)
-    if os.environ.get(SHARED_ENGINES) == "1":
-        shared = shared_engine(variant)
-        if set(table) <= set(shared.policies):
-            return shared
-    run = run_variants()
-    if len(run) > 1 and variant in run:
-        run_policies = ordered_policies(_listed(RUN_POLICIES))
-        if set(table) <= set(run_policies) and len(run_policies) <= N_POLICY_SLOTS:
-            return engine(run, run_policies)
-        return engine(run, table)
-    return engine(variant, table)
-
-
-def seat_slots(eng: Engine, seat_configs) -> "np.ndarray":
-    """Return int64[4], each seat's policy slot in ``eng`` (sim.core.seat_dispatch.SCRIPTED for a scripted seat,
-    None, or one that decides outside the loop)."""
-    import numpy as np
-
-    from sim.core.seat_dispatch import SCRIPTED
-
-    return np.array([SCRIPTED if c is None or c.policy is None else eng.policies.index(c.policy)
-                     for c in seat_configs], dtype=np.int64)

@@ -22,7 +22,7 @@ from sim.core import state as S  # noqa: E402
 from sim.core.invariants import N_TRACKS, T_DISCARDS
 from sim.core.record_fill import fill_record
 from sim.core.turn import seat_to_act, seed_seats
-from sim.engine import seat_slots, table_engine
+from sim.table_engines import table_kernels
 from sim.game_log import action_text, event_text, parse_action
 from sim.hand_tables import get_scan_tables
 from sim.record import KERNEL_COLUMNS, N_KERNEL_COLUMNS
@@ -30,7 +30,7 @@ from sim.rules import resolve_rules
 from sim.tiles import format as format_tiles
 from sim.tiles import name
 from sim.core.wall import NO_TILE, draw_dealer, fill_wall, wall_size
-from sim.seat_plan import SCRIPTED_STAND_IN, check_seats_for_rules, outside_driver, resolve_seats, seat_arrays
+from sim.seat_plan import SCRIPTED_STAND_IN, check_seats_for_rules, outside_driver, resolve_seats
 
 PHASE_NAMES = {S.PHASE_SELF: "self", S.PHASE_CLAIM: "claim", S.PHASE_OVER: "over"}
 MELD_NAMES = {S.MELD_PONG: "peng", S.MELD_MINGGANG: "minggang", S.MELD_BUGANG: "bugang", S.MELD_ANGANG: "angang"}
@@ -72,12 +72,10 @@ class Game:
         self.seat_labels = [None if s is None else c.label() for s, c in zip(seats, configs)]
         played = [c if s is not None else None for s, c in zip(seats, configs)]
         # the hand's kernels: its variant and the policies of its strategy seats (a table of scripted seats: random's)
-        self._engine = table_engine(self.rules.variant, played)
-        _, self._params = seat_arrays(configs)
-        self._ids = seat_slots(self._engine, played)  # [seat] its policy slot
+        self._engine, self._ids, self._params, self._step = table_kernels(self.rules.variant, played, "step")
         # [seat] seats deciding outside the loop (search): the loop hands their decisions back and advance() lets them
         self._search = np.array([s is not None and c.policy is None for s, c in zip(seats, configs)], dtype=np.bool_)
-        self._step = outside_driver(played, "step")  # their step kernel's "module:name", None without them
+        # self._step: their step kernel's "module:name", None without them (table_kernels)
         self._scratch_maker = outside_driver(played, "scratch")  # ... and the maker of its scratch
         self._search_scratch = None  # the step's scratch, made at the first step
         self.seed, self.hand_index = int(seed), int(hand_index)

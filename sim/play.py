@@ -9,7 +9,8 @@ from sim.core.turn import new_batch_state
 from sim.hand_tables import get_scan_tables
 from sim.record import N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
-from sim.seat_plan import check_seats_for_rules, outside_driver, resolve_seats, seat_arrays
+from sim.seat_plan import check_seats_for_rules, resolve_seats
+from sim.table_engines import table_kernels
 
 
 def _play(rules, seats, seed, first_hand, n_hands, session_length, check, deal_condition=0):
@@ -35,16 +36,12 @@ def play_resolved(rules_config, seat_configs, seed: int, first_hand: int, n_hand
     (sim.run_plan): return (int32[n_hands, N_KERNEL_COLUMNS] records, int64[n_hands] ERR_* codes in check mode,
     else a 1-element dummy). What a worker runs: it reads no registry and checks nothing again."""
     kernel_cache.ensure_fresh()
-    from sim.engine import seat_slots, table_engine
-
-    _, params = seat_arrays(seat_configs)
+    # the table's kernels: its variant, its seats' policies, their parameter rows, and its outside driver if any
+    eng, ids, params, driver = table_kernels(rules_config.variant, seat_configs, "batch")
     out = np.zeros((n_hands, N_KERNEL_COLUMNS), dtype=np.int32)  # one record row per hand
     errors = np.zeros(n_hands if check else 1, dtype=np.int64)    # check mode: ERR_* per hand
-    eng = table_engine(rules_config.variant, seat_configs)  # the table's kernels: its variant, its seats' policies
-    ids = seat_slots(eng, seat_configs)
     args = (rules_config.pack(), rules_config.hand_tables(), get_scan_tables(), ids, params, int(seed), int(first_hand),
             int(n_hands), int(session_length), out, errors, int(deal_condition))
-    driver = outside_driver(seat_configs, "batch")
     if driver is not None:  # seats deciding outside the loop (search): their batch, which hands them their decisions
         if check:
             names = "/".join(sorted({c.name for c in seat_configs if c.policy is None}))

@@ -9,6 +9,10 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.seat_dispatch import SCRIPTED
+from sim.core.slots import N_POLICY_SLOTS
+from sim.core.variant_switch import N_SWITCH_SLOTS
+from sim.engine_setting import run_policies, run_variants, shared_engines_on
+from sim.rules import VARIANTS
 from sim.strategy_registry import REGISTRY, StrategyConfig, parse_seat, resolve_seats  # noqa: F401  (public)
 from sim.variant_facts import missing_mechanics
 
@@ -109,3 +113,52 @@ def outside_driver(configs, kind: str) -> str | None:
 def scripted_stand_in() -> StrategyConfig:
     """Return the config standing in for a scripted seat (``SCRIPTED_STAND_IN``, default parameters)."""
     return parse_seat(SCRIPTED_STAND_IN)
+
+
+def variant_policies(variant: str) -> tuple[str, ...]:
+    """Return every policy module the strategies that play ``variant`` use, in slot order (the rollout policies
+    first, ``ordered_policies``)."""
+    rollouts = set(rollout_policies())
+    every = ordered_policies({spec.policy for spec in REGISTRY.values() if spec.policy is not None} | rollouts)
+    refused = variant_refusals(variant)
+    played = {spec.policy for name, spec in REGISTRY.items() if spec.policy is not None and name not in refused}
+    return tuple(p for p in every if p in played | rollouts)  # the order of the whole, kept by the part
+
+
+def shared_binding(variant: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return (variants, policies) of the engine every table of ``variant`` plays with under
+    MJRULES_SHARED_ENGINES=1: every variant, binding every policy they play (the process then compiles the shared
+    core once, as a run of several variants does); or, when the variants or their policies outnumber the slots,
+    ``variant`` alone, binding every policy it plays."""
+    every = ordered_policies(tuple(p for v in VARIANTS for p in variant_policies(v)))
+    if 1 < len(VARIANTS) <= N_SWITCH_SLOTS and len(every) <= N_POLICY_SLOTS:
+        return VARIANTS, every
+    return (variant,), variant_policies(variant)
+
+
+def table_binding(variant: str, configs) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return (variants, policies) of the engine a table of ``variant`` plays with (``configs``: its StrategyConfigs,
+    None for a scripted seat): exactly its policies, or under MJRULES_SHARED_ENGINES=1 the shared binding
+    (``shared_binding``); in a run of several variants (sim.table_engines.run_plays) the run's switch."""
+    table = table_policies([c for c in configs if c is not None]) or (scripted_stand_in().policy,)
+    if shared_engines_on():
+        shared = shared_binding(variant)
+        if set(table) <= set(shared[1]):
+            return shared
+    run = run_variants()
+    if len(run) > 1 and variant in run:
+        listed = ordered_policies(run_policies())
+        if set(table) <= set(listed) and len(listed) <= N_POLICY_SLOTS:
+            return run, listed
+        return run, table
+    return (variant,), table
+
+
+def table_seating(variant: str, configs, driver_kind: str | None = None):
+    """Return (variants, policies, params float64[4, 8], driver "module:name" or None): the engine binding of a
+    table (``table_binding``), its seats' parameter rows (a scripted seat, None, gets the stand-in's) and, when
+    ``driver_kind`` is given, the ``outside_driver`` of that kind of its seats deciding outside the loop."""
+    stand_in = scripted_stand_in()
+    params = np.stack([(stand_in if c is None else c).param_row() for c in configs]).astype(np.float64)
+    driver = outside_driver(configs, driver_kind) if driver_kind else None
+    return (*table_binding(variant, configs), params, driver)

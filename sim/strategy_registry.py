@@ -223,10 +223,14 @@ def parse_seat(seat) -> StrategyConfig:
     raise ValueError(f"bad seat {seat!r} (expected a strategy name, dict or StrategyConfig)")
 
 
+#: the strategy of every seat a run does not name (``resolve_seats(None)``)
+DEFAULT_STRATEGY = "greedy"
+
+
 def resolve_seats(seats=None) -> list[StrategyConfig]:
-    """Return four ``StrategyConfig`` from ``seats`` (None = four greedy; one item = used for all four)."""
+    """Return four ``StrategyConfig`` from ``seats`` (None = four of DEFAULT_STRATEGY; one item = used for all four)."""
     if seats is None:
-        seats = ["greedy"] * 4
+        seats = [DEFAULT_STRATEGY] * 4
     if isinstance(seats, (str, Mapping, StrategyConfig)):
         seats = [seats] * 4
     seats = list(seats)

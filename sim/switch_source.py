@@ -23,7 +23,7 @@ HEADER = '''"""The hooks of an engine that plays several variants: a run-time sw
 Written by sim/switch_source.py (``python -m sim.switch_source``); do not edit by hand.
 
 ``sim.engine`` binds this module to the ``hooks`` slot (sim.core.slots) of the engine of a run that plays more than
-one variant (``sim.engine.run_plays``), ``VARIANT`` to VARIANT_ANY, and ``hooks0``, ``hooks1``, ... / ``VARIANT0``, ...
+one variant (``sim.table_engines.run_plays``), ``VARIANT`` to VARIANT_ANY, and ``hooks0``, ``hooks1``, ... / ``VARIANT0``, ...
 (one pair per registered rule set, N_SWITCH_SLOTS) to the run's variants' hooks modules and codes, in code order.
 Every hook of the protocol (docs/architecture.md
 "Adding a variant") is here with the same name and parameter list: it reads ``rule_vec[R_VARIANT]`` and calls the

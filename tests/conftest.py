@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-# One engine for the whole suite (sim.engine.shared_engine: the switch engine of every variant and policy): its many
+# One engine for the whole suite (sim.table_engines.shared_engine: the switch engine of every variant and policy): its many
 # variants and seat mixes then share one compiled core and hand loop instead of one per variant and mix; subprocesses
 # inherit it. Records do not depend on it: tests/test_variant_switch.py plays each variant's own engine against it,
 # and tests/test_engine_binding.py checks the per-table engines a run uses without it.

@@ -52,7 +52,7 @@ hand.shanten_many(np.zeros((1, 34), np.int8) + np.eye(34, dtype=np.int8)[:13].su
 """,
     "late kernels of the hand loop": """
 from sim.compile_lanes import compile_late_kernels
-from sim.engine import shared_engine
+from sim.table_engines import shared_engine
 shared = shared_engine("jincheng")  # the suite's one engine: every variant, every policy
 compile_late_kernels(shared.variant, shared.policies)
 """,
@@ -100,13 +100,13 @@ def _has_cached_overload(dispatcher) -> bool:
 
 def cache_is_cold() -> bool:
     """Return True when the kernel cache misses one of the top-level kernels the jobs compile (after dropping a
-    stale cache: sim.kernel_cache.ensure_fresh): the loops of the suite's shared engine (sim.engine.shared_engine,
+    stale cache: sim.kernel_cache.ensure_fresh): the loops of the suite's shared engine (sim.table_engines.shared_engine,
     the one every table of the suite plays) and the shared hand evaluation."""
     from sim import kernel_cache
 
     kernel_cache.ensure_fresh()
     from sim.core.hand import queyimen_kernel, wild_kernel
-    from sim.engine import shared_engine
+    from sim.table_engines import shared_engine
 
     shared = shared_engine("jincheng")
     entry_points = (shared.play_hands, shared.run_until, shared.run_until_checked, shared.play_hands_checked,

@@ -14,7 +14,7 @@ from numba import njit
 import sim.driver
 from sim import simulate
 from sim.compile_lanes import compile_late_kernels, late_kernels, late_signatures
-from sim.engine import table_engine
+from sim.table_engines import table_engine
 from sim.play import play_chunk
 from sim.rules import VARIANTS
 from sim.seat_plan import REGISTRY, resolve_seats, table_policies

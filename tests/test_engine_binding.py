@@ -106,8 +106,8 @@ def _seen(modules: set[str], found: dict) -> list[str]:
 
 def _in_suite_records(variant: str, seats: list[str]) -> str:
     """Return the digest of the probe's hands played here, on the suite's shared engine (the switch engine of every
-    variant and policy, sim.engine.shared_engine)."""
-    from sim.engine import table_engine
+    variant and policy, sim.table_engines.shared_engine)."""
+    from sim.table_engines import table_engine
     from sim.play import play_chunk
     from sim.rules import VARIANTS
     from sim.seat_plan import resolve_seats

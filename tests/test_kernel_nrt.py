@@ -120,7 +120,7 @@ def linked_ir(kernel) -> str:
 
 def test_the_hand_loop_and_its_hot_kernels_count_no_references():
     from sim.core.turn import new_batch_state
-    from sim.engine import table_engine
+    from sim.table_engines import table_engine
     from sim.play import play_chunk
     from sim.seat_plan import resolve_seats
 

@@ -56,7 +56,7 @@ def test_cold_until_compiled_then_cached_across_processes(tmp_path):
 PLAYED_THEN_CACHED = textwrap.dedent("""
     import sys
     from kernel_warmup import _has_cached_overload as cached
-    from sim.engine import table_engine
+    from sim.table_engines import table_engine
     from sim.seat_plan import resolve_seats
     if sys.argv[1] == "play":
         from sim.play import play_chunk

@@ -144,3 +144,24 @@ def test_the_checks_fire_on_a_back_arrow_and_on_a_circle_closed_inside_a_functio
     assert upward_arrows(graph) == ["reports.pairing (line 1) imports experiments.stats",
                                     "sim.driver (line 2) imports strategies.specs"]
     assert cycles(graph) == [["reports.a", "reports.b"], ["sim.driver", "strategies.specs"]]
+
+
+#: the engine's composition, lowest first: a table's seats and rules are resolved once, going down this chain, so a
+#: chunk's walk from the worker entry meets each module once (issue 42: no bounce between the engine and the seats)
+TABLE_CHAIN = ("sim.engine", "sim.seat_plan", "sim.table_engines")
+
+
+def chain_back_arrows(graph: dict[str, dict[str, int]], chain=TABLE_CHAIN) -> list[str]:
+    """Return "a -> b" for every import (at any depth) from a module of ``chain`` to a later one."""
+    return [f"{a} -> {b}" for i, a in enumerate(chain) for b in chain[i + 1:] if b in graph.get(a, {})]
+
+
+def test_the_engine_binds_and_the_seat_plan_chooses_and_neither_calls_back(graph):
+    """sim.engine binds kernels and knows no seats; sim.seat_plan chooses a table's binding and knows no engine;
+    sim.table_engines composes them: a worker walks play -> table_engines -> seat_plan -> engine, each once."""
+    assert chain_back_arrows(graph) == []
+
+
+def test_the_chain_check_fires_on_an_engine_that_asks_the_seat_plan(graph):
+    broken = {**graph, "sim.engine": {**graph["sim.engine"], "sim.seat_plan": 1}}
+    assert chain_back_arrows(broken) == ["sim.engine -> sim.seat_plan"]

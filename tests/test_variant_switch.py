@@ -1,4 +1,4 @@
-"""The switch engine of a run of several variants (sim.engine.run_plays, sim.core.variant_switch): it covers every
+"""The switch engine of a run of several variants (sim.table_engines.run_plays, sim.core.variant_switch): it covers every
 hook of every variant, calls the hook of the variant the rule vector names, and refuses a variant it does not hold.
 That it plays the same records as each variant's own engine is checked in tests/test_engine_binding.py, whose fresh
 processes play the variants' own engines (the suite itself plays the switch engine, tests/conftest.py).
@@ -41,7 +41,8 @@ def test_the_switch_covers_every_hook_of_every_variant_with_its_parameters():
 
 def test_a_run_of_one_variant_keeps_its_own_engine(monkeypatch):
     """run_plays with a single variant changes nothing, and a table of a variant outside the run's plays its own."""
-    from sim.engine import RUN_VARIANTS, SHARED_ENGINES, run_plays, run_variants, table_engine
+    from sim.table_engines import run_plays, table_engine
+    from sim.engine_setting import RUN_VARIANTS, SHARED_ENGINES, run_variants
     from sim.seat_plan import resolve_seats
 
     monkeypatch.delenv(SHARED_ENGINES, raising=False)  # a run's choice, not the suite's one shared engine
@@ -60,9 +61,11 @@ def test_a_run_of_one_variant_keeps_its_own_engine(monkeypatch):
 def test_the_suites_shared_engine_is_the_switch_of_everything_or_else_the_variants_own(monkeypatch):
     """MJRULES_SHARED_ENGINES=1 (the suite's setting) gives every table the switch engine of every variant binding
     every policy they play; with fewer policy slots than those policies, each variant's own engine of its policies."""
-    import sim.core.slots
     import sim.engine
-    from sim.engine import SHARED_ENGINES, shared_engine, table_engine, variant_policies
+    import sim.seat_plan
+    from sim.table_engines import shared_engine, table_engine
+    from sim.engine_setting import SHARED_ENGINES
+    from sim.seat_plan import variant_policies
     from sim.seat_plan import resolve_seats
 
     monkeypatch.setenv(SHARED_ENGINES, "1")
@@ -70,7 +73,7 @@ def test_the_suites_shared_engine_is_the_switch_of_everything_or_else_the_varian
     for variant in VARIANTS:
         eng = table_engine(variant, resolve_seats(["greedy", "random", "greedy", "greedy"]))
         assert eng is shared_engine(variant) and eng.variants == VARIANTS and set(eng.policies) == every
-    monkeypatch.setattr(sim.core.slots, "N_POLICY_SLOTS", len(every) - 1)
+    monkeypatch.setattr(sim.seat_plan, "N_POLICY_SLOTS", len(every) - 1)
     monkeypatch.setattr(sim.engine, "_engine", lambda variant, policies: (variant, policies))  # no Engine built
     for variant in VARIANTS:  # (an Engine built under the patched slot count would stay in the engine cache)
         assert shared_engine(variant) == (variant, variant_policies(variant))
@@ -99,13 +102,14 @@ def test_the_switch_engine_refuses_a_variant_it_was_not_built_for():
     (["experiment=huangzhuang"], ("jincheng",)),
 ])
 def test_the_runner_tells_the_engine_the_variants_its_arms_play(overrides, variants, tmp_path):
-    """The runner's arms say which variants and policies the run plays (what it hands sim.engine.run_plays): the
+    """The runner's arms say which variants and policies the run plays (what it hands sim.table_engines.run_plays): the
     overview and experiment=variants span all four, so their tables play one switch engine; a study of one variant
     keeps its own engine."""
     from experiments.arms import ArmRunner
     from experiments.compose import load_run_config
     from experiments.runner import plan_studies
-    from sim.engine import run_plays, run_variants
+    from sim.table_engines import run_plays
+    from sim.engine_setting import run_variants
 
     config = load_run_config(overrides + ["jobs=1", "progress=false"])
     runner = ArmRunner(config, tmp_path / "hands")

@@ -33,7 +33,7 @@ def start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, 
     if VARIANT == VARIANT_ANY:  # the switch engine of a run of several variants (sim.core.variant_switch)
         if not hooks.plays_variant(rule_vec[R_VARIANT]):
             raise ValueError("rule_vec is another variant's than the engine's: the engine switches over its run's "
-                             "variants only (sim.engine.run_plays)")
+                             "variants only (sim.table_engines.run_plays)")
     elif rule_vec[R_VARIANT] != VARIANT:
         raise ValueError("rule_vec is another variant's than the engine's: take the engine of rules.variant")
     hands[:] = 0

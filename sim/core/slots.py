@@ -9,7 +9,7 @@ and a bound copy sees only the modules it was bound to, so a 晋城 run compiles
 no strategy its seats do not play (``sim.engine``). The one run-time switch over variants is a module bound to
 ``hooks`` like any variant's, ``sim.core.variant_switch``, which branches on ``rule_vec[R_VARIANT]`` to the hooks
 bound to ``hooks0``, ``hooks1``, ... (one per registered rule set): the engine of a run that plays several variants
-(``sim.engine.run_plays``).
+(``sim.table_engines.run_plays``).
 """
 from __future__ import annotations
 

@@ -108,6 +108,12 @@ def never_wins(rule_vec):
 
 
 @njit(cache=True, _nrt=False)
+def self_draw_only(rule_vec):
+    """Return the int64 kinds that win only by 自摸 under the point limit (rank 3–5; 0 when it is off, r15)."""
+    return SELF_DRAW_ONLY_MASK if rule_vec[R_JZ_POINT_LIMIT] != 0 else np.int64(0)
+
+
+@njit(cache=True, _nrt=False)
 def baoting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
     """Return the int64 报听 waits of the seat's 3k+1 hand (module docstring; 0 = no legal 报听). A seat that declared
     a suit (jz_dingque_upfront) has none while it holds a tile of that suit, and never waits on one."""

@@ -164,9 +164,9 @@ def area_of(kernel: str) -> str:
     core's module, or numba's own implementations."""
     if kernel.startswith("numba."):
         return "numba's own (np.empty, np.zeros, ...)"
-    if ".jinzhong" in kernel or "queyimen" in kernel or "jinzhong_play" in kernel or "dingque" in kernel:
+    if ".jinzhong" in kernel or "queyimen" in kernel or "missing_suit_play" in kernel or "dingque" in kernel:
         return "晋中 (variant package, 缺一门 hand kernels, strategies)"
-    if ".jinhua" in kernel or ".wild" in kernel or "jinhua_" in kernel:
+    if ".jinhua" in kernel or ".wild" in kernel or "strategies.baotou" in kernel:
         return "金华 (variant package, wild hand kernels, strategies)"
     if ".jincheng" in kernel:
         return "晋城 (variant package)"

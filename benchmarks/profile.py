@@ -14,9 +14,9 @@ CPU time:
   and inside it the
   discard scan (``sim.core.hand.discard_scan.least_discards_k``; under 晋中 the 缺一门 scan
   ``sim.core.hand.queyimen_scan.least_discards_qym_k``; on the states where greedy reaches it) and the live-tile
-  counts (``visible_counts`` + ``live_planes``); under 金华 greedy is ``strategies.jinhua_play.jh_greedy_self``, its
+  counts (``visible_counts`` + ``live_planes``); under 金华 greedy is ``strategies.wild_play.wild_greedy_self``, its
   discard choice ``best_discard_k`` (wild-aware shanten and useful kinds, live counts included) and its seen
-  copies ``jh_seen_k``, and its claim answer ``jh_greedy_claim``;
+  copies ``wild_seen_k``, and its claim answer ``wild_greedy_claim``;
 - the self phase as the hand loop runs it for a greedy seat: ``legal_self_scanned`` and, on its discard scan,
   the greedy policy's ``self_from_scan`` (``self_rows`` when it ran none; under 晋中 the 报听 marks and greedy share the
   缺一门 scan too); it replaces the two rows above in the loop, so it
@@ -195,14 +195,14 @@ def main() -> None:
                                                                  masks_b, scan_idx, r), scan_idx)
     if jinhua:  # the loop's class-table scan runs for 晋城 and 晋中 only (legal_self_scanned)
         del parts["class_scan"]
-    if jinhua:  # 金华 greedy is its own strategy (strategies/jinhua_play.py) and shares no scan with legal_self
+    if jinhua:  # 金华 greedy is its own strategy (strategies/wild_play.py) and shares no scan with legal_self
         parts["greedy_self"] = (lambda r: K.time_jh_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b,
                                                                 st_full, masks_b, seat_params, self_idx, r), self_idx)
         parts["shared_self"] = (lambda r: K.time_jh_shared_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b,
                                                                 st_full, seat_params, self_idx, r), self_idx)
         parts["discard_scan"] = (lambda r: K.time_jh_discard_choice(rule_vec, tables, hands_b, frozen_b, melds_b,
                                                                     rivers_b, st_full, masks_b, scan_idx, r), scan_idx)
-        parts["live_counts"] = (lambda r: K.time_jh_seen(hands_b, frozen_b, melds_b, rivers_b, st_full, scan_idx, r),
+        parts["live_counts"] = (lambda r: K.time_jh_seen(rule_vec, hands_b, frozen_b, melds_b, rivers_b, st_full, scan_idx, r),
                                 scan_idx)
         parts["greedy_claim"] = (lambda r: K.time_jh_greedy_claim(rule_vec, tables, hands_b, st_full, masks_b, seats_b,
                                                                   seat_params, claim_idx, r), claim_idx)
@@ -249,21 +249,21 @@ def main() -> None:
         rows = [
             ("legal actions, self phase (legal_self)", "legal_self", 0),
             ("legal actions, claim windows (legal_claim)", "legal_claim", 0),
-            ("greedy self decision (jh_greedy_self, whole)" if jinhua else "greedy self decision (greedy_self, whole)",
+            ("greedy self decision (wild_greedy_self, whole)" if jinhua else "greedy self decision (greedy_self, whole)",
              "greedy_self", 0),
             ("  of which discard choice (best_discard_k, live counts in)" if jinhua else
              "  of which discard scan (least_discards_qym_k)" if jinzhong else
              "  of which discard scan (least_discards_k)", "discard_scan", 1),
-            ("  of which seen copies (jh_seen_k)" if jinhua else "  of which live-tile counts (visible_counts + live_planes)",
+            ("  of which seen copies (wild_seen_k)" if jinhua else "  of which live-tile counts (visible_counts + live_planes)",
              "live_counts", 1),
-            ("legal_self + jh_greedy_self as the loop runs them" if jinhua else
+            ("legal_self + wild_greedy_self as the loop runs them" if jinhua else
              "legal_self + greedy_self as the loop runs them (shared scan)", "shared_self", 2),
         ]
         if "class_scan" in parts:
             rows.append(("  of which its discard scan (least_discards_qym_class_k)" if jinzhong else
                          "  of which its discard scan (least_discards_class_k)", "class_scan", 2))
         rows += [
-            ("greedy claim answer (jh_greedy_claim)" if jinhua else "greedy claim answer (greedy_claim)", "greedy_claim", 0),
+            ("greedy claim answer (wild_greedy_claim)" if jinhua else "greedy claim answer (greedy_claim)", "greedy_claim", 0),
             ("apply + bookkeeping, self phase (apply_self)", "apply_self", 0),
             ("apply + bookkeeping, claim windows (apply_claim)", "apply_claim", 0),
             ("per hand: dealer, wall, deal, record row", "hand_setup", 0),

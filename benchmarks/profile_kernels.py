@@ -36,7 +36,7 @@ from sim.core.wall import draw_dealer, fill_wall
 from sim.variants.jinzhong._rules import blocked_suits
 from strategies.seats import greedy as greedy_policy
 from strategies.greedy import greedy_claim, legal_discards
-from strategies.jinhua_play import best_discard_k, jh_greedy_claim, jh_greedy_self, jh_seen_k
+from strategies.wild_play import best_discard_k, wild_greedy_claim, wild_greedy_self, wild_seen_k
 from strategies.random_policy import random_action
 
 
@@ -281,21 +281,21 @@ def time_live_counts(hands_b, frozen_b, melds_b, rivers_b, st_b, idx, repeats):
 
 @njit(cache=True)
 def time_jh_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_b, masks_b, params, idx, repeats):
-    """Answer each self-phase state in ``idx`` with 金华 greedy (jh_greedy_self, whole decision; also the loop's
+    """Answer each self-phase state in ``idx`` with 金华 greedy (wild_greedy_self, whole decision; also the loop's
     self phase after legal_self, since 金华 shares no scan with the legal builder); returns the summed actions."""
     seen = np.zeros(34, dtype=np.int8)  # scratch visible-copies row
     total = 0
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            total += jh_greedy_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
+            total += wild_greedy_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
                                     masks_b[i], seat, params, seen)
     return total
 
 
 @njit(cache=True)
 def time_jh_shared_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_b, params, idx, repeats):
-    """The 金华 self phase as the hand loop runs it for a greedy seat: legal_self, then jh_greedy_self on its mask;
+    """The 金华 self phase as the hand loop runs it for a greedy seat: legal_self, then wild_greedy_self on its mask;
     returns the summed actions."""
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
     seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
@@ -304,24 +304,24 @@ def time_jh_shared_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, 
         for i in idx:
             seat = st_b[i, ST_CURRENT]
             legal_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i], mask)
-            total += jh_greedy_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
+            total += wild_greedy_self(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i],
                                     mask, seat, params, seen)
     return total
 
 
 @njit(cache=True)
 def time_jh_greedy_claim(rule_vec, tables, hands_b, st_b, masks_b, seats_b, params, idx, repeats):
-    """Answer each claim-window state in ``idx`` with 金华 greedy (jh_greedy_claim); returns the summed actions."""
+    """Answer each claim-window state in ``idx`` with 金华 greedy (wild_greedy_claim); returns the summed actions."""
     total = 0
     for _ in range(repeats):
         for i in idx:
-            total += jh_greedy_claim(rule_vec, tables, hands_b[i], st_b[i], masks_b[i], seats_b[i], params)
+            total += wild_greedy_claim(rule_vec, tables, hands_b[i], st_b[i], masks_b[i], seats_b[i], params)
     return total
 
 
 @njit(cache=True)
 def time_jh_discard_choice(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_b, masks_b, idx, repeats):
-    """Run 金华 greedy's discard choice (strategies.jinhua_play.best_discard_k over the legal discards, the seen
+    """Run 金华 greedy's discard choice (strategies.wild_play.best_discard_k over the legal discards, the seen
     copies it reads filled first) on each state in ``idx``; returns the summed chosen kinds."""
     seen = np.zeros(34, dtype=np.int8)  # scratch visible-copies row
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
@@ -330,21 +330,21 @@ def time_jh_discard_choice(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_
         for i in idx:
             seat = st_b[i, ST_CURRENT]
             candidates = legal_discards(masks_b[i])
-            jh_seen_k(hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i], seat, seen)
+            wild_seen_k(rule_vec, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i], seat, seen)
             total += best_discard_k(hands_b[i, seat], st_b[i, ST_N_MELDS + seat], allow_quad, st_b[i, ST_WILD_KIND],
                                     tables, candidates, seen)
     return total
 
 
 @njit(cache=True)
-def time_jh_seen(hands_b, frozen_b, melds_b, rivers_b, st_b, idx, repeats):
-    """Count the copies the acting seat sees under 金华 (jh_seen_k: the core's view plus the 吃 melds); returns the
+def time_jh_seen(rule_vec, hands_b, frozen_b, melds_b, rivers_b, st_b, idx, repeats):
+    """Count the copies the acting seat sees under 金华 (wild_seen_k: the core's view plus the 吃 melds); returns the
     summed counts."""
     seen = np.zeros(34, dtype=np.int8)  # scratch visible-copies row
     total = 0
     for _ in range(repeats):
         for i in idx:
-            jh_seen_k(hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i], st_b[i, ST_CURRENT], seen)
+            wild_seen_k(rule_vec, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i], st_b[i, ST_CURRENT], seen)
             total += seen[0] + seen[33]
     return total
 

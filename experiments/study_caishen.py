@@ -2,7 +2,7 @@
 money 承包 moves.
 
 Arms: ``seats`` (the run's seat mix), ``greedy`` (seat 0 plays ``greedy``) and ``baotou`` (seat 0 plays
-``baotou{min_live_tiles=N}``, strategies/jinhua_baotou.py). Every arm uses the run's seed, so ``greedy`` and
+``baotou{min_live_tiles=N}``, strategies/baotou.py). Every arm uses the run's seed, so ``greedy`` and
 ``baotou`` play the same walls and their hands pair; with an all-greedy mix ``greedy`` is the ``seats`` arm.
 
 Summary rows (study ``caishen``; money in 底注 per hand, rates as fractions):

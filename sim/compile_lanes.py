@@ -24,24 +24,41 @@ ROOT = Path(__file__).resolve().parent.parent
 
 _APPLY = ("rule_vec", "tables", "wall", "hands", "frozen", "melds", "rivers", "st", "money", "events")
 
-#: The core's late kernels: (policy module of a table's seat, or None for every table; the variants it serves, or
-#: None for all; module, kernel, argument names), compiled first: the reverse of the hand loop's own order. The
-#: policies' own follow (``late_kernels``).
-CORE_LATE_KERNELS: tuple[tuple[str | None, tuple[str, ...] | None, str, str, tuple[str, ...]], ...] = (
+#: The rule facts a late kernel is played under: ((hook, value), ...), each a hook of the rule set that returns a
+#: constant (``misses_a_suit``, ``has_wilds``, ...), or None for every rule set (sim.core.seat_dispatch).
+Form = tuple[tuple[str, object], ...] | None
+
+#: The core's late kernels: (policy module of a table's seat, or None for every table; the rule facts it is played
+#: under, or None for all; module, kernel, argument names), compiled first: the reverse of the hand loop's own order.
+#: The policies' own follow (``late_kernels``).
+CORE_LATE_KERNELS: tuple[tuple[str | None, Form, str, str, tuple[str, ...]], ...] = (
     (None, None, "sim.core.claims", "apply_claim", _APPLY + ("seat", "action")),
     (None, None, "sim.core.apply", "apply_self", _APPLY + ("action",)),
 )
 
 
-def late_kernels(policies) -> list[tuple[str | None, tuple[str, ...] | None, str, str, tuple[str, ...]]]:
+def late_kernels(policies) -> list[tuple[str | None, Form, str, str, tuple[str, ...]]]:
     """Return the entries the lane compiles for a table playing ``policies`` (policy modules, in slot order):
     ``CORE_LATE_KERNELS``, then each policy's own ``LANE_KERNELS`` (sim.core.seat_dispatch), the last slot's first
     — the reverse of the order the loop compiles them. A policy that lists none adds nothing."""
     entries = list(CORE_LATE_KERNELS)
     for policy in reversed(tuple(policies)):
-        entries += [(policy, variants, module, name, args)
-                    for variants, module, name, args in getattr(import_module(policy), "LANE_KERNELS", ())]
+        entries += [(policy, form, module, name, args)
+                    for form, module, name, args in getattr(import_module(policy), "LANE_KERNELS", ())]
     return entries
+
+
+def plays_form(form: Form, variant: str) -> bool:
+    """Return True when the rule set ``variant`` has every fact of ``form`` (None: any rule set), each hook read in
+    Python (its ``py_func``, nothing compiles) on the rule set's default rule vector."""
+    if form is None:
+        return True
+    from sim.engine import hooks_module
+    from sim.rules import resolve_rules
+
+    hooks = hooks_module(variant)
+    rule_vec = resolve_rules(variant).pack()
+    return all(getattr(hooks, fact).py_func(rule_vec) == value for fact, value in form)
 
 
 def sample_arguments(variant: str) -> dict:
@@ -73,8 +90,8 @@ def late_signatures(variant: str | tuple[str, ...], policies: tuple[str, ...]) -
     played = eng.variants
     values = sample_arguments(played[0])  # the argument types are every variant's
     return [(eng.kernel(module, name), tuple(typeof(values[arg]) for arg in args))
-            for _, variants, module, name, args in late_kernels(policies)
-            if variants is None or set(variants) & set(played)]
+            for _, form, module, name, args in late_kernels(policies)
+            if any(plays_form(form, v) for v in played)]
 
 
 def report_compiled(kernel: str) -> None:

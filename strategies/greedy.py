@@ -17,16 +17,14 @@ from numba import njit
 
 from sim.core.hand.discard_scan import least_discards_k
 from sim.core.hand.kernel import FORM_REGULAR, shanten_k
-from sim.core.codes import VARIANT_ANY
-from sim.variants.jinzhong import CODE as VARIANT_JINZHONG
-from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD, R_VARIANT
-from sim.core.slots import VARIANT, hooks
+from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
+from sim.core.slots import hooks
 from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_CHI_LOW, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA,
     ACT_ZIMO, ST_COMMITTED, ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
 )
 from sim.core.ting import drop_owned_waits, live_copies_in, live_planes, shangjia_waits, visible_counts
-from strategies.jinzhong_play import jz_greedy_self
+from strategies.missing_suit_play import missing_suit_greedy_self
 
 PONG_IMPROVES = 0
 PONG_ALWAYS = 1
@@ -76,9 +74,9 @@ def greedy_kong(rule_vec, tables, hands, melds, st, mask, seat, base_shanten):
 @njit(cache=True, _nrt=True)  # not inlined: the hand loop and three strategies call it; one compilation serves all
 def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
     """Return the greedy self-phase ACT_* for ``seat``; ``seen`` is an int8[34] scratch row."""
-    # 缺一门 and 报听 (strategies/jinzhong_play.py)
-    if VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG):
-        return jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+    # 缺一门 and 报听 (strategies/missing_suit_play.py), pruned at compile time where the fact is a constant
+    if hooks.misses_a_suit(rule_vec):
+        return missing_suit_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
     if mask[ACT_ZIMO]:
         return ACT_ZIMO
     if st[ST_TING + seat] == 1:
@@ -104,7 +102,7 @@ def greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, 
 @njit(cache=True, _nrt=False)  # not inlined: greedy_self and the hand loop's shared-scan path call it
 def greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
                         after_useful, best_shanten):
-    """Return greedy_self's ACT_* for a seat not locked by 上架 (晋城's greedy, not 晋中's) whose discard scan
+    """Return greedy_self's ACT_* for a seat not locked by 上架 (the plain form, not 缺一门's) whose discard scan
     over its legal discards is given: ``best_shanten`` and ``after_shanten`` int8[34] / ``after_useful``
     int64[34] as ``least_discards_k`` returns and fills them (sim.core.legal.legal_self_scanned runs it
     while building the mask); ``seen`` is an int8[34] scratch row."""

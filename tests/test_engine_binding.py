@@ -22,13 +22,13 @@ VARIANT_FOLDERS = sorted(p.name for p in (ROOT / "sim" / "variants").iterdir() i
 #: strategy modules a four-greedy table of the variant plays (beyond the greedy policy's own module)
 GREEDY_MODULES = {
     "jincheng": {"strategies.greedy"},
-    "jinzhong": {"strategies.greedy", "strategies.jinzhong_play"},
-    "jinhua": {"strategies.greedy", "strategies.jinhua_play"},
+    "jinzhong": {"strategies.greedy", "strategies.missing_suit_play"},
+    "jinhua": {"strategies.greedy", "strategies.wild_play"},
     "plain": {"strategies.greedy"},
 }
-STRATEGY_MODULES = {"strategies.greedy", "strategies.jinzhong_play", "strategies.jinhua_play", "strategies.random_policy",
+STRATEGY_MODULES = {"strategies.greedy", "strategies.missing_suit_play", "strategies.wild_play", "strategies.random_policy",
                     "strategies.selective_ting", "strategies.thirteen_orphans", "strategies.defensive",
-                    "strategies.jinhua_baotou", "strategies.search", "strategies.seats.random",
+                    "strategies.baotou", "strategies.search", "strategies.seats.random",
                     "strategies.seats.selective_ting", "strategies.seats.thirteen_orphans", "strategies.seats.defensive",
                     "strategies.seats.baotou"}
 

@@ -141,9 +141,12 @@ def test_the_default_worlds_are_the_variants(variant, worlds):
     推倒胡 (docs/strategies.md, "search": 16 worlds gain little over greedy in 晋城 and nothing in 金华, and a third of 32's in
     晋中); it plays the records of
     ``search{worlds=N}`` with that N and not another's."""
+    from sim.binding import bound
+    from sim.engine import hooks_module
     from sim.rules import resolve_rules
-    from strategies.search.rollout import resolve_worlds
+    from strategies.search import rollout
 
+    resolve_worlds = bound(rollout.resolve_worlds, {"hooks": hooks_module(variant)})  # the rule set's search_worlds
     rule_vec = resolve_rules(variant).pack()
     assert resolve_worlds(rule_vec, 0) == worlds and resolve_worlds(rule_vec, 5) == 5
     default = play_chunk(variant, ["search", "greedy", "greedy", "greedy"], 5, 0, 20)

@@ -5,7 +5,7 @@
   ``useful_mask_wild_k``;
 * ``is_complete_wild_k`` (early exits, the regular form ruled out by counts) agrees with
   ``complete_forms_wild_k != 0``;
-* greedy's discard choice on the scan (strategies.jinhua_play.best_discard_k) picks what the per-candidate
+* greedy's discard choice on the scan (strategies.wild_play.best_discard_k) picks what the per-candidate
   loop it replaced picked (least shanten, most live useful tiles, lowest kind; a 财神 only alone).
 
 Seeded hands: uniform ones and ones built near a complete regular / 七对 / 七风 hand, every 财神 kind
@@ -20,7 +20,7 @@ from sim.core.hand.kernel import NO_DISTANCE
 from sim.core.hand.wild_scan import wild_least_discards_k
 from sim.hand_tables import get_tables
 from sim.hand_wild_tables import get_wild_tables
-from strategies import jinhua_play as play
+from strategies import wild_play as play
 
 WHITE = 33
 KNITTED_SUITED = [0, 3, 6, 10, 13, 16, 20]  # 147m 258p 369s: a spaced pick of seven suited kinds
@@ -172,7 +172,7 @@ def test_discard_choice_on_the_scan_is_the_per_candidate_choice(seed):
 
 
 def test_seen_copies_are_skipped_only_when_they_cannot_change_the_choice():
-    # jh_greedy_self counts the seen copies only when live_tie_matters_k says the least discards' useful kinds
+    # wild_greedy_self counts the seen copies only when live_tie_matters_k says the least discards' useful kinds
     # differ; when it says they do not, any two views of the table give the same discard
     rng = np.random.default_rng(17)
     out_shanten = np.empty(34, np.int8)

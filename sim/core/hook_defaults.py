@@ -5,6 +5,7 @@ Each default has the name, the parameter list and the compile options of the hoo
 contract: ``sim/variants/<name>/hooks.py``); arguments as there. This module imports only ``sim.core``, so
 no variant's kernel compiles for another variant.
 """
+import numpy as np
 from numba import njit
 
 from sim.core import ting as core_ting
@@ -129,3 +130,102 @@ def win_forms(rule_vec, st, seat):
     shanten-minimising player aims at: the core's (sim.core.ting.seat_forms — regular, 七对 and 十三幺 while
     concealed; 十三幺 alone once committed to it)."""
     return core_ting.seat_forms(st, seat)
+
+
+# --- what a player must know of the rules: the facts strategies read (docs/architecture.md "Adding a strategy") ---
+# A fact returning a constant is inlined, so that a strategy's choice of form on it is pruned at compile time.
+@njit(cache=True, inline='always')
+def has_grab_claims(rule_vec):
+    """Return False: no claim beyond 胡, 杠, 碰 and 吃 (no 拾/抢 of 十三幺 tiles) is ever offered."""
+    return False
+
+
+@njit(cache=True, inline='always')
+def misses_a_suit(rule_vec):
+    """Return False: a win needs no suit missing (no 缺一门), so a player's shanten is the plain one."""
+    return False
+
+
+@njit(cache=True, inline='always')
+def has_wilds(rule_vec):
+    """Return False: no tile is wild (no 财神), so a player's shanten is the plain one."""
+    return False
+
+
+@njit(cache=True, inline='always')
+def blocked_suits(rule_vec, melds, st, seat):
+    """Return 0, the 3-bit mask (万 1, 饼 2, 条 4) of the suits ``seat`` may not give up: no suit is given up."""
+    return 0
+
+
+@njit(cache=True, inline='always')
+def declared_suit_kinds(rule_vec, st, seat):
+    """Return the int64 kinds of the suit ``seat`` declared given up at the deal: 0, none is declared."""
+    return np.int64(0)
+
+
+@njit(cache=True, inline='always')
+def never_winning_kinds(rule_vec):
+    """Return the int64 kinds no win can be on: 0, every kind may win."""
+    return np.int64(0)
+
+
+@njit(cache=True, inline='always')
+def self_draw_only_kinds(rule_vec):
+    """Return the int64 kinds that win only by a self-draw, never on a discard: 0, none."""
+    return np.int64(0)
+
+
+@njit(cache=True, inline='always')
+def wild_kind(rule_vec, st):
+    """Return the kind (0..33) whose tiles are wild in this hand: -1, none."""
+    return -1
+
+
+@njit(cache=True, inline='always')
+def wild_indicator_position(rule_vec):
+    """Return the wall position of the turned tile that names the wild kind: -1, no tile is turned."""
+    return -1
+
+
+@njit(cache=True, inline='always')
+def meld_face_kind(rule_vec, tile, wild):
+    """Return the kind the natural tile ``tile`` shows in a meld, given the wild kind ``wild``: ``tile`` itself."""
+    return tile
+
+
+@njit(cache=True, inline='always')
+def face_holder_kind(rule_vec, shown, wild):
+    """Return the physical kind that supplies a natural meld tile showing ``shown``, given the wild kind ``wild``:
+    ``shown`` itself."""
+    return shown
+
+
+@njit(cache=True, inline='always')
+def baotou_ready(rule_vec, tables, hand, n_melds, wild):
+    """Return False: no hand waits on every kind as 爆头 (four sets and a lone wild) does."""
+    return False
+
+
+@njit(cache=True, inline='always')
+def is_baotou(rule_vec, tables, hand, n_melds, wild, last_tile):
+    """Return False: no complete hand is a 爆头 (four sets and a lone wild completed by the self-drawn
+    ``last_tile``)."""
+    return False
+
+
+@njit(cache=True, inline='always')
+def live_tiles_left(rule_vec, st):
+    """Return the live tiles left to draw as 爆头 play counts them: 0, the rule set keeps no such count (a strategy
+    that reads it needs the mechanic ``baotou``, which it lacks)."""
+    return 0
+
+
+#: how many sampled worlds the search player plays by default when a rule set declares none (``search_worlds``)
+SEARCH_WORLDS = 16
+
+
+@njit(cache=True, inline='always')
+def search_worlds(rule_vec):
+    """Return the worlds the search player samples by default (its ``worlds=0``): SEARCH_WORLDS."""
+    return SEARCH_WORLDS

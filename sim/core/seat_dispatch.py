@@ -18,8 +18,10 @@ from sim.core.slots import policy0, policy1, policy2, policy3, policy4, policy5
 SCRIPTED = -1  # strategy_ids entry of a seat whose decisions the loop hands back (run_until's ``scripted``)
 
 # The argument names of a policy's own self and claim kernels, as the hand loop passes them: a policy module's
-# optional ``LANE_KERNELS`` — ((variant names or None for all, module, kernel, argument names), ...) in the reverse of
-# the order the loop compiles them — lets a cold start's second compile lane compile them ahead (sim.compile_lanes).
+# optional ``LANE_KERNELS`` — ((form, module, kernel, argument names), ...) in the reverse of the order the loop
+# compiles them, where ``form`` is the rule facts the kernel is played under, ((hook, value), ...) of hooks that
+# return a constant (``(("has_wilds", True),)``), or None for every rule set — lets a cold start's second compile
+# lane compile them ahead (sim.compile_lanes), for the rule sets a run plays only.
 SELF_ARGS = ("rule_vec", "tables", "hands", "frozen", "melds", "rivers", "st", "mask", "seat", "params", "seen")
 CLAIM_ARGS = ("rule_vec", "tables", "hands", "st", "mask", "seat", "params")
 

@@ -191,6 +191,175 @@ def variant_state_ok(rule_vec, st):
 
 
 @njit(cache=True, inline='always')
+def misses_a_suit(rule_vec):
+    """Hook ``misses_a_suit`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.misses_a_suit(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.misses_a_suit(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.misses_a_suit(rule_vec)
+    return hooks0.misses_a_suit(rule_vec)
+
+
+@njit(cache=True, inline='always')
+def has_wilds(rule_vec):
+    """Hook ``has_wilds`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.has_wilds(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.has_wilds(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.has_wilds(rule_vec)
+    return hooks0.has_wilds(rule_vec)
+
+
+@njit(cache=True, inline='always')
+def blocked_suits(rule_vec, melds, st, seat):
+    """Hook ``blocked_suits`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.blocked_suits(rule_vec, melds, st, seat)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.blocked_suits(rule_vec, melds, st, seat)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.blocked_suits(rule_vec, melds, st, seat)
+    return hooks0.blocked_suits(rule_vec, melds, st, seat)
+
+
+@njit(cache=True, inline='always')
+def declared_suit_kinds(rule_vec, st, seat):
+    """Hook ``declared_suit_kinds`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.declared_suit_kinds(rule_vec, st, seat)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.declared_suit_kinds(rule_vec, st, seat)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.declared_suit_kinds(rule_vec, st, seat)
+    return hooks0.declared_suit_kinds(rule_vec, st, seat)
+
+
+@njit(cache=True, inline='always')
+def never_winning_kinds(rule_vec):
+    """Hook ``never_winning_kinds`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.never_winning_kinds(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.never_winning_kinds(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.never_winning_kinds(rule_vec)
+    return hooks0.never_winning_kinds(rule_vec)
+
+
+@njit(cache=True, inline='always')
+def self_draw_only_kinds(rule_vec):
+    """Hook ``self_draw_only_kinds`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.self_draw_only_kinds(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.self_draw_only_kinds(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.self_draw_only_kinds(rule_vec)
+    return hooks0.self_draw_only_kinds(rule_vec)
+
+
+@njit(cache=True, inline='always')
+def wild_kind(rule_vec, st):
+    """Hook ``wild_kind`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.wild_kind(rule_vec, st)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.wild_kind(rule_vec, st)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.wild_kind(rule_vec, st)
+    return hooks0.wild_kind(rule_vec, st)
+
+
+@njit(cache=True, inline='always')
+def wild_indicator_position(rule_vec):
+    """Hook ``wild_indicator_position`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.wild_indicator_position(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.wild_indicator_position(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.wild_indicator_position(rule_vec)
+    return hooks0.wild_indicator_position(rule_vec)
+
+
+@njit(cache=True, inline='always')
+def meld_face_kind(rule_vec, tile, wild):
+    """Hook ``meld_face_kind`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.meld_face_kind(rule_vec, tile, wild)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.meld_face_kind(rule_vec, tile, wild)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.meld_face_kind(rule_vec, tile, wild)
+    return hooks0.meld_face_kind(rule_vec, tile, wild)
+
+
+@njit(cache=True, inline='always')
+def face_holder_kind(rule_vec, shown, wild):
+    """Hook ``face_holder_kind`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.face_holder_kind(rule_vec, shown, wild)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.face_holder_kind(rule_vec, shown, wild)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.face_holder_kind(rule_vec, shown, wild)
+    return hooks0.face_holder_kind(rule_vec, shown, wild)
+
+
+@njit(cache=True, inline='always')
+def baotou_ready(rule_vec, tables, hand, n_melds, wild):
+    """Hook ``baotou_ready`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.baotou_ready(rule_vec, tables, hand, n_melds, wild)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.baotou_ready(rule_vec, tables, hand, n_melds, wild)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.baotou_ready(rule_vec, tables, hand, n_melds, wild)
+    return hooks0.baotou_ready(rule_vec, tables, hand, n_melds, wild)
+
+
+@njit(cache=True, inline='always')
+def is_baotou(rule_vec, tables, hand, n_melds, wild, last_tile):
+    """Hook ``is_baotou`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.is_baotou(rule_vec, tables, hand, n_melds, wild, last_tile)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.is_baotou(rule_vec, tables, hand, n_melds, wild, last_tile)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.is_baotou(rule_vec, tables, hand, n_melds, wild, last_tile)
+    return hooks0.is_baotou(rule_vec, tables, hand, n_melds, wild, last_tile)
+
+
+@njit(cache=True, inline='always')
+def live_tiles_left(rule_vec, st):
+    """Hook ``live_tiles_left`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.live_tiles_left(rule_vec, st)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.live_tiles_left(rule_vec, st)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.live_tiles_left(rule_vec, st)
+    return hooks0.live_tiles_left(rule_vec, st)
+
+
+@njit(cache=True, inline='always')
 def deal_extras(rule_vec, wall, st, events):
     """Hook ``deal_extras`` of the variant ``rule_vec`` plays."""
     v = rule_vec[R_VARIANT]
@@ -478,3 +647,29 @@ def next_dealer(rule_vec, st):
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.next_dealer(rule_vec, st)
     return hooks0.next_dealer(rule_vec, st)
+
+
+@njit(cache=True, inline='always')
+def has_grab_claims(rule_vec):
+    """Hook ``has_grab_claims`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.has_grab_claims(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.has_grab_claims(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.has_grab_claims(rule_vec)
+    return hooks0.has_grab_claims(rule_vec)
+
+
+@njit(cache=True, inline='always')
+def search_worlds(rule_vec):
+    """Hook ``search_worlds`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.search_worlds(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.search_worlds(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.search_worlds(rule_vec)
+    return hooks0.search_worlds(rule_vec)

@@ -16,12 +16,6 @@ import numpy as np
 from numba import njit
 
 from sim.core.legal import NOT_SCANNED, NO_FLOOR, claim_mask, legal_self_floored, legal_self_scanned
-from sim.core.codes import VARIANT_ANY
-from sim.variants.jinzhong import CODE as VARIANT_JINZHONG
-from sim.core.hand.queyimen_kernel import NEVER_WINS_MASK, SELF_DRAW_ONLY_MASK
-from sim.core.rule_layout import R_VARIANT
-from sim.variants.jinzhong.rule_slots import R_JZ_POINT_LIMIT
-from sim.core.slots import VARIANT
 from sim.core.state import (
     ACT_HU, ACT_ZIMO,
     ACT_DISCARD, ACT_PASS, ACT_QIANG, ACT_SHANGJIA, ACT_SHI, N_ACTIONS, PHASE_SELF, ST_CLAIM_BITS, ST_PASSED,
@@ -33,11 +27,9 @@ from strategies.seats import greedy as greedy_policy
 
 @njit(cache=True, _nrt=False)
 def discard_proof_kinds(rule_vec):
-    """Return the int64 kinds a declared seat can never win on a discard: 晋中's ranks 1–5 under the point limit."""
-    if ((VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG))
-            and rule_vec[R_JZ_POINT_LIMIT] != 0):
-        return NEVER_WINS_MASK | SELF_DRAW_ONLY_MASK
-    return np.int64(0)
+    """Return the int64 kinds a declared seat can never win on a discard: those no win is on and those won only by
+    自摸 (hooks ``never_winning_kinds``, ``self_draw_only_kinds``: 晋中's ranks 1–5 under the point limit)."""
+    return hooks.never_winning_kinds(rule_vec) | hooks.self_draw_only_kinds(rule_vec)
 
 
 #: greedy's parameter row for the search seat's own ranking and for every rollout seat: pong=improves, kong=true

@@ -11,16 +11,13 @@ import math
 
 from numba import njit
 
-from sim.core.codes import VARIANT_ANY
-from sim.variants.jinhua import CODE as VARIANT_JINHUA
-from sim.variants.jinzhong import CODE as VARIANT_JINZHONG
 from sim.core.hand.kernel import shanten_k
 from sim.core.hand.wild_kernel import shanten_wild_k
 from sim.core.rng import bounded, uniform
-from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD, R_VARIANT
-from sim.core.slots import VARIANT, hooks
-from sim.core.state import ST_WILD_KIND, ST_N_MELDS
-from sim.variants.jinzhong._rules import shanten_after
+from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
+from sim.core.slots import hooks
+from sim.core.state import ST_N_MELDS
+from strategies.missing_suit_play import shanten_after
 
 OPPONENT_BETA = 1.0          # weight of one shanten step in the tempered law
 OPPONENT_STEPS_PER_TILE = 2  # Metropolis swaps per concealed tile of the other seats
@@ -30,10 +27,10 @@ OPPONENT_STEPS_PER_TILE = 2  # Metropolis swaps per concealed tile of the other 
 def seat_shanten(rule_vec, tables, hands, melds, st, s):
     """Return seat ``s``'s shanten under its variant's forms (-1 = complete)."""
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
-    if VARIANT == VARIANT_JINHUA or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINHUA):
-        return shanten_wild_k(hands[s], st[ST_N_MELDS + s], allow_quad, st[ST_WILD_KIND], tables)
-    if VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG):
-        return shanten_after(tables, hands, melds, st, s, 0, 0)
+    if hooks.has_wilds(rule_vec):
+        return shanten_wild_k(hands[s], st[ST_N_MELDS + s], allow_quad, hooks.wild_kind(rule_vec, st), tables)
+    if hooks.misses_a_suit(rule_vec):
+        return shanten_after(rule_vec, tables, hands, melds, st, s, 0, 0)
     return shanten_k(hands[s], st[ST_N_MELDS + s], allow_quad, hooks.win_forms(rule_vec, st, s), tables)
 
 

@@ -19,19 +19,11 @@ sampler's 3 swaps per tile (MH_STEPS_PER_TILE, strategies/search/sampler.py) and
 is the Monte Carlo floor (20,000 exact draws: 0.035–0.036). The default keeps the cost down (every swap runs the
 variant's wait test); a little bias towards regular shapes remains.
 """
-import numpy as np
 from numba import njit
 
-from sim.core.codes import VARIANT_ANY
-from sim.variants.jinzhong import CODE as VARIANT_JINZHONG
-from sim.core.hand.queyimen_kernel import SELF_DRAW_ONLY_MASK
 from sim.core.rng import bounded
-from sim.core.rule_layout import R_VARIANT
-from sim.variants.jinzhong.rule_slots import R_JZ_POINT_LIMIT
-from sim.core.slots import VARIANT
 from sim.core.state import ST_PASSED
 from sim.core.slots import hooks
-from sim.variants.jinzhong._rules import blocked_suits
 
 BUILD_ATTEMPTS = 60  # tries of build_ready before it gives up (the caller then keeps a random hand)
 SET_TRIES = 24       # random kinds tried per set or pair
@@ -39,12 +31,9 @@ SET_TRIES = 24       # random kinds tried per set or pair
 
 @njit(cache=True, _nrt=False)
 def passable_kinds(rule_vec):
-    """Return the int64 kinds a ready seat may let pass although they are waits: 晋中 ranks 3–5 under the point
-    limit (自摸 only), none elsewhere."""
-    if ((VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG))
-            and rule_vec[R_JZ_POINT_LIMIT] != 0):
-        return SELF_DRAW_ONLY_MASK
-    return np.int64(0)
+    """Return the int64 kinds a ready seat may let pass although they are waits: those that win only by 自摸 (hook
+    ``self_draw_only_kinds``: 晋中 ranks 3–5 under the point limit), none elsewhere."""
+    return hooks.self_draw_only_kinds(rule_vec)
 
 
 @njit(cache=True, _nrt=False)
@@ -90,8 +79,8 @@ def _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds, single):
     build[:] = 0
     missing = -1
     # 缺一门: one suit it may still give up stays empty
-    if VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG):
-        blocked = blocked_suits(melds, st, s)
+    if hooks.misses_a_suit(rule_vec):
+        blocked = hooks.blocked_suits(rule_vec, melds, st, s)
         free = 0
         for suit in range(3):
             free += 1 if (blocked >> suit) & 1 == 0 else 0

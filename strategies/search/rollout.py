@@ -6,7 +6,7 @@ money of the seat among those that beat greedy's choice (the first candidate) by
 errors of their paired differences; else greedy's choice (also when every world is refused, the sampler's -1).
 Successive halving: after the first 6 of 16 worlds only greedy's choice and the best other are played on the rest;
 a contested decision (EXTEND_Z) goes on with those two up to ``extend`` times the worlds. With 32 worlds or more
-(晋城's and 金华's default 64, 晋中's 32), a decision where no other candidate is ahead of greedy's choice at that point stops there
+(the rule set's default, hook ``search_worlds``: 64 under 晋城 and 金华, 32 under 晋中), a decision where no other candidate is ahead of greedy's choice at that point stops there
 (FUTILITY_Z). Each rollout copies the world into scratch arrays, applies the
 candidate as the hand loop applies a decision (``apply_self``, or ``st[ST_STEPS] += 1`` and ``apply_claim``) and
 plays the rest of the hand with ``sim.core.turn.run_until`` and four greedy seats. In a claim window the seats
@@ -21,10 +21,7 @@ from numba import njit
 
 from sim.core.apply import apply_self
 from sim.core.claims import apply_claim
-from sim.variants.jincheng import CODE as VARIANT_JINCHENG
-from sim.variants.jinhua import CODE as VARIANT_JINHUA
-from sim.variants.jinzhong import CODE as VARIANT_JINZHONG
-from sim.core.rule_layout import R_VARIANT
+from sim.core.slots import hooks
 from sim.core.state import PHASE_CLAIM, PHASE_SELF, ST_PHASE, ST_STEPS
 from sim.core.turn import run_until
 from strategies.search.candidates import rank_candidates
@@ -53,17 +50,9 @@ EXTEND_Z = 1.0
 FUTILITY_MIN_WORLDS = 32
 FUTILITY_Z = 0.0
 
-#: the worlds of ``search{worlds=0}`` (the registry's default): WIDE_WORLDS under 晋城 and 金华, JINZHONG_WORLDS
-#: under 晋中 (its rollouts are the slowest: at 64 worlds one search seat played 9.8 hands/s before the futility
-#: stop, at 32 it plays 24.4 and four 6.04 on a core), DEFAULT_WORLDS otherwise (推倒胡). The gains are close calls
-#: that need the power — seat 0 against three greedy minus greedy in seat 0, 底注/hand: 金华 16 worlds +0.002
-#: [-0.027, 0.030] (8,000 walls), 64 worlds +0.061 [0.031, 0.091] (12,000); 晋城 16 worlds +0.019 [-0.011, 0.050],
-#: 64 worlds +0.114 [0.080, 0.149] (the same 20,000 walls); 晋中 16 worlds +0.064 [0.019, 0.109], 32 worlds +0.167
-#: [0.120, 0.214] (the same 20,000 walls; docs/strategies.md, the search player). 64 worlds cost about 3x the time of 16 with the
-#: futility stop
-DEFAULT_WORLDS = 16
-JINZHONG_WORLDS = 32
-WIDE_WORLDS = 64
+#: the worlds of ``search{worlds=0}`` (the registry's default) are the rule set's: its hook ``search_worlds``, from
+#: its ``SEARCH_WORLDS`` fact (sim/variants/<name>/study_facts.py, with the measured gains that chose it), 16 where
+#: a rule set declares none (sim.core.hook_defaults)
 
 STAGE_ALL = 0
 STAGE_SAMPLE = 1
@@ -72,14 +61,11 @@ STAGE_COPY = 2
 
 @njit(cache=True, inline='always')
 def resolve_worlds(rule_vec, worlds):
-    """Return the worlds a decision samples: ``worlds``, or for 0 (the registry's default) the variant's default,
-    WIDE_WORLDS under 晋城 and 金华, JINZHONG_WORLDS under 晋中 and DEFAULT_WORLDS otherwise."""
+    """Return the worlds a decision samples: ``worlds``, or for 0 (the registry's default) the rule set's default
+    (hook ``search_worlds``)."""
     if worlds > 0:
         return worlds
-    variant = rule_vec[R_VARIANT]
-    if variant == VARIANT_JINCHENG or variant == VARIANT_JINHUA:
-        return WIDE_WORLDS
-    return JINZHONG_WORLDS if variant == VARIANT_JINZHONG else DEFAULT_WORLDS
+    return hooks.search_worlds(rule_vec)
 
 
 @njit(cache=True, inline='always')

@@ -28,7 +28,6 @@ from sim.core.state import (
 from sim.core.melds import meld_slot
 from sim.core.wall import wall_size
 from sim.core.slots import hooks
-from sim.variants.jinzhong._rules import declared_kinds
 from strategies.search.opponent_hands import OPPONENT_STEPS_PER_TILE, tempered_swaps
 from strategies.search.ready_hands import build_ready, mh_swaps
 from strategies.search.view import hidden_count, known_kong_tiles, public_world, undrawn_positions, unseen_pool
@@ -38,10 +37,10 @@ READY_ROUNDS = 16      # rounds of building every declared seat's ready hand bef
 
 
 @njit(cache=True, _nrt=False)
-def _hidden_angang_kind(pool, st, s, caishen, rng):
+def _hidden_angang_kind(rule_vec, pool, st, s, caishen, rng):
     """Return a kind uniform among those with four unseen copies that seat ``s`` may 暗杠 (not the 财神, not its
     declared suit), -1 when none."""
-    forbidden = declared_kinds(st, s)
+    forbidden = hooks.declared_suit_kinds(rule_vec, st, s)
     n = 0
     for k in range(34):
         if pool[k] >= 4 and k != caishen and (forbidden >> k) & 1 == 0:
@@ -83,7 +82,7 @@ def _world_sampler(leak):
             for m in range(st[ST_N_MELDS + s]):
                 slot = meld_slot(s, m)
                 if st[slot + REC_TYPE] == MELD_ANGANG:
-                    k = _hidden_angang_kind(pool, st, s, caishen, rng)
+                    k = _hidden_angang_kind(rule_vec, pool, st, s, caishen, rng)
                     if k < 0:
                         raise RuntimeError("search: no unseen kind left for a hidden 暗杠")
                     pool[k] -= 4

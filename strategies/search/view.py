@@ -21,7 +21,6 @@ from sim.core.melds import meld_slot
 from sim.core.ting import visible_counts
 from sim.core.wall import FIRST_FRONT, wall_size
 from sim.core.slots import hooks
-from sim.variants.jinhua._reserve import INDICATOR_POSITION
 
 
 @njit(cache=True, _nrt=False)
@@ -86,7 +85,7 @@ def public_world(rule_vec, wall, hands, frozen, melds, rivers, st, money, seat, 
     the sampler. The wall keeps only the 金华 indicator (every other position -1). Returns nothing."""
     wwall[:] = -1
     if st[ST_WILD_KIND] >= 0:
-        wwall[INDICATOR_POSITION] = st[ST_WILD_KIND]
+        wwall[hooks.wild_indicator_position(rule_vec)] = st[ST_WILD_KIND]
     for i in range(st.shape[0]):
         wst[i] = st[i]
     for s in range(4):

@@ -1,64 +1,65 @@
 """``greedy`` (and ``early_ting``): the shanten-greedy player — the seat protocol (sim.core.seat_dispatch).
 
-Its kernels are strategies/greedy.py, with the 晋中 form (缺一门, 报听: strategies/jinzhong_play.py) and the 金华 form
-(财神, 吃: strategies/jinhua_play.py) chosen by the bound variant code at compile time.
+Its kernels are strategies/greedy.py, with the 缺一门/报听 form (strategies/missing_suit_play.py) and the 财神/吃 form
+(strategies/wild_play.py) chosen by the rule set's facts (hooks ``misses_a_suit``, ``has_wilds``), constants pruned
+at compile time in an engine of one rule set.
 """
 from numba import njit
 
-from sim.core.codes import VARIANT_ANY
-from sim.variants.jincheng import CODE as VARIANT_JINCHENG
-from sim.variants.jinhua import CODE as VARIANT_JINHUA
-from sim.variants.jinzhong import CODE as VARIANT_JINZHONG
 from sim.core.legal import NOT_SCANNED
 from sim.core.no_policy import random_claim, random_self  # noqa: F401  (protocol)
-from sim.core.rule_layout import R_VARIANT
 from sim.core.seat_dispatch import CLAIM_ARGS, SELF_ARGS
-from sim.core.slots import VARIANT
+from sim.core.slots import hooks
 from sim.core.state import CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, PHASE_SELF, ST_PENDING_TILE, ST_PHASE
 from strategies.dingque import fewest_tiles_suit
 from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned
-from strategies.jinhua_play import jh_greedy_claim, jh_greedy_self, jh_greedy_self_rows
-from strategies.jinzhong_play import jz_greedy_claim, jz_greedy_self_rows
+from strategies.missing_suit_play import missing_suit_greedy_claim, missing_suit_greedy_self_rows
+from strategies.wild_play import wild_greedy_claim, wild_greedy_self, wild_greedy_self_rows
 
 FAST_RANDOM = False
 SCANS = True  # its self decision reads the loop's discard scan rows
-#: the second compile lane's kernels of this policy (sim.core.seat_dispatch): each variant form's own
+#: the rule facts (hook, value) under which greedy plays each form (sim.core.seat_dispatch, ``LANE_KERNELS``)
+CORE_FORM = (("misses_a_suit", False), ("has_wilds", False))
+MISSING_SUIT_FORM = (("misses_a_suit", True),)
+WILD_FORM = (("has_wilds", True),)
+#: the second compile lane's kernels of this policy (sim.core.seat_dispatch): each form's own
 LANE_KERNELS = (
-    (("jincheng",), "strategies.greedy", "greedy_claim",
+    (CORE_FORM, "strategies.greedy", "greedy_claim",
      ("rule_vec", "tables", "hands", "st", "mask", "seat", "tile", "params")),
-    (("jinzhong",), "strategies.jinzhong_play", "jz_greedy_claim",
+    (MISSING_SUIT_FORM, "strategies.missing_suit_play", "missing_suit_greedy_claim",
      ("rule_vec", "tables", "hands", "melds", "st", "mask", "seat", "tile", "params")),
-    (("jincheng",), "strategies.greedy", "greedy_self", SELF_ARGS),
-    (("jinhua",), "strategies.jinhua_play", "jh_greedy_claim", CLAIM_ARGS),
-    (("jinhua",), "strategies.jinhua_play", "jh_greedy_self", SELF_ARGS),
+    (CORE_FORM, "strategies.greedy", "greedy_self", SELF_ARGS),
+    (WILD_FORM, "strategies.wild_play", "wild_greedy_claim", CLAIM_ARGS),
+    (WILD_FORM, "strategies.wild_play", "wild_greedy_self", SELF_ARGS),
 )
 
 
 @njit(cache=True, inline='always')
 def passes_claim(rule_vec, bits):
-    """Return True when greedy passes a claim window unasked: under 晋城 it answers only 胡, 杠 or 碰, so with none of
-    them it passes (拾 and 抢 left unused)."""
-    if VARIANT == VARIANT_JINCHENG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINCHENG):
+    """Return True when greedy passes a claim window unasked: where the rules offer 拾/抢 (hook ``has_grab_claims``,
+    晋城) it answers only 胡, 杠 or 碰, so with none of them it passes (拾 and 抢 left unused)."""
+    if hooks.has_grab_claims(rule_vec):
         return bits & (CLAIM_BIT_HU | CLAIM_BIT_GANG | CLAIM_BIT_PENG) == 0
     return False
 
 
 @njit(cache=True, inline='always')
 def claim(rule_vec, tables, hands, melds, st, mask, seat, params):
-    """Return greedy's claim answer (its 晋中 form under 晋中; 金华's is in ``choose_action``)."""
-    if VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG):
-        return jz_greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, st[ST_PENDING_TILE], params)
+    """Return greedy's claim answer (its 缺一门 form where a win misses a suit; the wild form is in
+    ``choose_action``)."""
+    if hooks.misses_a_suit(rule_vec):
+        return missing_suit_greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, st[ST_PENDING_TILE], params)
     return greedy_claim(rule_vec, tables, hands, st, mask, seat, st[ST_PENDING_TILE], params)
 
 
 @njit(cache=True, inline='always')
 def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
     """Return the greedy ACT_* among the True entries of ``mask``."""
-    # wilds, 吃 (jinhua_play.py)
-    if VARIANT == VARIANT_JINHUA or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINHUA):
+    # wilds, 吃 (wild_play.py)
+    if hooks.has_wilds(rule_vec):
         if st[ST_PHASE] == PHASE_SELF:
-            return jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
-        return jh_greedy_claim(rule_vec, tables, hands, st, mask, seat, params)
+            return wild_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
+        return wild_greedy_claim(rule_vec, tables, hands, st, mask, seat, params)
     if st[ST_PHASE] == PHASE_SELF:
         return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
     return claim(rule_vec, tables, hands, melds, st, mask, seat, params)
@@ -68,13 +69,13 @@ def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, ma
 def self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
               after_useful):
     """Return the greedy self-phase ACT_* on the loop's scratch rows when the legal builder ran no shared scan:
-    金华's and 晋中's greedy then allocate nothing."""
-    if VARIANT == VARIANT_JINHUA or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINHUA):
-        return jh_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+    the wild and the 缺一门 forms then allocate nothing."""
+    if hooks.has_wilds(rule_vec):
+        return wild_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                    after_shanten, after_useful)
-    if VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG):
-        return jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                   after_shanten, after_useful, NOT_SCANNED)
+    if hooks.misses_a_suit(rule_vec):
+        return missing_suit_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params,
+                                             seen, after_shanten, after_useful, NOT_SCANNED)
     return greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
 
 
@@ -82,9 +83,9 @@ def self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, pa
 def self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
                    after_useful, least):
     """Return the greedy self-phase ACT_* reading the legal builder's discard scan (``least`` its least shanten)."""
-    if VARIANT == VARIANT_JINZHONG or (VARIANT == VARIANT_ANY and rule_vec[R_VARIANT] == VARIANT_JINZHONG):
-        return jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                   after_shanten, after_useful, least)
+    if hooks.misses_a_suit(rule_vec):
+        return missing_suit_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params,
+                                             seen, after_shanten, after_useful, least)
     return greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                after_shanten, after_useful, least)
 

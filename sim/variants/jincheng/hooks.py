@@ -15,6 +15,10 @@ from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exp
     discard_forbidden, first_tail_position, hand_complete, meld_tile_kind, on_claim_answer, on_turn_start,
     self_kong_forbidden, ting_exists, variant_state_ok,
 )
+from sim.core.hook_defaults import (  # noqa: F401  (the facts a player reads that this rule set leaves at the default)
+    misses_a_suit, has_wilds, blocked_suits, declared_suit_kinds, never_winning_kinds, self_draw_only_kinds, wild_kind,
+    wild_indicator_position, meld_face_kind, face_holder_kind, baotou_ready, is_baotou, live_tiles_left,
+)
 from sim.core.rule_layout import R_DEAD_WALL_MODEL
 from sim.core.state import MONEY_KONG
 from sim.core import ting as core_ting
@@ -23,8 +27,8 @@ from sim.variants.jincheng import hand_end as jc_hand_end
 from sim.variants.jincheng import settlement as jc_settlement
 from sim.variants.jincheng import shisanyao_claims as jc_shisanyao
 from sim.variants.jincheng import wins as jc_wins
-from sim.variants.jincheng.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
 from sim.variants.jincheng import CODE
+from sim.variants.jincheng.study_facts import LABEL, SEARCH_WORLDS  # noqa: F401  (LABEL: its Chinese name)
 
 VARIANT = CODE  # the code this rule set registers (sim/variants/jincheng/__init__.py), rule_vec[R_VARIANT]
 
@@ -175,3 +179,17 @@ def on_huang(rule_vec, st, money):
 def next_dealer(rule_vec, st):
     """Return the seat (0..3) that deals the next hand, from the finished hand's ``st`` (RULES §1.10 r52–r53, A2)."""
     return jc_hand_end.next_dealer(rule_vec, st)
+
+
+# --- what a player must know of 晋城 (docs/architecture.md "Adding a strategy") ---------------------------------------
+@njit(cache=True, inline='always')
+def has_grab_claims(rule_vec):
+    """Return True: a claim window may offer 拾/抢 of 十三幺 tiles beside 胡, 杠 and 碰 (RULES §1.5)."""
+    return True
+
+
+@njit(cache=True, inline='always')
+def search_worlds(rule_vec):
+    """Return the worlds the search player samples by default (its ``worlds=0``): this rule set's SEARCH_WORLDS
+    (study_facts)."""
+    return SEARCH_WORLDS

@@ -13,10 +13,16 @@ from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exp
     win_forms, LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, declares_missing_suit, on_claim_taken, on_discard,
     on_huang, on_shangjia, on_unclaimed, self_kong_forbidden,
 )
-from sim.core.state import ST_WINNER
+from sim.core.hook_defaults import (  # noqa: F401  (the facts a player reads that this rule set leaves at the default)
+    has_grab_claims, misses_a_suit, blocked_suits, declared_suit_kinds, never_winning_kinds, self_draw_only_kinds,
+)
+from sim.core.state import ST_WILD_KIND, ST_WINNER
 from sim.variants.jinhua import play_rules as jh_rules
-from sim.variants.jinhua.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
+from sim.variants.jinhua import _calls as jh_calls
+from sim.variants.jinhua import _reserve as jh_reserve
+from sim.variants.jinhua import _win_shape as jh_win_shape
 from sim.variants.jinhua import CODE
+from sim.variants.jinhua.study_facts import LABEL, SEARCH_WORLDS  # noqa: F401  (LABEL: its Chinese name)
 
 VARIANT = CODE  # the code this rule set registers (sim/variants/jinhua/__init__.py), rule_vec[R_VARIANT]
 
@@ -193,3 +199,67 @@ def next_dealer(rule_vec, st):
 def variant_state_ok(rule_vec, st):
     """Return False when a 金华 rule of the state broke: a 财神 in a meld (RULES §3.2 r9)."""
     return jh_rules.state_ok(rule_vec, st)
+
+
+# --- what a player must know of 金华 (docs/architecture.md "Adding a strategy") ---------------------------------------
+@njit(cache=True, inline='always')
+def has_wilds(rule_vec):
+    """Return True: the 财神's tiles are wild (RULES §3.2 r5–r7), so a player's shanten is the wild-aware one."""
+    return True
+
+
+@njit(cache=True, inline='always')
+def wild_kind(rule_vec, st):
+    """Return the 财神 kind (0..33) of the hand, the turned indicator's (RULES §3.2 r5)."""
+    return st[ST_WILD_KIND]
+
+
+@njit(cache=True, inline='always')
+def wild_indicator_position(rule_vec):
+    """Return the wall position of the turned 财神 indicator (RULES §3.2 r5): the wall's last."""
+    return jh_reserve.INDICATOR_POSITION
+
+
+@njit(cache=True, inline='always')
+def meld_face_kind(rule_vec, tile, wild):
+    """Return the kind the natural ``tile`` shows in a meld: a 白板 shows the 财神's face (RULES §3.2 r6)."""
+    return jh_calls.shown_kind_k(tile, wild)
+
+
+@njit(cache=True, inline='always')
+def face_holder_kind(rule_vec, shown, wild):
+    """Return the physical kind that supplies a natural meld tile showing ``shown``: a 白板 for the 财神's face
+    (RULES §3.2 r6)."""
+    return jh_calls.holder_kind_k(shown, wild)
+
+
+@njit(cache=True, _nrt=False)
+def baotou_ready(rule_vec, tables, hand, n_melds, wild):
+    """Return True when the waiting ``hand`` (3n+1 tiles, ``n_melds`` melds) is four sets and a lone 财神: any
+    self-drawn tile then wins as 爆头 (RULES §3.4 r15)."""
+    if hand[wild] == 0:
+        return False
+    hand[wild] -= 1
+    ready = jh_win_shape.sets_distance_wild_k(hand, 4 - n_melds, wild, tables) == 0
+    hand[wild] += 1
+    return ready
+
+
+@njit(cache=True, inline='always')
+def is_baotou(rule_vec, tables, hand, n_melds, wild, last_tile):
+    """Return True when the complete ``hand`` less the self-drawn ``last_tile`` is four sets and a lone 财神: 爆头
+    (RULES §3.4 r15)."""
+    return jh_win_shape.is_baotou_k(hand, n_melds, wild, last_tile, tables)
+
+
+@njit(cache=True, inline='always')
+def live_tiles_left(rule_vec, st):
+    """Return the live tiles left to draw (RULES §3.1 r4; 0 = 荒 at the next draw)."""
+    return jh_rules.live_tiles(rule_vec, st)
+
+
+@njit(cache=True, inline='always')
+def search_worlds(rule_vec):
+    """Return the worlds the search player samples by default (its ``worlds=0``): this rule set's SEARCH_WORLDS
+    (study_facts)."""
+    return SEARCH_WORLDS

@@ -33,3 +33,8 @@ WIN_SHAPES = frozenset({"regular", "qidui", "qifeng"})
 RULES_CITATION = "RULES §3"
 #: Whether this is the control the other rule sets are measured against (experiment=variants, vs_control_* rows).
 CONTROL = False
+#: The worlds the search player samples by default (hook ``search_worlds``, its ``worlds=0``): seat 0 against three
+#: greedy minus greedy in seat 0, 底注/hand, 16 worlds +0.002 [-0.027, 0.030] (8,000 walls), 64 worlds +0.061
+#: [0.031, 0.091] (12,000; docs/strategies.md, the search player); 64 cost about 3x the time of 16 with its
+#: futility stop.
+SEARCH_WORLDS = 64

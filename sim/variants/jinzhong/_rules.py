@@ -27,9 +27,7 @@ from sim.core.codes import (
     SHAPE_SHISANYAO, FEATURE_DIHU, FEATURE_GANGKAI, FEATURE_HAIDI, FEATURE_QIANGGANG, FEATURE_TIANHU, QIANGGANG_ZIMO, WIN_DIANHU,
     WIN_QIANGGANG, WIN_ZIMO,
 )
-from sim.core.rule_layout import (
-    R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_QIANGGANG_MODE, R_STACKS_PER_KONG,
-)
+from sim.core.rule_layout import R_DEAD_WALL_MODEL, R_GUO_HU, R_HUANG_DEALER, R_HUANG_STACKS, R_QIANGGANG_MODE, R_STACKS_PER_KONG
 from sim.variants.jinzhong.rule_slots import (
     R_JZ_CHI, R_JZ_DIHU_AFTER_ANGANG, R_JZ_DINGQUE_UPFRONT, R_JZ_HUANG_WITH_KONG_ROTATES, R_JZ_DEAD_WALL,
     R_JZ_POINT_LIMIT,
@@ -108,6 +106,12 @@ def blocked_suits(melds, st, seat):
 def never_wins(rule_vec):
     """Return the int64 kinds that can never win under the point limit (rank 1–2; 0 when it is off)."""
     return NEVER_WINS_MASK if rule_vec[R_JZ_POINT_LIMIT] != 0 else np.int64(0)
+
+
+@njit(cache=True, _nrt=False)
+def self_draw_only(rule_vec):
+    """Return the int64 kinds that win only by 自摸 under the point limit (rank 3–5; 0 when it is off, r15)."""
+    return SELF_DRAW_ONLY_MASK if rule_vec[R_JZ_POINT_LIMIT] != 0 else np.int64(0)
 
 
 @njit(cache=True, _nrt=False)

@@ -14,9 +14,13 @@ from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exp
     hand_complete, meld_tile_kind, on_claim_answer, on_claim_taken, on_discard, on_huang, on_kong, on_shangjia,
     on_turn_start, on_unclaimed, ting_exists, variant_state_ok,
 )
+from sim.core.hook_defaults import (  # noqa: F401  (the facts a player reads that this rule set leaves at the default)
+    has_grab_claims, has_wilds, wild_kind, wild_indicator_position, meld_face_kind, face_holder_kind, baotou_ready,
+    is_baotou, live_tiles_left,
+)
 from sim.variants.jinzhong import _rules as jz_rules
-from sim.variants.jinzhong.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
 from sim.variants.jinzhong import CODE
+from sim.variants.jinzhong.study_facts import LABEL, SEARCH_WORLDS  # noqa: F401  (LABEL: its Chinese name)
 
 VARIANT = CODE  # the code this rule set registers (sim/variants/jinzhong/__init__.py), rule_vec[R_VARIANT]
 
@@ -150,3 +154,43 @@ def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_ki
 def next_dealer(rule_vec, st):
     """Return the seat (0..3) that deals the next hand, from the finished hand's ``st`` (RULES §2.6 r23)."""
     return jz_rules.next_dealer(rule_vec, st)
+
+
+# --- what a player must know of 晋中 (docs/architecture.md "Adding a strategy") ---------------------------------------
+@njit(cache=True, inline='always')
+def misses_a_suit(rule_vec):
+    """Return True: a win needs one suit missing (缺一门, RULES §2.4 r13), so a player's shanten counts it."""
+    return True
+
+
+@njit(cache=True, inline='always')
+def blocked_suits(rule_vec, melds, st, seat):
+    """Return the 3-bit mask (万 1, 饼 2, 条 4) of the suits ``seat`` may no longer give up: those of its melds and,
+    once it declared a suit at the deal, every other (RULES §2.4 r13)."""
+    return jz_rules.blocked_suits(melds, st, seat)
+
+
+@njit(cache=True, inline='always')
+def declared_suit_kinds(rule_vec, st, seat):
+    """Return the int64 kinds of the suit ``seat`` declared given up at the deal (jz_dingque_upfront, RULES §2.4
+    r13); 0 when none."""
+    return jz_rules.declared_kinds(st, seat)
+
+
+@njit(cache=True, inline='always')
+def never_winning_kinds(rule_vec):
+    """Return the int64 kinds the point limit never lets win (rank 1–2, RULES §2.4 r15); 0 when it is off."""
+    return jz_rules.never_wins(rule_vec)
+
+
+@njit(cache=True, inline='always')
+def self_draw_only_kinds(rule_vec):
+    """Return the int64 kinds the point limit lets win only by 自摸 (rank 3–5, RULES §2.4 r15); 0 when it is off."""
+    return jz_rules.self_draw_only(rule_vec)
+
+
+@njit(cache=True, inline='always')
+def search_worlds(rule_vec):
+    """Return the worlds the search player samples by default (its ``worlds=0``): this rule set's SEARCH_WORLDS
+    (study_facts)."""
+    return SEARCH_WORLDS

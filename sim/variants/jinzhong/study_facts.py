@@ -36,3 +36,8 @@ WIN_SHAPES = frozenset({"regular", "qidui", "shisanyao"})
 RULES_CITATION = "RULES §2"
 #: Whether this is the control the other rule sets are measured against (experiment=variants, vs_control_* rows).
 CONTROL = False
+#: The worlds the search player samples by default (hook ``search_worlds``, its ``worlds=0``): 晋中's rollouts are the
+#: slowest (at 64 worlds one search seat played 9.8 hands/s before the futility stop, at 32 it plays 24.4 and four
+#: 6.04 on a core); seat 0 against three greedy minus greedy in seat 0, 底注/hand, 16 worlds +0.064 [0.019, 0.109],
+#: 32 worlds +0.167 [0.120, 0.214] (the same 20,000 walls; docs/strategies.md, the search player).
+SEARCH_WORLDS = 32

@@ -25,6 +25,11 @@ from sim.core.hook_defaults import (  # noqa: F401  (re-exported as 推倒胡's 
     discard_forbidden, first_tail_position, meld_tile_kind, on_claim_answer, on_claim_taken, on_discard, on_huang,
     on_kong, on_shangjia, on_turn_start, on_unclaimed, self_kong_forbidden, variant_state_ok,
 )
+from sim.core.hook_defaults import (  # noqa: F401  (the facts a player reads that this rule set leaves at the default)
+    has_grab_claims, misses_a_suit, has_wilds, blocked_suits, declared_suit_kinds, never_winning_kinds,
+    self_draw_only_kinds, wild_kind, wild_indicator_position, meld_face_kind, face_holder_kind, baotou_ready, is_baotou,
+    live_tiles_left, search_worlds,
+)
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.state import MONEY_WIN, ST_CHOWS, ST_DEALER, ST_MULTIPLIER, ST_N_MELDS, ST_WIN_FEATURES, ST_WINNER
 from sim.variants.plain import VARIANT_PLAIN

@@ -1,4 +1,4 @@
-"""Greedy 金华 decision kernels (strategies.jinhua_play): the discard keeps the least wild-aware shanten and
+"""Greedy 金华 decision kernels (strategies.wild_play, bound to 金华's hooks): the discard keeps the least wild-aware shanten and
 never gives up a 财神 while another discard exists; calls are taken when they lower the shanten, 碰 before
 吃 on a tie (RULES §3.2 r7, §3.3 r10).
 """
@@ -7,7 +7,14 @@ import numpy as np
 from sim import hand
 from sim.hand_wild_tables import get_wild_tables
 from sim.tiles import kind, parse
-from strategies import jinhua_play as play
+from sim.binding import bound_module
+from sim.engine import hooks_module
+from sim.rules import resolve_rules
+from strategies import wild_play
+
+#: the module with its kernels bound to 金华's hooks (the 财神's face, 爆头), as a 金华 engine plays them
+play = bound_module(wild_play, {"hooks": hooks_module("jinhua")})
+RULE_VEC = resolve_rules("jinhua").pack()
 
 
 def discard(held, wild, candidates=None):
@@ -58,18 +65,18 @@ def test_calls_lower_the_shanten_and_pong_wins_a_tie():
     wild = kind("5s")
     held = parse("13m456p789s1122z9p")
     # 吃 2m as the middle (1m, 3m) makes the hand tenpai after a discard: taken
-    assert play.choose_call_k(held, 0, True, wild, tables, kind("2m"), False, 1 << 1) == 1
+    assert play.choose_call_k(RULE_VEC, held, 0, True, wild, tables, kind("2m"), False, 1 << 1) == 1
     # 碰 1z also reaches tenpai, and 碰 is preferred to an equal 吃
-    assert play.choose_call_k(held, 0, True, wild, tables, kind("1z"), True, 0) == 3
+    assert play.choose_call_k(RULE_VEC, held, 0, True, wild, tables, kind("1z"), True, 0) == 3
     # a call that does not lower the shanten is declined
     complete_ish = parse("123m456p789s11z23s")
-    assert play.choose_call_k(complete_ish, 0, True, wild, tables, kind("1z"), True, 0) == -1
+    assert play.choose_call_k(RULE_VEC, complete_ish, 0, True, wild, tables, kind("1z"), True, 0) == -1
 
 
 def test_chow_tiles_take_the_white_as_the_caishen_face():
     wild = kind("3m")
-    assert play.chow_tiles_k(kind("4m"), 2, wild) == (kind("2m"), 33)
-    assert play.chow_tiles_k(33, 1, wild) == (kind("2m"), kind("4m"))
+    assert play.chow_tiles_k(RULE_VEC, kind("4m"), 2, wild) == (kind("2m"), 33)
+    assert play.chow_tiles_k(RULE_VEC, 33, 1, wild) == (kind("2m"), kind("4m"))
 
 
 def test_baotou_ready_hands_decline_a_plain_discard_win_while_the_wall_lasts():
@@ -78,10 +85,10 @@ def test_baotou_ready_hands_decline_a_plain_discard_win_while_the_wall_lasts():
     tables = get_wild_tables()
     wild = kind("5s")
     ready = parse("123m456p789p111s5s")
-    assert play.baotou_ready_k(ready, 0, wild, tables)
-    assert play.declines_plain_win_k(ready, 0, wild, tables, 20, 10)
-    assert not play.declines_plain_win_k(ready, 0, wild, tables, 10, 10)
+    assert play.baotou_ready_k(RULE_VEC, ready, 0, wild, tables)
+    assert play.declines_plain_win_k(RULE_VEC, ready, 0, wild, tables, 20, 10)
+    assert not play.declines_plain_win_k(RULE_VEC, ready, 0, wild, tables, 10, 10)
     # a plain wait (no lone 财神) is not 爆头-ready, nor is a lone 白板 (the face, not a wild)
-    assert not play.baotou_ready_k(parse("123m456p789p111s9s"), 0, wild, tables)
-    assert not play.baotou_ready_k(parse("123m456p789p111s7z"), 0, wild, tables)
-    assert play.baotou_ready_k(parse("456p789p5s"), 2, wild, tables)
+    assert not play.baotou_ready_k(RULE_VEC, parse("123m456p789p111s9s"), 0, wild, tables)
+    assert not play.baotou_ready_k(RULE_VEC, parse("123m456p789p111s7z"), 0, wild, tables)
+    assert play.baotou_ready_k(RULE_VEC, parse("456p789p5s"), 2, wild, tables)

@@ -100,7 +100,7 @@ def test_flag_off_never_chows_and_on_chows_over_random_hands():
 
 
 def test_greedy_chows_only_when_it_improves_the_hand():
-    """RULES §2.2 r7: greedy (jinzhong_play) weighs a 吃 like a 碰: it takes 345m when the run lowers its 缺一门
+    """RULES §2.2 r7: greedy (missing_suit_play) weighs a 吃 like a 碰: it takes 345m when the run lowers its 缺一门
     shanten (2 → 1), and passes a 吃 that does not (33m55m: tenpai before and after)."""
     from sim.game import Game
     from sim.stacked import stacked_wall

@@ -1,4 +1,4 @@
-"""greedy under the 晋中 rules (strategies/jinzhong_play.py): 缺一门 discards and the 报听 choice (RULES §2.3 r12,
+"""greedy under the 晋中 rules (strategies/missing_suit_play.py): 缺一门 discards and the 报听 choice (RULES §2.3 r12,
 §2.4 r13, r15), on hands built in the state arrays."""
 import numpy as np
 
@@ -7,12 +7,11 @@ from sim.core.state import ACT_DISCARD, ACT_SHANGJIA, N_ACTIONS, ST_CURRENT, ST_
 from sim.engine import engine
 from sim.hand_tables import get_tables
 from sim.variants.jinzhong.config import JinzhongRules
-from strategies.jinzhong_play import winnable_score
 
 GREEDY_PARAMS = np.array([0, 1, 0, 0, 0, 0, 0, 0], dtype=np.float64)  # pong improves, kong on
 
 
-def choose(hand: str, shangjia=(), rules=None, policy=("strategies.jinzhong_play", "jz_greedy_self")):
+def choose(hand: str, shangjia=(), rules=None, policy=("strategies.missing_suit_play", "missing_suit_greedy_self")):
     """Return the action text the kernel ``policy`` ((module, name), bound to the engine of the rules' variant)
     picks for seat 0 holding ``hand`` (14 tiles), discards all legal."""
     rules = rules or JinzhongRules()
@@ -49,6 +48,7 @@ def test_greedy_gives_up_a_suit():
 def test_winnable_score_counts_self_draw_only_waits_half():
     """RULES §2.4 r15: a rank 3–5 wait only wins by 自摸, so its live copies weigh half a 6–9/honour wait's."""
     rule_vec = JinzhongRules().pack()
+    winnable_score = engine("jinzhong").kernel("strategies.missing_suit_play", "winnable_score")  # reads the hooks
     seen = np.zeros(34, np.int8)
     from sim.core.ting import live_planes
 

@@ -1,10 +1,12 @@
-"""``greedy`` under the 晋中 rules (RULES §2): 缺一门 shanten, 报听 on the most live winnable waits — compiled.
+"""``greedy`` where a win needs a missing suit (缺一门) and a ting locks the hand (报听) — compiled kernels.
 
-Called by ``greedy`` (and the strategies built on it) when the rule vector's variant is 晋中. Behaviour:
+Called by ``greedy`` (and the strategies built on it) when the rule set's hook ``misses_a_suit`` says so (晋中, RULES
+§2); the rule facts it reads are hooks too (``blocked_suits``, ``declared_suit_kinds``, ``never_winning_kinds``,
+``self_draw_only_kinds``), so it names no rule set. Behaviour:
 always win when it can; discard the tile that minimises the shanten under 缺一门 (the least over
 the suit given up, so the seat drifts out of its weakest suit by itself), ties broken by the most live
 useful tiles; 报听 as soon as a discard leaves a legal 报听, on the discard whose waits have the most
-live *winnable* copies — a rank 3–5 wait wins only by 自摸 under the point limit, so its copies count
+live *winnable* copies — a wait that wins only by 自摸 (晋中's rank 3–5 under its point limit) has its copies count
 half (about a third of a seat's winning tiles are drawn by itself); 碰/杠 when the 缺一门 shanten falls
 (pong mode as greedy) or, for a kong, does not rise; a 吃 (jz_chi) is weighed like a 碰: taken, in the
 shape that lowers the shanten most, only when it lowers the 缺一门 shanten (never with pong mode ``never``).
@@ -15,16 +17,15 @@ Parameters: greedy's row ([0] pong mode, [1] kong).
 import numpy as np
 from numba import njit
 
-from sim.core.hand.queyimen_kernel import SELF_DRAW_ONLY_MASK
+from sim.core.hand.queyimen_kernel import shanten_qym_k
 from sim.core.hand.queyimen_scan import least_discards_qym_k
 from sim.core.legal import NOT_SCANNED
-from sim.variants.jinzhong.rule_slots import R_JZ_POINT_LIMIT
+from sim.core.slots import hooks
 from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_CHI_LOW, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_SHANGJIA, ACT_ZIMO,
     ST_LAST_DRAWN, ST_N_MELDS, ST_TING,
 )
 from sim.core.ting import drop_owned_waits, live_copies_in, live_planes, visible_counts
-from sim.variants.jinzhong._rules import blocked_suits, declared_kinds, never_wins, shanten_after
 
 PONG_IMPROVES = 0  # greedy's pong modes (params[0])
 PONG_ALWAYS = 1
@@ -32,27 +33,35 @@ PONG_NEVER = 2
 
 
 @njit(cache=True, _nrt=False)
+def shanten_after(rule_vec, tables, hands, melds, st, seat, extra_melds, extra_blocked):
+    """Return the seat's shanten under 缺一门 with ``extra_melds`` more melds and suits ``extra_blocked`` more
+    blocked (for a call being weighed); -1 = complete."""
+    return shanten_qym_k(hands[seat], st[ST_N_MELDS + seat] + extra_melds,
+                         hooks.blocked_suits(rule_vec, melds, st, seat) | extra_blocked, True, tables)
+
+
+@njit(cache=True, _nrt=False)
 def winnable_score(rule_vec, waits, planes):
-    """Return twice the live copies of the waits that win either way plus the live copies of rank 3–5 waits
-    (自摸 only under the point limit): the 报听 choice's score."""
-    slow = waits & SELF_DRAW_ONLY_MASK if rule_vec[R_JZ_POINT_LIMIT] != 0 else np.int64(0)
+    """Return twice the live copies of the waits that win either way plus the live copies of the waits that win
+    only by 自摸 (hook ``self_draw_only_kinds``): the 报听 choice's score."""
+    slow = waits & hooks.self_draw_only_kinds(rule_vec)
     return 2 * live_copies_in(waits & ~slow, planes) + live_copies_in(slow, planes)
 
 
 @njit(cache=True, _nrt=True)
-def jz_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
-    """Return the self-phase ACT_* of greedy under the 晋中 rules; ``seen`` is an int8[34] scratch row
-    (``jz_greedy_self_rows`` on two rows of its own)."""
+def missing_suit_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
+    """Return the self-phase ACT_* of greedy under 缺一门 and 报听; ``seen`` is an int8[34] scratch row
+    (``missing_suit_greedy_self_rows`` on two rows of its own)."""
     after = np.empty(34, np.int8)     # [kind] shanten under 缺一门 once it is discarded (NOT_HELD = not a candidate)
     useful = np.empty(34, np.int64)   # [kind] its useful kinds (its waits at tenpai); 0 unless least shanten
-    return jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after,
+    return missing_suit_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after,
                                useful, NOT_SCANNED)
 
 
 @njit(cache=True, _nrt=False)
-def jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after, useful,
+def missing_suit_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after, useful,
                         least):
-    """Return ``jz_greedy_self``'s ACT_* with its scan rows given: ``after`` int8[34] and ``useful`` int64[34] are
+    """Return ``missing_suit_greedy_self``'s ACT_* with its scan rows given: ``after`` int8[34] and ``useful`` int64[34] are
     scratch (the hand loop's), so the decision allocates nothing.
 
     ``least`` is the least shanten of the 缺一门 discard scan over the legal discards when the legal builder
@@ -72,18 +81,18 @@ def jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask
             if mask[ACT_DISCARD + t]:
                 return ACT_DISCARD + t
     n_melds = st[ST_N_MELDS + seat]
-    blocked = blocked_suits(melds, st, seat)
+    blocked = hooks.blocked_suits(rule_vec, melds, st, seat)
     if params[1] > 0:
         base = 99  # the seat's shanten under 缺一门, found at the first legal kong
         for t in range(34):
             if mask[ACT_ANGANG + t] or mask[ACT_BUGANG + t]:
                 if base == 99:
-                    base = shanten_after(tables, hands, melds, st, seat, 0, 0)
+                    base = shanten_after(rule_vec, tables, hands, melds, st, seat, 0, 0)
                 taken = 4 if mask[ACT_ANGANG + t] else 1
                 added = 1 if mask[ACT_ANGANG + t] else 0
                 suit_bit = 1 << (t // 9) if t < 27 else 0
                 hands[seat, t] -= taken
-                s = shanten_after(tables, hands, melds, st, seat, added, suit_bit)
+                s = shanten_after(rule_vec, tables, hands, melds, st, seat, added, suit_bit)
                 hands[seat, t] += taken
                 if s <= base:
                     return ACT_ANGANG + t if mask[ACT_ANGANG + t] else ACT_BUGANG + t
@@ -111,7 +120,7 @@ def jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask
                     return ACT_SHANGJIA + t
                 waits = useful[t] if after[t] == 0 else np.int64(0)
                 hands[seat, t] -= 1
-                waits &= ~never_wins(rule_vec) & ~declared_kinds(st, seat)
+                waits &= ~hooks.never_winning_kinds(rule_vec) & ~hooks.declared_suit_kinds(rule_vec, st, seat)
                 waits = drop_owned_waits(rule_vec, hands, frozen, melds, seat, waits)
                 hands[seat, t] += 1
                 score = winnable_score(rule_vec, waits, planes)
@@ -139,19 +148,19 @@ def jz_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask
 
 
 @njit(cache=True, _nrt=False)
-def jz_greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, tile, params):
-    """Return greedy's answer under the 晋中 rules (ACT_HU / ACT_GANG / ACT_PENG / ACT_CHI_* / ACT_PASS) to
+def missing_suit_greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, tile, params):
+    """Return greedy's answer under 缺一门 (ACT_HU / ACT_GANG / ACT_PENG / ACT_CHI_* / ACT_PASS) to
     ``tile``."""
     if mask[ACT_HU]:
         return ACT_HU
     chi = mask[ACT_CHI_LOW] or mask[ACT_CHI_LOW + 1] or mask[ACT_CHI_LOW + 2]
     if not (mask[ACT_GANG] or mask[ACT_PENG] or chi):
         return ACT_PASS
-    base = shanten_after(tables, hands, melds, st, seat, 0, 0)
+    base = shanten_after(rule_vec, tables, hands, melds, st, seat, 0, 0)
     suit_bit = 1 << (tile // 9) if tile < 27 else 0
     if mask[ACT_GANG] and params[1] > 0:
         hands[seat, tile] -= 3
-        s = shanten_after(tables, hands, melds, st, seat, 1, suit_bit)
+        s = shanten_after(rule_vec, tables, hands, melds, st, seat, 1, suit_bit)
         hands[seat, tile] += 3
         if s <= base:
             return ACT_GANG
@@ -161,7 +170,7 @@ def jz_greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, tile, params
             return ACT_PENG
         if mode == PONG_IMPROVES:
             hands[seat, tile] -= 2
-            s = shanten_after(tables, hands, melds, st, seat, 1, suit_bit)
+            s = shanten_after(rule_vec, tables, hands, melds, st, seat, 1, suit_bit)
             hands[seat, tile] += 2
             if s < base:
                 return ACT_PENG
@@ -174,7 +183,7 @@ def jz_greedy_claim(rule_vec, tables, hands, melds, st, mask, seat, tile, params
                 for k in range(low, low + 3):
                     if k != tile:
                         hands[seat, k] -= 1
-                s = shanten_after(tables, hands, melds, st, seat, 1, suit_bit)
+                s = shanten_after(rule_vec, tables, hands, melds, st, seat, 1, suit_bit)
                 for k in range(low, low + 3):
                     if k != tile:
                         hands[seat, k] += 1

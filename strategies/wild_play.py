@@ -1,7 +1,9 @@
-"""Greedy play with 财神 wilds (金华, RULES §3): discard, call and kong choices — compiled kernels.
+"""Greedy play with 财神 wilds and 吃: discard, call and kong choices — compiled kernels.
 
-The decisions of the ``greedy`` strategy under 金华 rules, on the wild-aware evaluation
-(``sim.core.hand.wild_kernel``; the hand as held, kind ``wild`` = 财神, 白板 = the 财神's face):
+The decisions of the ``greedy`` strategy where the rule set's hook ``has_wilds`` says a kind is wild (金华, RULES
+§3), on the wild-aware evaluation (``sim.core.hand.wild_kernel``; the hand as held, kind ``wild`` = 财神, from the
+hook ``wild_kind``; the tile a meld shows and the one that supplies it from ``meld_face_kind`` /
+``face_holder_kind``, under 金华 a 白板 is the 财神's face). It names no rule set:
 
 * **discard**: the legal discard leaving the least shanten, ties broken by the most live useful
   tiles (useful kinds' copies the seat cannot see); a 财神 is never discarded while another legal
@@ -24,10 +26,9 @@ from sim.core.hand.wild_kernel import shanten_wild_k
 from sim.core.hand.wild_scan import wild_least_discards_k
 from sim.core.melds import meld_slot
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
-from sim.core.state import REC_TILE, REC_TYPE, ST_WILD_KIND, ST_N_MELDS, ST_PENDING_TILE
+from sim.core.slots import hooks
+from sim.core.state import REC_TILE, REC_TYPE, ST_N_MELDS, ST_PENDING_TILE
 from sim.core.ting import visible_counts
-from sim.variants.jinhua._calls import holder_kind_k as holder_kind, shown_kind_k as shown_kind
-from sim.variants.jinhua._win_shape import sets_distance_wild_k
 
 CHOW_SHAPES = 3   # chow shape bits: 0 = claimed tile lowest, 1 = middle, 2 = highest
 
@@ -110,9 +111,9 @@ def shanten_after_meld_k(hand, n_melds, allow_quad, wild, tables, first, second)
 
 
 @njit(cache=True, _nrt=False)
-def chow_tiles_k(tile, shape, wild):
+def chow_tiles_k(rule_vec, tile, shape, wild):
     """Return the two physical kinds a chow of discard ``tile`` in ``shape`` (0 low, 1 mid, 2 high) takes."""
-    shown = shown_kind(tile, wild)
+    shown = hooks.meld_face_kind(rule_vec, tile, wild)
     low = shown - shape
     first = -1
     second = -1
@@ -120,14 +121,14 @@ def chow_tiles_k(tile, shape, wild):
         if k == shown:
             continue
         if first < 0:
-            first = holder_kind(k, wild)
+            first = hooks.face_holder_kind(rule_vec, k, wild)
         else:
-            second = holder_kind(k, wild)
+            second = hooks.face_holder_kind(rule_vec, k, wild)
     return first, second
 
 
 @njit(cache=True, _nrt=False)
-def choose_call_k(hand, n_melds, allow_quad, wild, tables, tile, can_pong, chow_shapes):
+def choose_call_k(rule_vec, hand, n_melds, allow_quad, wild, tables, tile, can_pong, chow_shapes):
     """Return the greedy call on discard ``tile``: -1 = pass, 3 = 碰, 0..2 = 吃 in that shape.
 
     A call is taken only when it lowers the shanten of the waiting hand; the lowest after-call shanten
@@ -137,7 +138,7 @@ def choose_call_k(hand, n_melds, allow_quad, wild, tables, tile, can_pong, chow_
     best = -1
     best_shanten = base
     if can_pong:
-        held = holder_kind(shown_kind(tile, wild), wild)
+        held = hooks.face_holder_kind(rule_vec, hooks.meld_face_kind(rule_vec, tile, wild), wild)
         if hand[held] >= 2:
             s = shanten_after_meld_k(hand, n_melds, allow_quad, wild, tables, held, held)
             if s < best_shanten:
@@ -145,7 +146,7 @@ def choose_call_k(hand, n_melds, allow_quad, wild, tables, tile, can_pong, chow_
                 best = 3
     for shape in range(CHOW_SHAPES):
         if (chow_shapes >> shape) & 1:
-            first, second = chow_tiles_k(tile, shape, wild)
+            first, second = chow_tiles_k(rule_vec, tile, shape, wild)
             if hand[first] == 0 or hand[second] == 0:
                 continue
             s = shanten_after_meld_k(hand, n_melds, allow_quad, wild, tables, first, second)
@@ -167,63 +168,59 @@ def kong_keeps_shanten_k(hand, n_melds, allow_quad, wild, tables, kind, taken, n
 
 
 @njit(cache=True, _nrt=False)
-def baotou_ready_k(hand, n_melds, wild, tables):
-    """Return True when the waiting ``hand`` (3n+1 tiles) is four sets and a lone 财神: any self-drawn tile then
-    wins as 爆头 (RULES §3.4 r15), so a plain win on a discard is worth declining while the wall lasts."""
-    if hand[wild] == 0:
-        return False
-    hand[wild] -= 1
-    ready = sets_distance_wild_k(hand, 4 - n_melds, wild, tables) == 0
-    hand[wild] += 1
-    return ready
+def baotou_ready_k(rule_vec, hand, n_melds, wild, tables):
+    """Return True when the waiting ``hand`` (3n+1 tiles) is four sets and a lone 财神 (hook ``baotou_ready``): any
+    self-drawn tile then wins as 爆头 (RULES §3.4 r15), so a plain win on a discard is worth declining while the
+    wall lasts."""
+    return hooks.baotou_ready(rule_vec, tables, hand, n_melds, wild)
 
 
 @njit(cache=True, _nrt=False)
-def declines_plain_win_k(hand, n_melds, wild, tables, live_tiles, min_live_tiles):
+def declines_plain_win_k(rule_vec, hand, n_melds, wild, tables, live_tiles, min_live_tiles):
     """Return True when the ``baotou`` strategy passes a discard win: the hand is 爆头-ready and more than
     ``min_live_tiles`` live tiles are left to draw (its threshold of wall left)."""
-    return live_tiles > min_live_tiles and baotou_ready_k(hand, n_melds, wild, tables)
+    return live_tiles > min_live_tiles and baotou_ready_k(rule_vec, hand, n_melds, wild, tables)
 
 
-PONG_IMPROVES = 0   # greedy's ``pong`` parameter (params[0]); in 金华 it rules 吃 alike (RULES §3.3 r10)
+PONG_IMPROVES = 0   # greedy's ``pong`` parameter (params[0]); here it rules 吃 alike (金华: RULES §3.3 r10)
 PONG_ALWAYS = 1
 PONG_NEVER = 2
 
 
 @njit(cache=True, _nrt=False)
-def jh_seen_k(hands, frozen, melds, rivers, st, seat, seen):
+def wild_seen_k(rule_vec, hands, frozen, melds, rivers, st, seat, seen):
     """Fill ``seen`` (int8[34]) with the copies of each kind ``seat`` can see: the core's view plus every 吃
     meld's tiles (a 吃 lives in the meld records only; the 财神's face is a 白板); returns nothing."""
     visible_counts(hands, frozen, melds, rivers, st, seat, seen)
-    wild = st[ST_WILD_KIND]
+    wild = hooks.wild_kind(rule_vec, st)
     for s in range(4):
         for i in range(st[ST_N_MELDS + s]):
             slot = meld_slot(s, i)
             if st[slot + REC_TYPE] == MELD_CHOW:
                 for k in range(st[slot + REC_TILE], st[slot + REC_TILE] + 3):
-                    seen[holder_kind(k, wild)] += 1
+                    seen[hooks.face_holder_kind(rule_vec, k, wild)] += 1
 
 
 @njit(cache=True, _nrt=True)
-def jh_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
-    """Return greedy's 金华 self-phase ACT_*: 自摸 whenever legal; a kong (params[1] > 0) that does not raise the
+def wild_greedy_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen):
+    """Return greedy's self-phase ACT_* with wilds: 自摸 whenever legal; a kong (params[1] > 0) that does not raise the
     shanten; else ``best_discard_k``'s choice over the legal discards (a 财神 only when nothing else may go), the
     seen copies counted only when the least-shanten discards leave different useful kinds
-    (``jh_greedy_self_rows`` on two rows of its own)."""
+    (``wild_greedy_self_rows`` on two rows of its own)."""
     after_shanten = np.empty(34, np.int8)  # [kind] shanten once one tile of it is discarded
     after_useful = np.empty(34, np.int64)  # [kind] its useful kinds (least-shanten discards only)
-    return jh_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+    return wild_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                after_shanten, after_useful)
 
 
 @njit(cache=True, _nrt=False)
-def jh_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
+def wild_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
                         after_useful):
-    """Return ``jh_greedy_self``'s ACT_* with its scan rows given: ``after_shanten`` int8[34] and ``after_useful``
+    """Return ``wild_greedy_self``'s ACT_* with its scan rows given: ``after_shanten`` int8[34] and ``after_useful``
     int64[34] are scratch (the hand loop's), so the decision allocates nothing."""
     if mask[ACT_ZIMO]:
         return ACT_ZIMO
-    wild = st[ST_WILD_KIND]
+    wild = hooks.wild_kind(rule_vec, st)
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
     n_melds = st[ST_N_MELDS + seat]
     hand = hands[seat]
@@ -242,18 +239,18 @@ def jh_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask
     candidates = discard_candidates_k(candidates, wild)
     least = wild_least_discards_k(hand, n_melds, allow_quad, wild, tables, candidates, after_shanten, after_useful)
     if live_tie_matters_k(candidates, after_shanten, after_useful, least):  # the seen copies only when they count
-        jh_seen_k(hands, frozen, melds, rivers, st, seat, seen)
+        wild_seen_k(rule_vec, hands, frozen, melds, rivers, st, seat, seen)
     return ACT_DISCARD + most_live_discard_k(candidates, after_shanten, after_useful, least, seen, wild)
 
 
 @njit(cache=True, _nrt=False)
-def jh_greedy_claim(rule_vec, tables, hands, st, mask, seat, params):
-    """Return greedy's 金华 claim answer: 胡 whenever legal; 明杠 (params[1] > 0) when the shanten does not rise;
+def wild_greedy_claim(rule_vec, tables, hands, st, mask, seat, params):
+    """Return greedy's claim answer with wilds: 胡 whenever legal; 明杠 (params[1] > 0) when the shanten does not rise;
     碰 or 吃 as ``choose_call_k`` picks (``pong`` improves), any offered call (always: 碰 first) or none (never);
     else pass."""
     if mask[ACT_HU]:
         return ACT_HU
-    wild = st[ST_WILD_KIND]
+    wild = hooks.wild_kind(rule_vec, st)
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
     n_melds = st[ST_N_MELDS + seat]
     hand = hands[seat]
@@ -274,7 +271,7 @@ def jh_greedy_claim(rule_vec, tables, hands, st, mask, seat, params):
             if (chow_shapes >> shape) & 1:
                 return ACT_CHI_LOW + shape
         return ACT_PASS
-    call = choose_call_k(hand, n_melds, allow_quad, wild, tables, tile, mask[ACT_PENG], chow_shapes)
+    call = choose_call_k(rule_vec, hand, n_melds, allow_quad, wild, tables, tile, mask[ACT_PENG], chow_shapes)
     if call == 3:
         return ACT_PENG
     if call >= 0:

@@ -30,6 +30,8 @@ from sim.strategy_registry import strategy_packages
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("sim", "strategies")  # packages holding compiled kernels
 STAMP_NAME = "kernel_sources.sha256"
+#: data files whose arrays kernels freeze as constants (the learned player's model weights): hashed with the sources
+KERNEL_DATA = (("strategies", "learned_models", "*.npz"),)
 #: numba's index file of a table engine's batch loop (sim.core.turn._batch's ``play``, one per specialisation)
 BATCH_LOOP_INDEX = "turn._batch.locals.play*.nbi"
 #: numba.core.config settings that change the code numba emits but not its cache key
@@ -121,6 +123,10 @@ def source_digest() -> str:
     for name in kernel_modules():
         digest.update(name.encode())
         digest.update(modules[name].read_bytes())
+    for *folder, pattern in KERNEL_DATA:
+        for path in sorted(ROOT.joinpath(*folder).glob(pattern)):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()
 
 

@@ -6,6 +6,8 @@ facts (sim.variant_facts): it names neither.
 """
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 
 from sim.core.seat_dispatch import SCRIPTED
@@ -26,6 +28,10 @@ def _refusals(variant: str, rules=None) -> dict[str, str]:
     refused = {}
     for name, spec in REGISTRY.items():
         whys = [missing[need] for need in spec.needs if need in missing]
+        if spec.requires:  # what the strategy itself needs under the rule set (the learned player: its model file)
+            module, _, function = spec.requires.partition(":")
+            why = getattr(importlib.import_module(module), function)(variant)
+            whys += [why] if why else []
         if whys:
             refused[name] = "; ".join(dict.fromkeys(whys))
     return refused

@@ -45,6 +45,9 @@ class StrategySpec:
     doc: str = ""
     #: mechanics it plays on (sim.mechanics: "ting", "shisanyao", "baotou"): refused under a rule set without one
     needs: tuple[str, ...] = ()
+    #: "module:function" called with a rule set's name: one line saying why the strategy cannot play under it (the
+    #: learned player without a usable model file for it), None when it can; refused then as for ``needs``
+    requires: str | None = None
     #: a player deciding outside the hand loop (``policy`` None): the strategy whose policy plays its rollouts
     #: (bound to policy slot 0), and its driver kernels as "module:name" paths — ``batch`` plays a chunk of hands
     #: (sim.core.turn.play_hands' arguments), ``step`` decides one seat's turn in a Game, ``scratch`` makes the

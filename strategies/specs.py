@@ -54,6 +54,13 @@ SPECS = (
             "爆头: a 捉冲 when 爆头-ready, a plain 自摸 one discard from 爆头-ready",
     ),
     StrategySpec(
+        "learned", "strategies.seats.learned",
+        defaults=(("model", "default"),), choices={"model": ("default",)},
+        requires="strategies.learned.models:refusal",
+        doc="the legal action a small model, fitted to the search player's values per candidate, scores highest "
+            "(strategies/learned; the rule set's model file in strategies/learned_models)",
+    ),
+    StrategySpec(
         "search", None,
         defaults=(("worlds", 0), ("candidates", 4), ("extend", 1)),
         ranges={"worlds": (0, 256), "candidates": (1, 16), "extend": (1, 16)},

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 #: Strategy name -> its short Chinese name (tables, headers, the tournament's text; the spec stays beside it).
 NAMES = {"greedy": "贪心", "early_ting": "立即上架", "random": "随机", "defensive": "防守", "selective_ting": "挑听",
-         "thirteen_orphans": "追十三幺", "baotou": "等爆头", "search": "搜索强手"}
+         "thirteen_orphans": "追十三幺", "baotou": "等爆头", "search": "搜索强手",
+         "learned": "学习型"}
 
 
 def strategy_name(spec: str) -> str:
@@ -44,6 +45,8 @@ MODELS = {
     "search": "搜索型强手：每到真正的选择，取贪心排在前 `candidates` 位的动作，对本座看不见的牌（别家手牌和牌墙）抽 `worlds` "
               "个可能的世界，每个世界里各家都按贪心把这手打完，选平均输赢最好的动作；两个动作差得很近时最多再加抽到 "
               "`extend` 倍的世界。它只用本座看得见的信息，不偷看真实牌墙。",
+    "learned": "学习型：每到真正的选择，用一个小神经网络给每个合法动作打分，选分数最高的；网络按本规则集的自对局数据，"
+               "拟合搜索型强手对每个候选动作估出的平均输赢。它只看本座看得见的信息，决策全在编译后的牌局循环里完成。",
 }
 
 

@@ -88,3 +88,13 @@ def test_a_tiny_training_run_beats_random_and_its_inference_equals_the_library(t
     score_rows(model["mean"], model["scale"], model["w1"], model["b1"], model["w2"], model["b2"], x, len(x), out)
     want = net.predict((x - model["mean"]) / model["scale"])
     np.testing.assert_allclose(out, want, rtol=1e-9, atol=1e-12 * np.abs(want).max())
+
+
+def test_a_learned_seat_under_a_rule_set_without_its_model_is_refused_in_one_line(tmp_path, monkeypatch):
+    import strategies.learned.models as models
+    from sim.seat_plan import check_seats_for_variant, resolve_seats
+
+    monkeypatch.setattr(models, "MODELS_DIR", tmp_path)
+    with pytest.raises(ValueError) as error:
+        check_seats_for_variant(resolve_seats(["learned", "greedy", "greedy", "greedy"]), "jinzhong")
+    assert "\n" not in str(error.value) and str(tmp_path / "jinzhong.npz") in str(error.value)

@@ -158,7 +158,7 @@ def train(folder: Path, rules, seed: int = 44, hands: int = 200, chunk: int = 20
     mask = held_out(frame)
     model, _ = fit(frame.filter(~mask), seed, max_iter=max_iter)
     numbers = evaluate(model, frame.filter(mask))
-    numbers.update(rule_set=config.variant, seed=seed, hands=hands, worlds=worlds, chunk=chunk,
+    numbers.update(rule_set=config.variant, seed=seed, hands=hands, worlds=worlds, chunk=chunk, max_iter=max_iter,
                    train_decisions=int((~mask).sum()), candidates=int(frame["n_candidates"].sum()),
                    label_seconds=round(labelled, 1), fit_seconds=round(time.perf_counter() - started - labelled, 1))
     path = model_path(config.variant, Path(out) if out else None)
@@ -172,7 +172,9 @@ def model_card(n: dict) -> str:
     """Return the model card (Markdown) of a trained model's numbers."""
     return f"""# learned model: {n['rule_set']}
 
-Made by `python -m experiments.train_learned rules={n['rule_set']} seed={n['seed']} hands={n['hands']} worlds={n['worlds']}` (experiments/train_learned.py).
+Made by (experiments/train_learned.py):
+`python -m experiments.train_learned rules={n['rule_set']} seed={n['seed']} hands={n['hands']} worlds={n['worlds']} \
+chunk={n['chunk']} max_iter={n['max_iter']}`.
 
 * Model: one-hidden-layer perceptron ({HIDDEN} ReLU units, scikit-learn MLPRegressor) scoring each candidate's money
   over its decision's mean from {N_FEATURES} features of the seat's own view (strategies/learned/features.py).

@@ -1,7 +1,7 @@
 """The rules reference docs/rules/ (issue 11 item 7): citations resolve, rules list real tests, flags agree.
 
 A citation ``RULES §1.4 r23`` names rule r23 of section §1.4 of the variant file of §1 (docs/rules/README.md):
-§1 → jincheng.md, §2 → jinzhong.md, §3 → jinhua.md, §5 → plain.md; ``RULES A5`` names row A5 of a flag table (§4).
+§1 → jincheng.md, §2 → jinzhong.md, §3 → jinhua.md, §5 → plain.md, §6 → sichuan.md; ``RULES A5`` names row A5 of a flag table (§4).
 These tests read the Markdown and the sources as text; they import nothing of the engine.
 """
 import ast
@@ -13,7 +13,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "rules"
-VARIANT_FILE = {"1": "jincheng.md", "2": "jinzhong.md", "3": "jinhua.md", "5": "plain.md"}
+VARIANT_FILE = {"1": "jincheng.md", "2": "jinzhong.md", "3": "jinhua.md", "5": "plain.md", "6": "sichuan.md"}
 RULE_COUNT = {"jincheng.md": 53, "jinzhong.md": 23, "jinhua.md": 22, "plain.md": 21}
 FLAG_NUMBERS = {
     "jincheng.md": set(range(1, 17)) | {36},
@@ -90,7 +90,7 @@ class RulesDoc:
         return "\n".join(lines[start:end])
 
 
-DOCS_BY_NAME = {name: RulesDoc(DOCS / name) for name in RULE_COUNT}
+DOCS_BY_NAME = {name: RulesDoc(DOCS / name) for name in sorted(set(RULE_COUNT) | set(VARIANT_FILE.values()))}
 
 
 def rule_numbers(first: str, last: str | None) -> list[int]:

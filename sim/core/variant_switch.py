@@ -22,16 +22,17 @@ from numba import njit
 from sim.core.codes import VARIANT_NONE
 from sim.core.hook_defaults import LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS  # noqa: F401  (protocol)
 from sim.core.rule_layout import R_VARIANT
-from sim.core.slots import VARIANT0, VARIANT1, VARIANT2, VARIANT3, hooks0, hooks1, hooks2, hooks3
+from sim.core.slots import VARIANT0, VARIANT1, VARIANT2, VARIANT3, VARIANT4, hooks0, hooks1, hooks2, hooks3, hooks4
 
 #: how many variants the switch holds: one per registered rule set (sim.engine frees those a run omits)
-N_SWITCH_SLOTS = 4
+N_SWITCH_SLOTS = 5
 
 
 @njit(cache=True, inline='always')
 def plays_variant(code):
     """Return True when the variant ``code`` (rule_vec[R_VARIANT]) is one the switch holds."""
-    return code != VARIANT_NONE and (code == VARIANT0 or code == VARIANT1 or code == VARIANT2 or code == VARIANT3)
+    return code != VARIANT_NONE and (code == VARIANT0 or code == VARIANT1 or code == VARIANT2 or code == VARIANT3 or
+                                     code == VARIANT4)
 
 
 @njit(cache=True, inline='always')
@@ -44,6 +45,8 @@ def win_forms(rule_vec, st, seat):
         return hooks2.win_forms(rule_vec, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.win_forms(rule_vec, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.win_forms(rule_vec, st, seat)
     return hooks0.win_forms(rule_vec, st, seat)
 
 
@@ -57,6 +60,8 @@ def blocked_claim_bits(rule_vec, st, seat, tile):
         return hooks2.blocked_claim_bits(rule_vec, st, seat, tile)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.blocked_claim_bits(rule_vec, st, seat, tile)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.blocked_claim_bits(rule_vec, st, seat, tile)
     return hooks0.blocked_claim_bits(rule_vec, st, seat, tile)
 
 
@@ -70,6 +75,8 @@ def declares_missing_suit(rule_vec):
         return hooks2.declares_missing_suit(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.declares_missing_suit(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.declares_missing_suit(rule_vec)
     return hooks0.declares_missing_suit(rule_vec)
 
 
@@ -83,6 +90,8 @@ def discard_forbidden(rule_vec, st, seat):
         return hooks2.discard_forbidden(rule_vec, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.discard_forbidden(rule_vec, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.discard_forbidden(rule_vec, st, seat)
     return hooks0.discard_forbidden(rule_vec, st, seat)
 
 
@@ -96,6 +105,8 @@ def first_tail_position(rule_vec):
         return hooks2.first_tail_position(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.first_tail_position(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.first_tail_position(rule_vec)
     return hooks0.first_tail_position(rule_vec)
 
 
@@ -109,6 +120,8 @@ def hand_complete(rule_vec, tables, hands, frozen, st, seat):
         return hooks2.hand_complete(rule_vec, tables, hands, frozen, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.hand_complete(rule_vec, tables, hands, frozen, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.hand_complete(rule_vec, tables, hands, frozen, st, seat)
     return hooks0.hand_complete(rule_vec, tables, hands, frozen, st, seat)
 
 
@@ -122,6 +135,8 @@ def meld_tile_kind(rule_vec, st, shown):
         return hooks2.meld_tile_kind(rule_vec, st, shown)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.meld_tile_kind(rule_vec, st, shown)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.meld_tile_kind(rule_vec, st, shown)
     return hooks0.meld_tile_kind(rule_vec, st, shown)
 
 
@@ -135,6 +150,8 @@ def on_claim_answer(rule_vec, hands, st, seat, action):
         return hooks2.on_claim_answer(rule_vec, hands, st, seat, action)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_claim_answer(rule_vec, hands, st, seat, action)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_claim_answer(rule_vec, hands, st, seat, action)
     return hooks0.on_claim_answer(rule_vec, hands, st, seat, action)
 
 
@@ -148,6 +165,8 @@ def on_turn_start(rule_vec, st, seat):
         return hooks2.on_turn_start(rule_vec, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_turn_start(rule_vec, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_turn_start(rule_vec, st, seat)
     return hooks0.on_turn_start(rule_vec, st, seat)
 
 
@@ -161,6 +180,8 @@ def self_kong_forbidden(rule_vec, st, seat):
         return hooks2.self_kong_forbidden(rule_vec, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.self_kong_forbidden(rule_vec, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.self_kong_forbidden(rule_vec, st, seat)
     return hooks0.self_kong_forbidden(rule_vec, st, seat)
 
 
@@ -174,6 +195,8 @@ def ting_exists(rule_vec):
         return hooks2.ting_exists(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.ting_exists(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.ting_exists(rule_vec)
     return hooks0.ting_exists(rule_vec)
 
 
@@ -187,7 +210,54 @@ def variant_state_ok(rule_vec, st):
         return hooks2.variant_state_ok(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.variant_state_ok(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.variant_state_ok(rule_vec, st)
     return hooks0.variant_state_ok(rule_vec, st)
+
+
+@njit(cache=True, _nrt=False)
+def on_play_end(rule_vec, tables, hands, melds, st, money, drawer):
+    """Hook ``on_play_end`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.on_play_end(rule_vec, tables, hands, melds, st, money, drawer)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.on_play_end(rule_vec, tables, hands, melds, st, money, drawer)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.on_play_end(rule_vec, tables, hands, melds, st, money, drawer)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_play_end(rule_vec, tables, hands, melds, st, money, drawer)
+    return hooks0.on_play_end(rule_vec, tables, hands, melds, st, money, drawer)
+
+
+@njit(cache=True, _nrt=False)
+def on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind):
+    """Hook ``on_wins_settled`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind)
+    return hooks0.on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind)
+
+
+@njit(cache=True, inline='always')
+def plays_on_after_win(rule_vec):
+    """Hook ``plays_on_after_win`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.plays_on_after_win(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.plays_on_after_win(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.plays_on_after_win(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.plays_on_after_win(rule_vec)
+    return hooks0.plays_on_after_win(rule_vec)
 
 
 @njit(cache=True, inline='always')
@@ -200,6 +270,8 @@ def deal_extras(rule_vec, wall, st, events):
         return hooks2.deal_extras(rule_vec, wall, st, events)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.deal_extras(rule_vec, wall, st, events)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.deal_extras(rule_vec, wall, st, events)
     return hooks0.deal_extras(rule_vec, wall, st, events)
 
 
@@ -213,6 +285,8 @@ def front_draw_allowed(rule_vec, st):
         return hooks2.front_draw_allowed(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.front_draw_allowed(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.front_draw_allowed(rule_vec, st)
     return hooks0.front_draw_allowed(rule_vec, st)
 
 
@@ -226,6 +300,8 @@ def draw_limit(rule_vec, st):
         return hooks2.draw_limit(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.draw_limit(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.draw_limit(rule_vec, st)
     return hooks0.draw_limit(rule_vec, st)
 
 
@@ -239,6 +315,8 @@ def on_discard(rule_vec, st, seat, tile):
         return hooks2.on_discard(rule_vec, st, seat, tile)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_discard(rule_vec, st, seat, tile)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_discard(rule_vec, st, seat, tile)
     return hooks0.on_discard(rule_vec, st, seat, tile)
 
 
@@ -252,6 +330,8 @@ def on_unclaimed(rule_vec, st, money, events):
         return hooks2.on_unclaimed(rule_vec, st, money, events)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_unclaimed(rule_vec, st, money, events)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_unclaimed(rule_vec, st, money, events)
     return hooks0.on_unclaimed(rule_vec, st, money, events)
 
 
@@ -265,6 +345,8 @@ def on_shangjia(rule_vec, st, money, events, seat, tile):
         return hooks2.on_shangjia(rule_vec, st, money, events, seat, tile)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_shangjia(rule_vec, st, money, events, seat, tile)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_shangjia(rule_vec, st, money, events, seat, tile)
     return hooks0.on_shangjia(rule_vec, st, money, events, seat, tile)
 
 
@@ -278,6 +360,8 @@ def on_claim_taken(rule_vec, st):
         return hooks2.on_claim_taken(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_claim_taken(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_claim_taken(rule_vec, st)
     return hooks0.on_claim_taken(rule_vec, st)
 
 
@@ -291,6 +375,8 @@ def claim_priority(rule_vec, action):
         return hooks2.claim_priority(rule_vec, action)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.claim_priority(rule_vec, action)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.claim_priority(rule_vec, action)
     return hooks0.claim_priority(rule_vec, action)
 
 
@@ -304,6 +390,8 @@ def variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source):
         return hooks2.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
     return hooks0.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
 
 
@@ -317,6 +405,8 @@ def apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, 
         return hooks2.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action)
     return hooks0.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action)
 
 
@@ -330,6 +420,8 @@ def can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile):
         return hooks2.can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile)
     return hooks0.can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile)
 
 
@@ -343,6 +435,8 @@ def self_win_without_ting(rule_vec, tables, hands, melds, st, seat):
         return hooks2.self_win_without_ting(rule_vec, tables, hands, melds, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.self_win_without_ting(rule_vec, tables, hands, melds, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.self_win_without_ting(rule_vec, tables, hands, melds, st, seat)
     return hooks0.self_win_without_ting(rule_vec, tables, hands, melds, st, seat)
 
 
@@ -356,6 +450,8 @@ def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
         return hooks2.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
     return hooks0.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
 
 
@@ -369,6 +465,8 @@ def ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
         return hooks2.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
     return hooks0.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
 
 
@@ -382,6 +480,8 @@ def shares_self_scan(rule_vec):
         return hooks2.shares_self_scan(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.shares_self_scan(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.shares_self_scan(rule_vec)
     return hooks0.shares_self_scan(rule_vec)
 
 
@@ -398,6 +498,9 @@ def scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, ca
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after,
                                          useful, mask)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after,
+                                         useful, mask)
     return hooks0.scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after, useful,
                                      mask)
 
@@ -412,6 +515,8 @@ def kong_allowed(rule_vec, st):
         return hooks2.kong_allowed(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.kong_allowed(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.kong_allowed(rule_vec, st)
     return hooks0.kong_allowed(rule_vec, st)
 
 
@@ -425,6 +530,8 @@ def win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind):
         return hooks2.win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind)
     return hooks0.win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind)
 
 
@@ -438,6 +545,8 @@ def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_ki
         return hooks2.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
     return hooks0.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
 
 
@@ -451,6 +560,8 @@ def on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting):
         return hooks2.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
     return hooks0.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
 
 
@@ -464,6 +575,8 @@ def on_huang(rule_vec, st, money):
         return hooks2.on_huang(rule_vec, st, money)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_huang(rule_vec, st, money)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_huang(rule_vec, st, money)
     return hooks0.on_huang(rule_vec, st, money)
 
 
@@ -477,4 +590,6 @@ def next_dealer(rule_vec, st):
         return hooks2.next_dealer(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.next_dealer(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.next_dealer(rule_vec, st)
     return hooks0.next_dealer(rule_vec, st)

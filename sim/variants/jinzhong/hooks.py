@@ -17,6 +17,8 @@ from sim.core.hook_defaults import (  # noqa: F401  (the core's defaults, re-exp
 from sim.variants.jinzhong import _rules as jz_rules
 from sim.variants.jinzhong.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
 from sim.variants.jinzhong import CODE
+# a hand ends at its first win: the core's play-on hooks (血战到底 only) are its defaults, pruned
+from sim.core.hook_defaults import on_play_end, on_wins_settled, plays_on_after_win  # noqa: F401,E402
 
 VARIANT = CODE  # the code this rule set registers (sim/variants/jinzhong/__init__.py), rule_vec[R_VARIANT]
 

@@ -186,7 +186,9 @@ def test_many_hands_keep_every_invariant_and_money_is_zero_sum(seats, seed):
     for part in ("win", "kong", "hujiao", "huazhu", "dajiao", "tuishui", "delta"):
         assert not sum(rows[:, CI[f"s{k}_{part}"]].astype(np.int64) for k in range(4)).any(), part
     n = rows[:, CI["n_winners"]]
-    assert ((n >= 0) & (n <= 3)).all() and (n == 3).any() and (n < 3).any()
+    assert ((n >= 0) & (n <= 3)).all() and (n < 3).any()
+    if "greedy" in seats:  # four random seats hardly ever complete a hand
+        assert (n == 3).any() and (n == 1).any()
     ended = rows[:, CI["hand_end"]]
     assert ((ended == HAND_END_THREE_WON) == (n == 3)).all() and (ended[n < 3] == HAND_END_WALL).all()
     assert np.array_equal(play_chunk("sichuan", seats, seed, 0, 200), rows[:200])

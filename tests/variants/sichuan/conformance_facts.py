@@ -18,8 +18,9 @@ def draw_budget(kongs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return 56 * ones, 56 * ones, 56 * ones
 
 
-# 四川血战 (default rules) from 100,000 greedy hands (seed 7): 流局 (nobody won) REF_HUANG, the dealer winning first
-# REF_DEALER, 自摸 share of first wins REF_ZIMO. At 20,000 hands each band is the reference ± 5 standard errors.
-REF = {"huang": 0.0, "dealer_win": 0.0, "zimo_share": 0.0}
+# 四川血战 (default rules) from 100,000 greedy hands (seed 7): 流局 (nobody won) 1.18 %, the dealer the hand's first
+# winner 28.30 %, 自摸 share of first wins 22.71 % (the record's winner and win_kind are the first win's). At 20,000
+# hands each band is the reference ± 5 standard errors (at least 0.35 %); seed 2024 read 1.12 %, 28.22 %, 22.53 %.
+REF = {"huang": 0.0118, "dealer_win": 0.2830, "zimo_share": 0.2271}
 CALIBRATION = {name: (max(0.0, p - 5 * np.sqrt(max(p * (1 - p), 1e-4) / 20_000)),
                       p + 5 * np.sqrt(max(p * (1 - p), 1e-4) / 20_000)) for name, p in REF.items()}

@@ -192,3 +192,15 @@ def test_many_hands_keep_every_invariant_and_money_is_zero_sum(seats, seed):
     ended = rows[:, CI["hand_end"]]
     assert ((ended == HAND_END_THREE_WON) == (n == 3)).all() and (ended[n < 3] == HAND_END_WALL).all()
     assert np.array_equal(play_chunk("sichuan", seats, seed, 0, 200), rows[:200])
+
+
+def test_the_play_on_columns_hold_their_null_in_a_rule_set_that_ends_at_its_first_win():
+    # docs/rules/sichuan.md r55–r58 columns: outside 血战 no hand plays on, so they keep their null (fan and
+    # end_class -1, the rest 0) and n_winners counts the bits of winners
+    rows = play_chunk("plain", ["greedy"] * 4, 5, 0, 200)
+    for name in ("win_order", "win_how", "value", "hujiao", "huazhu", "dajiao", "tuishui"):
+        assert not rows[:, [CI[f"s{k}_{name}"] for k in range(4)]].any(), name
+    for name in ("fan", "end_class"):
+        assert (rows[:, [CI[f"s{k}_{name}"] for k in range(4)]] == -1).all(), name
+    assert not rows[:, CI["hand_end"]].any()
+    assert (rows[:, CI["n_winners"]] == (rows[:, CI["winner"]] >= 0)).all()

@@ -99,6 +99,21 @@ _EXTRA_DTYPES: dict[str, pl.DataType] = {
     "s2_dingque": pl.Int8,
     "s3_dingque": pl.Int8,
     "winners": pl.UInt8,          # bit k set when seat k won (several bits only under multi_ron=all); 0 = 荒庄
+    # 血战到底 (docs/rules/sichuan.md r55–r84), where a hand plays on after a win; in every other rule set these hold
+    # their null (-1 for fan and end_class, else 0) except n_winners
+    "n_winners": pl.Int8,         # seats that won (several under 血战 or multi_ron=all); 0 = 荒庄 / 流局
+    "hand_end": pl.Int8,          # how a 血战 hand ended: 1 three seats won, 2 the wall ran out; 0 elsewhere
+    **{f"s{k}_{name}": dtype for name, dtype in (
+        ("win_order", pl.Int8),   # 1..3: the seat won in the 1st/2nd/3rd win event (co-winners share one), 0 = no
+        ("win_how", pl.Int8),     # WIN_* code of the seat's own win (1 自摸, 2 点炮, 3 抢杠), 0 = none
+        ("fan", pl.Int8),         # the 番 of the seat's win, -1 = none
+        ("value", pl.Int16),      # its value V = 底 x 2^min(番, cap), 0 = none
+        ("end_class", pl.Int8),   # wall-end class of a seat that had not won: 1 花猪, 2 听牌, 3 未听; -1 = none
+        ("hujiao", pl.Int16),     # 呼叫转移 money (part of s{k}_delta)
+        ("huazhu", pl.Int16),     # 查花猪 money
+        ("dajiao", pl.Int16),     # 查大叫 money
+        ("tuishui", pl.Int16),    # 退税 money
+    ) for k in range(N_SEATS)},
 }
 #: Hand-level columns the kernel writes after the per-seat block (sim.core.codes XCOL_*), with their dtype.
 EXTRA_COLUMNS: tuple[tuple[str, pl.DataType], ...] = tuple(

@@ -29,5 +29,5 @@ def test_a_new_folder_is_found_in_its_codes_place_and_a_folder_without_registrat
     finally:
         for name in ("sim.variants.toyrules", "sim.variants.helpers"):
             sys.modules.pop(name, None)
-    assert list(found) == ["jincheng", "jinzhong", "toyrules", "jinhua", "plain"]
+    assert list(found) == ["jincheng", "jinzhong", "toyrules", "jinhua", "plain", "sichuan"]
     assert found["toyrules"] == "toy.config:ToyRules"

@@ -232,7 +232,10 @@ def test_the_index_lists_every_rule_set_with_a_config():
     """Every rule set the engine plays (a conf/rules/<name>.yaml) has its implemented row in the index, so the maps
     above cover it; and the row parse reads sections, counts, flags and "no source text" (a row it misread would
     fail the per-file checks above, which compare the parse with the file's own headings and flag rows)."""
-    assert {name for name in RULE_COUNT} == {p.stem + ".md" for p in (ROOT / "conf" / "rules").glob("*.yaml")}
+    index = (DOCS / "README.md").read_text("utf-8")
+    listed = set(re.findall(r"^\| \[(\w+\.md)\]\(\1\) \|", index, re.M))
+    assert listed == {p.stem + ".md" for p in (ROOT / "conf" / "rules").glob("*.yaml")}
+    assert set(RULE_COUNT) <= listed  # a rule set still being built is listed with another status
     row = ("| [toy.md](toy.md) | 玩具: §7.1–§7.3, rules r1–r9, flags A41–A43 and A36 (§4) | **implemented** "
            "(`rules=toy`); no source text |")
     assert implemented_files(row) == ({"7": "toy.md"}, {"toy.md": 9}, {"toy.md": {36, 41, 42, 43}}, {"toy.md"})

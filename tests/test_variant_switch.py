@@ -97,13 +97,13 @@ def test_the_switch_engine_refuses_a_variant_it_was_not_built_for():
 
 
 @pytest.mark.parametrize("overrides, variants", [
-    ([], ("jincheng", "jinzhong", "jinhua", "plain")),  # the default overview: its variants study plays all four
-    (["experiment=variants"], ("jincheng", "jinzhong", "jinhua", "plain")),
+    ([], ("jincheng", "jinzhong", "jinhua", "plain", "sichuan")),  # the default overview: its variants study plays all
+    (["experiment=variants"], ("jincheng", "jinzhong", "jinhua", "plain", "sichuan")),
     (["experiment=huangzhuang"], ("jincheng",)),
 ])
 def test_the_runner_tells_the_engine_the_variants_its_arms_play(overrides, variants, tmp_path):
     """The runner's arms say which variants and policies the run plays (what it hands sim.table_engines.run_plays): the
-    overview and experiment=variants span all four, so their tables play one switch engine; a study of one variant
+    overview and experiment=variants span every rule set, so their tables play one switch engine; a study of one variant
     keeps its own engine."""
     from experiments.arms import ArmRunner
     from experiments.compose import load_run_config

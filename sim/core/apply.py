@@ -10,6 +10,7 @@ from numba import njit
 
 from sim.core.claims import open_claims
 from sim.core.flow import complete_kong, record_win, seat_draws, settle_one_win
+from sim.core.flow import pass_turn, play_on_after_win
 from sim.core.rule_layout import R_ROB_ANGANG
 from sim.core.state import (
     ACT_ANGANG, ACT_BUGANG, ACT_SHANGJIA, ACT_ZIMO, EV_DISCARD, EV_SHANGJIA, EV_ZIMO, KONG_AN,
@@ -34,7 +35,7 @@ def discard(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, eve
     hooks.on_discard(rule_vec, st, seat, tile)
     if not open_claims(rule_vec, tables, hands, frozen, melds, st, PEND_DISCARD, tile, seat):
         hooks.on_unclaimed(rule_vec, st, money, events)
-        seat_draws(rule_vec, wall, hands, st, money, events, (seat + 1) % 4)
+        pass_turn(rule_vec, tables, wall, hands, melds, st, money, events, seat)
 
 
 @njit(cache=True, _nrt=True)
@@ -65,7 +66,11 @@ def apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, 
         tile = st[ST_LAST_DRAWN]
         shape = settle_one_win(rule_vec, tables, hands, frozen, melds, st, money, seat, -1, WIN_ZIMO, tile, True)
         log_event(events, st, EV_ZIMO, seat, tile, 0)
-        record_win(st, seat, -1, WIN_ZIMO, shape, tile)
+        if hooks.plays_on_after_win(rule_vec):  # the winner leaves, the others play on (docs/rules/sichuan.md r57)
+            play_on_after_win(rule_vec, tables, wall, hands, melds, st, money, events, seat, 1 << seat, WIN_ZIMO,
+                              shape, tile, seat)
+        else:
+            record_win(st, seat, -1, WIN_ZIMO, shape, tile)
     elif action < ACT_SHANGJIA:
         discard(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
     elif action < ACT_ANGANG:

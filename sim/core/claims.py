@@ -9,7 +9,8 @@ nothing a window's answers do changes the options of a seat yet to answer (an an
 """
 from numba import njit
 
-from sim.core.flow import begin_turn, complete_kong, record_win, seat_draws, settle_one_win
+from sim.core.flow import begin_turn, complete_kong, record_win, settle_one_win
+from sim.core.flow import out_of_hand, pass_turn, play_on_after_win
 from sim.core.legal import CLAIM_BIT_HU, claim_options
 from sim.core.melds import add_meld
 from sim.core.rule_layout import R_GUO_HU, R_MULTI_RON
@@ -33,7 +34,9 @@ def open_claims(rule_vec, tables, hands, frozen, melds, st, kind, tile, source):
     any_open = False
     for s in range(4):
         st[ST_CLAIM + s] = CLAIM_NOT_ELIGIBLE
-        bits = claim_options(rule_vec, tables, hands, frozen, melds, st, s) if s != source else 0
+        # a seat that has won in a hand that plays on claims nothing (docs/rules/sichuan.md r55)
+        bits = claim_options(rule_vec, tables, hands, frozen, melds, st, s) if s != source and not out_of_hand(
+            rule_vec, st, s) else 0
         st[ST_CLAIM_BITS + s] = bits
         if bits != 0:
             st[ST_CLAIM + s] = CLAIM_WAITING
@@ -92,6 +95,15 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
                 if s != best_seat and st[ST_CLAIM + s] == ACT_HU:
                     settle_one_win(rule_vec, tables, hands, frozen, melds, st, money, s, source, win_kind, tile, False)
                     log_event(events, st, EV_HU if kind == PEND_DISCARD else EV_QIANGGANG, s, tile, source)
+        if hooks.plays_on_after_win(rule_vec):  # the winners leave, the others play on (docs/rules/sichuan.md r57)
+            won = 1 << best_seat
+            for s in range(4):
+                if rule_vec[R_MULTI_RON] == MULTI_RON_ALL and st[ST_CLAIM + s] == ACT_HU:
+                    won |= 1 << s
+                st[ST_CLAIM + s] = CLAIM_NOT_ELIGIBLE
+            play_on_after_win(rule_vec, tables, wall, hands, melds, st, money, events, source, won, win_kind, shape,
+                              tile, best_seat)
+            return
         record_win(st, best_seat, source, win_kind, shape, tile)
         for s in range(4):
             st[ST_CLAIM + s] = CLAIM_NOT_ELIGIBLE
@@ -108,7 +120,7 @@ def resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, mon
         return
     if best_seat < 0:
         hooks.on_unclaimed(rule_vec, st, money, events)
-        seat_draws(rule_vec, wall, hands, st, money, events, (source + 1) % 4)
+        pass_turn(rule_vec, tables, wall, hands, melds, st, money, events, source)
         return
     take_from_river(rivers, st, source)
     hooks.on_claim_taken(rule_vec, st)

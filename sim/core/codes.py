@@ -143,7 +143,13 @@ MONEY_WIN = 0
 MONEY_KONG = 1
 MONEY_GENZHUANG = 2
 MONEY_HUANG = 3
-N_MONEY = 4
+# rows 4..7: a rule set's own transfers, each in its own row and record column (血战: 呼叫转移, 查花猪, 查大叫, 退税,
+# docs/rules/sichuan.md r68–r77); zero in every other rule set
+MONEY_HUJIAO = 4
+MONEY_HUAZHU = 5
+MONEY_DAJIAO = 6
+MONEY_TUISHUI = 7
+N_MONEY = 8
 MONEY_ROW_CODES = {"win": MONEY_WIN, "kong": MONEY_KONG, "genzhuang": MONEY_GENZHUANG, "huang": MONEY_HUANG}
 
 # --- meld types (per-kind view ``melds[seat, kind]`` and the meld records, sim.core.melds) -----------------
@@ -206,7 +212,28 @@ XCOL_WILDS_DEALT = 9    # + seat (4 columns): 金华 财神 tiles in the seat's 
 XCOL_DINGQUE = 13       # + seat (4 columns): 晋中 jz_dingque_upfront: the suit declared given up at the deal (0 万,
                         # 1 饼, 2 条; RULES §2.4 r13); -1 when none is declared (the flag off, another variant)
 XCOL_WINNERS = 17       # bit k set when seat k won the hand (every winner of a multi_ron=all 一炮多响); 0 = 荒庄
-N_EXTRA_COLUMNS = 18
+# 血战到底 (hands that play on after a win, docs/rules/sichuan.md r55–r84): appended after the columns above, so the
+# record of every other rule set keeps its first columns byte for byte (tests/test_golden.py hashes a prefix)
+XCOL_N_WINNERS = 18     # seats that won (bits of ``winners``), 0 = 荒庄
+XCOL_HAND_END = 19      # HAND_END_*: how a hand that plays on ended; 0 in a rule set that ends at its first win
+XCOL_WIN_ORDER = 20     # + seat (4 columns): 1, 2, 3 = the seat won in the 1st, 2nd, 3rd win event (co-winners of
+                        # 一炮多响 share one), 0 = did not win (0 everywhere outside 血战)
+XCOL_WIN_HOW = 24       # + seat: WIN_* code of the seat's own win (0 = none; outside 血战 always 0)
+XCOL_FAN = 28           # + seat: the 番 of the seat's win, -1 = no win or a rule set without 番
+XCOL_VALUE = 32         # + seat: the value V of the seat's win in 底, 0 = none
+XCOL_END_CLASS = 36     # + seat: the wall-end class of a seat that had not won (1 花猪, 2 听牌, 3 未听), -1 = none
+XCOL_HUJIAO = 40        # + seat: money row MONEY_HUJIAO (呼叫转移), part of s{k}_delta
+XCOL_HUAZHU = 44        # + seat: money row MONEY_HUAZHU (查花猪)
+XCOL_DAJIAO = 48        # + seat: money row MONEY_DAJIAO (查大叫)
+XCOL_TUISHUI = 52       # + seat: money row MONEY_TUISHUI (退税)
+N_EXTRA_COLUMNS = 56
+HAND_END_NONE = 0        # a hand that ends at its first win (every rule set but 血战)
+HAND_END_THREE_WON = 1   # three seats won (docs/rules/sichuan.md r58)
+HAND_END_WALL = 2        # the wall ran out with fewer than three winners (流局 when none won; r70)
+HAND_END_CODES = {"none": HAND_END_NONE, "three_won": HAND_END_THREE_WON, "wall": HAND_END_WALL}
+_PLAY_ON_SEAT_COLUMNS = (("win_order", XCOL_WIN_ORDER), ("win_how", XCOL_WIN_HOW), ("fan", XCOL_FAN),
+                         ("value", XCOL_VALUE), ("end_class", XCOL_END_CLASS), ("hujiao", XCOL_HUJIAO),
+                         ("huazhu", XCOL_HUAZHU), ("dajiao", XCOL_DAJIAO), ("tuishui", XCOL_TUISHUI))
 EXTRA_COLUMN_CODES = {"win_features": XCOL_WIN_FEATURES, "multiplier": XCOL_MULTIPLIER, "caishen": XCOL_CAISHEN,
                       "winner_wilds": XCOL_WINNER_WILDS, "chows": XCOL_CHOWS, "s0_chengbao": XCOL_CHENGBAO,
                       "s1_chengbao": XCOL_CHENGBAO + 1, "s2_chengbao": XCOL_CHENGBAO + 2,
@@ -215,7 +242,8 @@ EXTRA_COLUMN_CODES = {"win_features": XCOL_WIN_FEATURES, "multiplier": XCOL_MULT
                       "s3_wilds_dealt": XCOL_WILDS_DEALT + 3,
                       "s0_dingque": XCOL_DINGQUE, "s1_dingque": XCOL_DINGQUE + 1,
                       "s2_dingque": XCOL_DINGQUE + 2, "s3_dingque": XCOL_DINGQUE + 3,
-                      "winners": XCOL_WINNERS}
+                      "winners": XCOL_WINNERS, "n_winners": XCOL_N_WINNERS, "hand_end": XCOL_HAND_END,
+                      **{f"s{k}_{name}": base + k for name, base in _PLAY_ON_SEAT_COLUMNS for k in range(4)}}
 
 
 def names_by_code(codes: dict) -> tuple:

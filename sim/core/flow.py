@@ -12,6 +12,8 @@ from sim.core.state import (
     ST_FROM_TAIL, ST_KONGS, ST_LAST_DRAWN, ST_PHASE, ST_REPLACEMENTS, ST_SHAPE, ST_TING, ST_TURNS, ST_WAITS,
     ST_WIN_KIND, ST_WIN_TILE, ST_WINNER, ST_WINNERS, log_event,
 )
+from sim.core.codes import HAND_END_THREE_WON, HAND_END_WALL, WIN_DIANHU, WIN_ZIMO
+from sim.core.state import ST_HAND_END, ST_RON_TAKEN, ST_TILE_HELD, ST_WIN_HOW, ST_WIN_ORDER
 from sim.core.melds import add_meld, upgrade_meld
 from sim.core.wall import front_position
 from sim.core.slots import hooks
@@ -118,3 +120,95 @@ def complete_kong(rule_vec, tables, wall, hands, frozen, melds, st, money, event
     st[ST_CURRENT] = seat
     st[ST_PHASE] = PHASE_SELF
     draw_tail(rule_vec, wall, hands, st, events, seat)
+
+
+# --- a hand that plays on after a win (hook plays_on_after_win: 血战到底, docs/rules/sichuan.md r55–r58) ---------
+# Every function below is pruned where the hook is the constant False (every rule set that ends at its first win).
+@njit(cache=True, inline='always')
+def out_of_hand(rule_vec, st, seat):
+    """Return True when ``seat`` has won in a hand that plays on: it draws, discards and claims no more (r55)."""
+    return hooks.plays_on_after_win(rule_vec) and (st[ST_WINNERS] >> seat) & 1 == 1
+
+
+@njit(cache=True, inline='always')
+def next_in_turn(rule_vec, st, seat):
+    """Return the seat after ``seat`` in turn order that still plays: the next seat, past the winners of a hand that
+    plays on (r2)."""
+    nxt = (seat + 1) % 4
+    if hooks.plays_on_after_win(rule_vec):
+        for _ in range(3):
+            if (st[ST_WINNERS] >> nxt) & 1 == 0:
+                break
+            nxt = (nxt + 1) % 4
+    return nxt
+
+
+@njit(cache=True, _nrt=False)
+def end_play_on(rule_vec, tables, hands, melds, st, money, events, drawer):
+    """End a hand that played on: the rule set's end (hook ``on_play_end``: 血战's wall-end steps, r70–r81), then
+    over; ``drawer`` is the seat whose draw found the wall empty, -1 when one seat alone had not won (r58)."""
+    hooks.on_play_end(rule_vec, tables, hands, melds, st, money, drawer)
+    st[ST_HAND_END] = HAND_END_WALL if drawer >= 0 else HAND_END_THREE_WON
+    st[ST_PHASE] = PHASE_OVER
+    if st[ST_WINNER] < 0:  # nobody won: 流局
+        st[ST_FEEDER] = -1
+        log_event(events, st, EV_HUANG, st[ST_DEALER], -1, 0)
+
+
+@njit(cache=True, inline='always')
+def pass_turn(rule_vec, tables, wall, hands, melds, st, money, events, seat):
+    """Give the next front draw after ``seat``'s turn: to the next seat (r2); in a hand that plays on, to the next
+    seat that has not won, or end the hand when the wall is empty (r70)."""
+    if hooks.plays_on_after_win(rule_vec):
+        nxt = next_in_turn(rule_vec, st, seat)
+        if not hooks.front_draw_allowed(rule_vec, st):
+            end_play_on(rule_vec, tables, hands, melds, st, money, events, nxt)
+            return
+        seat_draws(rule_vec, wall, hands, st, money, events, nxt)
+        return
+    seat_draws(rule_vec, wall, hands, st, money, events, (seat + 1) % 4)
+
+
+@njit(cache=True, _nrt=False)
+def play_on_after_win(rule_vec, tables, wall, hands, melds, st, money, events, source, winners, win_kind, shape,
+                      tile, first):
+    """Play on after the wins of one event, every one settled (bit k of ``winners`` = seat k; ``first`` the winner
+    holding the tile, the first after ``source`` in turn order): note each winner's order and kind, the hand's first
+    win in the win fields (the record's ``winner`` .. ``win_tile``), the rule set's bookkeeping (hook
+    ``on_wins_settled``: 呼叫转移, r68), then end the hand when one seat alone has not won (r58), else give the draw
+    to the first seat that has not won after the winner farthest in turn order from ``source`` (r57), or end the
+    hand on an empty wall. ``source`` is the discarder, the robbed kong's declarer, or the 自摸 winner."""
+    order = 1
+    for s in range(4):  # earlier events' winners hold order 1.. already
+        if st[ST_WIN_ORDER + s] >= order:
+            order = st[ST_WIN_ORDER + s] + 1
+    for s in range(4):
+        if (winners >> s) & 1 == 1:
+            st[ST_WIN_ORDER + s] = order
+            st[ST_WIN_HOW + s] = win_kind
+    st[ST_TILE_HELD] |= 1 << first
+    if win_kind == WIN_DIANHU:
+        st[ST_RON_TAKEN] += 1
+    if st[ST_WINNER] < 0:  # the hand's first win: the record's win fields
+        st[ST_WINNER] = first
+        st[ST_FEEDER] = source if win_kind != WIN_ZIMO else -1
+        st[ST_WIN_KIND] = win_kind
+        st[ST_SHAPE] = shape
+        st[ST_WIN_TILE] = tile
+    hooks.on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind)
+    left = 0
+    for s in range(4):
+        left += 1 - ((st[ST_WINNERS] >> s) & 1)
+    if left <= 1:
+        end_play_on(rule_vec, tables, hands, melds, st, money, events, -1)
+        return
+    last = source
+    for d in range(1, 4):
+        s = (source + d) % 4
+        if (winners >> s) & 1 == 1:
+            last = s
+    nxt = next_in_turn(rule_vec, st, last)
+    if not hooks.front_draw_allowed(rule_vec, st):
+        end_play_on(rule_vec, tables, hands, melds, st, money, events, nxt)
+        return
+    seat_draws(rule_vec, wall, hands, st, money, events, nxt)

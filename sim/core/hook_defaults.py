@@ -229,3 +229,28 @@ SEARCH_WORLDS = 16
 def search_worlds(rule_vec):
     """Return the worlds the search player samples by default (its ``worlds=0``): SEARCH_WORLDS."""
     return SEARCH_WORLDS
+
+
+# --- a hand that plays on after a win (血战到底, docs/rules/sichuan.md r55–r58) ------------------------------
+@njit(cache=True, inline='always')
+def plays_on_after_win(rule_vec):
+    """Return False: the hand ends at its first win (one discard's several winners included). A rule set that
+    returns True plays on: a winner leaves the hand, the others play until one seat is left or the wall is empty,
+    and the core calls ``on_wins_settled`` after each win and ``on_play_end`` at the end. The constant False prunes
+    every play-on branch of the core in every other rule set."""
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind):
+    """Nothing after the wins of one event (a 自摸, or every win on one discard or robbed kong: bit k of
+    ``winners`` = seat k) have been settled; ``source`` is the discarder, the robbed kong's declarer or the 自摸
+    winner. Called only when ``plays_on_after_win``; returns nothing."""
+    return
+
+
+@njit(cache=True, _nrt=False)
+def on_play_end(rule_vec, tables, hands, melds, st, money, drawer):
+    """Nothing at the end of a hand that played on: ``drawer`` is the seat whose draw found the wall empty, -1 when
+    the hand ended because one seat alone had not won. Called only when ``plays_on_after_win``; returns nothing."""
+    return

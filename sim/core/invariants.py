@@ -23,6 +23,7 @@ from sim.core.state import (
     ST_PENDING_TILE, ST_PHASE, ST_PONGS, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_TING, ST_WAITS,
     ST_WIN_FEATURES, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
 )
+from sim.core.state import CLAIM_WAITING, ST_CLAIM, ST_RON_TAKEN, ST_TILE_HELD, ST_WINNERS
 from sim.core.wall import DEAL_SIZE, wall_size
 from sim.core.hook_defaults import LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS
 from sim.core.slots import hooks
@@ -46,6 +47,8 @@ ERR_MELD_RECORDS = 13     # the meld records (sim.core.melds) disagree with the 
 ERR_VARIANT_RULE = 14     # a rule of the variant's own state broke (hook variant_state_ok; 金华: a 财神 in a meld)
 ERR_NOT_IN_WALL = 15      # a tile taken from the wall is no tile of it: past its end, or an honor from a wall of the
                           # 108 suit tiles (RULES §2.1 r1)
+ERR_WINNER_ACTS = 16      # in a hand that plays on after a win, a seat that has won is to act: its turn, or an
+                          # answer awaited in a claim window (docs/rules/sichuan.md r55)
 
 # --- tracks: the checker's memory of one hand --------------------------------------------------
 T_DISCARDS = 0          # face-up discards so far (counted by the loop)
@@ -110,6 +113,14 @@ def meld_records_agree(melds, st):
 @njit(cache=True, _nrt=True)
 def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, tracks):
     """Return ERR_NONE or the first broken invariant of the state after an action (order as below)."""
+    # --- a hand that plays on after a win: a seat that has won never acts again ----------------------------
+    if hooks.plays_on_after_win(rule_vec):
+        for s in range(4):
+            if (st[ST_WINNERS] >> s) & 1 == 1:
+                if st[ST_PHASE] == PHASE_SELF and st[ST_CURRENT] == s:
+                    return ERR_WINNER_ACTS
+                if st[ST_PHASE] == PHASE_CLAIM and st[ST_CLAIM + s] == CLAIM_WAITING:
+                    return ERR_WINNER_ACTS
     # --- hand sizes -------------------------------------------------------------------------
     for s in range(4):
         size = st[ST_N_FROZEN + s] + 3 * st[ST_N_MELDS + s]
@@ -122,6 +133,8 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
             expect = 14  # a kong offered for 抢杠胡 is still in hand
         if st[ST_PHASE] == PHASE_OVER and st[ST_WINNER] == s:
             expect = 14
+        if hooks.plays_on_after_win(rule_vec) and (st[ST_WINNERS] >> s) & 1 == 1:
+            expect = 13 + ((st[ST_TILE_HELD] >> s) & 1)  # a winner keeps its hand, the winning tile if it holds it
         if size != expect:
             return ERR_HAND_SIZE
     # --- every tile taken from the wall is somewhere, exactly once ------------------------------
@@ -166,7 +179,11 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
             return ERR_MONEY_SUM
     # --- a finished hand's win ------------------------------------------------------------------
     winner = st[ST_WINNER]
-    if st[ST_PHASE] == PHASE_OVER and winner >= 0:
+    if hooks.plays_on_after_win(rule_vec):  # every winner holding its winning tile holds a winning hand
+        for s in range(4):
+            if (st[ST_TILE_HELD] >> s) & 1 == 1 and not hooks.hand_complete(rule_vec, tables, hands, frozen, st, s):
+                return ERR_NOT_COMPLETE
+    elif st[ST_PHASE] == PHASE_OVER and winner >= 0:
         features = st[ST_WIN_FEATURES]  # NO_WIN_FEATURES (-1) holds no feature, not every one
         before_any_ting = features != NO_WIN_FEATURES and features & (FEATURE_TIANHU | FEATURE_DIHU) != 0
         if hooks.ting_exists(rule_vec) and st[ST_TING + winner] == 0 and not before_any_ting:
@@ -199,7 +216,9 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
         for k in range(34):
             if melds[s, k] == MELD_MINGGANG:
                 claimed += 1
-    if st[ST_PHASE] == PHASE_OVER and winner >= 0 and st[ST_WIN_KIND] == WIN_DIANHU:
+    if hooks.plays_on_after_win(rule_vec):
+        claimed += st[ST_RON_TAKEN]  # one discard per 点炮 event of a hand that plays on
+    elif st[ST_PHASE] == PHASE_OVER and winner >= 0 and st[ST_WIN_KIND] == WIN_DIANHU:
         claimed += 1
     if river_total != tracks[T_DISCARDS] - claimed:
         return ERR_RIVER

@@ -12,6 +12,11 @@ from sim.core.codes import (
     SCOL_KONG, SCOL_TING_TURN, SCOL_LIVE_WAITS, SCOL_WIN, SCOL_YAOJIU_START, XCOL_CAISHEN, XCOL_CHENGBAO, XCOL_CHOWS,
     XCOL_DINGQUE, XCOL_MULTIPLIER, XCOL_WINNERS, XCOL_WIN_FEATURES, XCOL_WILDS_DEALT, XCOL_WINNER_WILDS,
 )
+from sim.core.codes import (
+    MONEY_DAJIAO, MONEY_HUAZHU, MONEY_HUJIAO, MONEY_TUISHUI, XCOL_DAJIAO, XCOL_END_CLASS, XCOL_FAN, XCOL_HAND_END,
+    XCOL_HUAZHU, XCOL_HUJIAO, XCOL_N_WINNERS, XCOL_TUISHUI, XCOL_VALUE, XCOL_WIN_HOW, XCOL_WIN_ORDER,
+)
+from sim.core.state import ST_END_CLASS, ST_HAND_END, ST_WIN_FAN, ST_WIN_HOW, ST_WIN_ORDER, ST_WIN_VALUE
 from sim.core.state import (
     ST_DEALER, ST_FEEDER, ST_FRONT_DRAWS, ST_GENZHUANG, ST_KONGS, ST_LIVE_WAITS, ST_N_FROZEN, ST_PONGS,
     ST_MULTIPLIER, ST_REPLACEMENTS, ST_SHAPE, ST_TING_TURN, ST_WIN_FEATURES, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
@@ -50,7 +55,10 @@ def fill_record(row, st, money, hand_index, session, hand_in_session):
         row[base + SCOL_KONG] = kong
         row[base + SCOL_GENZHUANG] = genzhuang
         row[base + SCOL_HOUBAO] = houbao
-        row[base + SCOL_DELTA] = win + kong + genzhuang + houbao
+        # the rule set's own transfers (rows MONEY_HUJIAO .. MONEY_TUISHUI: 血战), zero in every other rule set
+        transfers = (money[MONEY_HUJIAO, s] + money[MONEY_HUAZHU, s] + money[MONEY_DAJIAO, s]
+                     + money[MONEY_TUISHUI, s])
+        row[base + SCOL_DELTA] = win + kong + genzhuang + houbao + transfers
     extra = N_HAND_COLUMNS + 4 * N_SEAT_COLUMNS
     row[extra + XCOL_WIN_FEATURES] = st[ST_WIN_FEATURES]
     row[extra + XCOL_MULTIPLIER] = st[ST_MULTIPLIER]
@@ -62,3 +70,17 @@ def fill_record(row, st, money, hand_index, session, hand_in_session):
         row[extra + XCOL_CHENGBAO + s] = st[ST_CHENGBAO + s]
         row[extra + XCOL_WILDS_DEALT + s] = st[ST_WILDS_DEALT + s]  # -1 outside 金华 (set at the deal)
         row[extra + XCOL_DINGQUE + s] = st[ST_DINGQUE + s] - 1  # the suit 0..2, -1 = none declared
+    n_winners = 0
+    for s in range(4):
+        n_winners += (st[ST_WINNERS] >> s) & 1
+        row[extra + XCOL_WIN_ORDER + s] = st[ST_WIN_ORDER + s]
+        row[extra + XCOL_WIN_HOW + s] = st[ST_WIN_HOW + s]
+        row[extra + XCOL_FAN + s] = st[ST_WIN_FAN + s] - 1        # -1 = no win (or no 番)
+        row[extra + XCOL_VALUE + s] = st[ST_WIN_VALUE + s]
+        row[extra + XCOL_END_CLASS + s] = st[ST_END_CLASS + s] - 1  # -1 = not classified
+        row[extra + XCOL_HUJIAO + s] = money[MONEY_HUJIAO, s]
+        row[extra + XCOL_HUAZHU + s] = money[MONEY_HUAZHU, s]
+        row[extra + XCOL_DAJIAO + s] = money[MONEY_DAJIAO, s]
+        row[extra + XCOL_TUISHUI + s] = money[MONEY_TUISHUI, s]
+    row[extra + XCOL_N_WINNERS] = n_winners
+    row[extra + XCOL_HAND_END] = st[ST_HAND_END]

@@ -146,8 +146,23 @@ ST_WINNERS = ST_WILD_KIND + 24            # bit k set when seat k's win was sett
 # fields as ST_RULE_STATE + k in its own folder (晋城's 前包 tracking: sim.variants.jincheng.genzhuang). One rule
 # set plays a hand, so the rule sets share the region; it is zero at the deal.
 ST_RULE_STATE = ST_WILD_KIND + 25
-N_RULE_STATE = 16
-N_ST = ST_RULE_STATE + N_RULE_STATE
+# 176 slots: 血战 (Sichuan) keeps its kong log there (16 kongs x 8 fields) besides a few fields of its own.
+N_RULE_STATE = 176
+# A hand that plays on after a win (hook ``plays_on_after_win``: 血战到底, docs/rules/sichuan.md r55–r58): what the
+# core keeps of every winner, after the rule set's region so that no earlier offset moves. All zero at the deal
+# (the record reads fan and class as value - 1, so a zeroed state records -1 = none); untouched in a rule set that
+# ends the hand at its first win.
+ST_PLAY_ON = ST_RULE_STATE + N_RULE_STATE
+ST_WIN_ORDER = ST_PLAY_ON + 0    # + seat: 1 + the win events before the seat's win (co-winners of 一炮多响 share it)
+ST_WIN_HOW = ST_PLAY_ON + 4      # + seat: sim.core.codes WIN_* of the seat's win, WIN_NONE (0) = has not won
+ST_WIN_FAN = ST_PLAY_ON + 8      # + seat: 1 + the 番 of the seat's win (written by the rule set's settle_win)
+ST_WIN_VALUE = ST_PLAY_ON + 12   # + seat: the value of the seat's win in 底 (the rule set's settle_win)
+ST_END_CLASS = ST_PLAY_ON + 16   # + seat: 1 + the rule set's wall-end class of a seat that had not won (its
+                                 # on_play_end; 血战: sim.variants.sichuan.codes SC_CLASS_*), 0 = not classified
+ST_HAND_END = ST_PLAY_ON + 20    # how a play-on hand ended: sim.core.codes HAND_END_* (0 = a hand that does not play on)
+ST_TILE_HELD = ST_PLAY_ON + 21   # bit k: winner k holds its winning tile (a co-winner of 一炮多响 does not: one tile)
+ST_RON_TAKEN = ST_PLAY_ON + 22   # discards taken out of a river by play-on wins (one per 点炮 event)
+N_ST = ST_PLAY_ON + 23
 
 # --- event codes (events[i] = code, seat, tile, extra) ----------------------------------------
 EV_DEAL = 0         # extra = dealer

@@ -22,16 +22,17 @@ from numba import njit
 from sim.core.codes import VARIANT_NONE
 from sim.core.hook_defaults import LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS  # noqa: F401  (protocol)
 from sim.core.rule_layout import R_VARIANT
-from sim.core.slots import VARIANT0, VARIANT1, VARIANT2, VARIANT3, hooks0, hooks1, hooks2, hooks3
+from sim.core.slots import VARIANT0, VARIANT1, VARIANT2, VARIANT3, VARIANT4, hooks0, hooks1, hooks2, hooks3, hooks4
 
 #: how many variants the switch holds: one per registered rule set (sim.engine frees those a run omits)
-N_SWITCH_SLOTS = 4
+N_SWITCH_SLOTS = 5
 
 
 @njit(cache=True, inline='always')
 def plays_variant(code):
     """Return True when the variant ``code`` (rule_vec[R_VARIANT]) is one the switch holds."""
-    return code != VARIANT_NONE and (code == VARIANT0 or code == VARIANT1 or code == VARIANT2 or code == VARIANT3)
+    return code != VARIANT_NONE and (code == VARIANT0 or code == VARIANT1 or code == VARIANT2 or code == VARIANT3 or
+                                     code == VARIANT4)
 
 
 @njit(cache=True, inline='always')
@@ -44,6 +45,8 @@ def win_forms(rule_vec, st, seat):
         return hooks2.win_forms(rule_vec, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.win_forms(rule_vec, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.win_forms(rule_vec, st, seat)
     return hooks0.win_forms(rule_vec, st, seat)
 
 
@@ -57,6 +60,8 @@ def blocked_claim_bits(rule_vec, st, seat, tile):
         return hooks2.blocked_claim_bits(rule_vec, st, seat, tile)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.blocked_claim_bits(rule_vec, st, seat, tile)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.blocked_claim_bits(rule_vec, st, seat, tile)
     return hooks0.blocked_claim_bits(rule_vec, st, seat, tile)
 
 
@@ -70,6 +75,8 @@ def declares_missing_suit(rule_vec):
         return hooks2.declares_missing_suit(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.declares_missing_suit(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.declares_missing_suit(rule_vec)
     return hooks0.declares_missing_suit(rule_vec)
 
 
@@ -83,6 +90,8 @@ def discard_forbidden(rule_vec, st, seat):
         return hooks2.discard_forbidden(rule_vec, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.discard_forbidden(rule_vec, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.discard_forbidden(rule_vec, st, seat)
     return hooks0.discard_forbidden(rule_vec, st, seat)
 
 
@@ -96,6 +105,8 @@ def first_tail_position(rule_vec):
         return hooks2.first_tail_position(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.first_tail_position(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.first_tail_position(rule_vec)
     return hooks0.first_tail_position(rule_vec)
 
 
@@ -109,6 +120,8 @@ def hand_complete(rule_vec, tables, hands, frozen, st, seat):
         return hooks2.hand_complete(rule_vec, tables, hands, frozen, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.hand_complete(rule_vec, tables, hands, frozen, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.hand_complete(rule_vec, tables, hands, frozen, st, seat)
     return hooks0.hand_complete(rule_vec, tables, hands, frozen, st, seat)
 
 
@@ -122,6 +135,8 @@ def meld_tile_kind(rule_vec, st, shown):
         return hooks2.meld_tile_kind(rule_vec, st, shown)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.meld_tile_kind(rule_vec, st, shown)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.meld_tile_kind(rule_vec, st, shown)
     return hooks0.meld_tile_kind(rule_vec, st, shown)
 
 
@@ -135,6 +150,8 @@ def on_claim_answer(rule_vec, hands, st, seat, action):
         return hooks2.on_claim_answer(rule_vec, hands, st, seat, action)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_claim_answer(rule_vec, hands, st, seat, action)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_claim_answer(rule_vec, hands, st, seat, action)
     return hooks0.on_claim_answer(rule_vec, hands, st, seat, action)
 
 
@@ -148,6 +165,8 @@ def on_turn_start(rule_vec, st, seat):
         return hooks2.on_turn_start(rule_vec, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_turn_start(rule_vec, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_turn_start(rule_vec, st, seat)
     return hooks0.on_turn_start(rule_vec, st, seat)
 
 
@@ -161,6 +180,8 @@ def self_kong_forbidden(rule_vec, st, seat):
         return hooks2.self_kong_forbidden(rule_vec, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.self_kong_forbidden(rule_vec, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.self_kong_forbidden(rule_vec, st, seat)
     return hooks0.self_kong_forbidden(rule_vec, st, seat)
 
 
@@ -174,6 +195,8 @@ def ting_exists(rule_vec):
         return hooks2.ting_exists(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.ting_exists(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.ting_exists(rule_vec)
     return hooks0.ting_exists(rule_vec)
 
 
@@ -187,6 +210,8 @@ def variant_state_ok(rule_vec, st):
         return hooks2.variant_state_ok(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.variant_state_ok(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.variant_state_ok(rule_vec, st)
     return hooks0.variant_state_ok(rule_vec, st)
 
 
@@ -200,6 +225,8 @@ def misses_a_suit(rule_vec):
         return hooks2.misses_a_suit(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.misses_a_suit(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.misses_a_suit(rule_vec)
     return hooks0.misses_a_suit(rule_vec)
 
 
@@ -213,6 +240,8 @@ def has_wilds(rule_vec):
         return hooks2.has_wilds(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.has_wilds(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.has_wilds(rule_vec)
     return hooks0.has_wilds(rule_vec)
 
 
@@ -226,6 +255,8 @@ def blocked_suits(rule_vec, melds, st, seat):
         return hooks2.blocked_suits(rule_vec, melds, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.blocked_suits(rule_vec, melds, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.blocked_suits(rule_vec, melds, st, seat)
     return hooks0.blocked_suits(rule_vec, melds, st, seat)
 
 
@@ -239,6 +270,8 @@ def declared_suit_kinds(rule_vec, st, seat):
         return hooks2.declared_suit_kinds(rule_vec, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.declared_suit_kinds(rule_vec, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.declared_suit_kinds(rule_vec, st, seat)
     return hooks0.declared_suit_kinds(rule_vec, st, seat)
 
 
@@ -252,6 +285,8 @@ def never_winning_kinds(rule_vec):
         return hooks2.never_winning_kinds(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.never_winning_kinds(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.never_winning_kinds(rule_vec)
     return hooks0.never_winning_kinds(rule_vec)
 
 
@@ -265,6 +300,8 @@ def self_draw_only_kinds(rule_vec):
         return hooks2.self_draw_only_kinds(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.self_draw_only_kinds(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.self_draw_only_kinds(rule_vec)
     return hooks0.self_draw_only_kinds(rule_vec)
 
 
@@ -278,6 +315,8 @@ def wild_kind(rule_vec, st):
         return hooks2.wild_kind(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.wild_kind(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.wild_kind(rule_vec, st)
     return hooks0.wild_kind(rule_vec, st)
 
 
@@ -291,6 +330,8 @@ def wild_indicator_position(rule_vec):
         return hooks2.wild_indicator_position(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.wild_indicator_position(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.wild_indicator_position(rule_vec)
     return hooks0.wild_indicator_position(rule_vec)
 
 
@@ -304,6 +345,8 @@ def meld_face_kind(rule_vec, tile, wild):
         return hooks2.meld_face_kind(rule_vec, tile, wild)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.meld_face_kind(rule_vec, tile, wild)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.meld_face_kind(rule_vec, tile, wild)
     return hooks0.meld_face_kind(rule_vec, tile, wild)
 
 
@@ -317,6 +360,8 @@ def face_holder_kind(rule_vec, shown, wild):
         return hooks2.face_holder_kind(rule_vec, shown, wild)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.face_holder_kind(rule_vec, shown, wild)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.face_holder_kind(rule_vec, shown, wild)
     return hooks0.face_holder_kind(rule_vec, shown, wild)
 
 
@@ -330,6 +375,8 @@ def baotou_ready(rule_vec, tables, hand, n_melds, wild):
         return hooks2.baotou_ready(rule_vec, tables, hand, n_melds, wild)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.baotou_ready(rule_vec, tables, hand, n_melds, wild)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.baotou_ready(rule_vec, tables, hand, n_melds, wild)
     return hooks0.baotou_ready(rule_vec, tables, hand, n_melds, wild)
 
 
@@ -343,6 +390,8 @@ def is_baotou(rule_vec, tables, hand, n_melds, wild, last_tile):
         return hooks2.is_baotou(rule_vec, tables, hand, n_melds, wild, last_tile)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.is_baotou(rule_vec, tables, hand, n_melds, wild, last_tile)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.is_baotou(rule_vec, tables, hand, n_melds, wild, last_tile)
     return hooks0.is_baotou(rule_vec, tables, hand, n_melds, wild, last_tile)
 
 
@@ -356,7 +405,54 @@ def live_tiles_left(rule_vec, st):
         return hooks2.live_tiles_left(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.live_tiles_left(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.live_tiles_left(rule_vec, st)
     return hooks0.live_tiles_left(rule_vec, st)
+
+
+@njit(cache=True, _nrt=False)
+def on_play_end(rule_vec, tables, hands, melds, st, money, drawer):
+    """Hook ``on_play_end`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.on_play_end(rule_vec, tables, hands, melds, st, money, drawer)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.on_play_end(rule_vec, tables, hands, melds, st, money, drawer)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.on_play_end(rule_vec, tables, hands, melds, st, money, drawer)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_play_end(rule_vec, tables, hands, melds, st, money, drawer)
+    return hooks0.on_play_end(rule_vec, tables, hands, melds, st, money, drawer)
+
+
+@njit(cache=True, _nrt=False)
+def on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind):
+    """Hook ``on_wins_settled`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind)
+    return hooks0.on_wins_settled(rule_vec, tables, hands, melds, st, money, source, winners, win_kind)
+
+
+@njit(cache=True, inline='always')
+def plays_on_after_win(rule_vec):
+    """Hook ``plays_on_after_win`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.plays_on_after_win(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.plays_on_after_win(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.plays_on_after_win(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.plays_on_after_win(rule_vec)
+    return hooks0.plays_on_after_win(rule_vec)
 
 
 @njit(cache=True, inline='always')
@@ -369,6 +465,8 @@ def deal_extras(rule_vec, wall, st, events):
         return hooks2.deal_extras(rule_vec, wall, st, events)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.deal_extras(rule_vec, wall, st, events)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.deal_extras(rule_vec, wall, st, events)
     return hooks0.deal_extras(rule_vec, wall, st, events)
 
 
@@ -382,6 +480,8 @@ def front_draw_allowed(rule_vec, st):
         return hooks2.front_draw_allowed(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.front_draw_allowed(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.front_draw_allowed(rule_vec, st)
     return hooks0.front_draw_allowed(rule_vec, st)
 
 
@@ -395,6 +495,8 @@ def draw_limit(rule_vec, st):
         return hooks2.draw_limit(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.draw_limit(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.draw_limit(rule_vec, st)
     return hooks0.draw_limit(rule_vec, st)
 
 
@@ -408,6 +510,8 @@ def on_discard(rule_vec, st, seat, tile):
         return hooks2.on_discard(rule_vec, st, seat, tile)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_discard(rule_vec, st, seat, tile)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_discard(rule_vec, st, seat, tile)
     return hooks0.on_discard(rule_vec, st, seat, tile)
 
 
@@ -421,6 +525,8 @@ def on_unclaimed(rule_vec, st, money, events):
         return hooks2.on_unclaimed(rule_vec, st, money, events)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_unclaimed(rule_vec, st, money, events)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_unclaimed(rule_vec, st, money, events)
     return hooks0.on_unclaimed(rule_vec, st, money, events)
 
 
@@ -434,6 +540,8 @@ def on_shangjia(rule_vec, st, money, events, seat, tile):
         return hooks2.on_shangjia(rule_vec, st, money, events, seat, tile)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_shangjia(rule_vec, st, money, events, seat, tile)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_shangjia(rule_vec, st, money, events, seat, tile)
     return hooks0.on_shangjia(rule_vec, st, money, events, seat, tile)
 
 
@@ -447,6 +555,8 @@ def on_claim_taken(rule_vec, st):
         return hooks2.on_claim_taken(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_claim_taken(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_claim_taken(rule_vec, st)
     return hooks0.on_claim_taken(rule_vec, st)
 
 
@@ -460,6 +570,8 @@ def claim_priority(rule_vec, action):
         return hooks2.claim_priority(rule_vec, action)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.claim_priority(rule_vec, action)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.claim_priority(rule_vec, action)
     return hooks0.claim_priority(rule_vec, action)
 
 
@@ -473,6 +585,8 @@ def variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source):
         return hooks2.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
     return hooks0.variant_claim_bits(rule_vec, hands, frozen, st, seat, tile, source)
 
 
@@ -486,6 +600,8 @@ def apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, 
         return hooks2.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action)
     return hooks0.apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, source, action)
 
 
@@ -499,6 +615,8 @@ def can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile):
         return hooks2.can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile)
     return hooks0.can_win(rule_vec, tables, hands, frozen, melds, st, seat, tile)
 
 
@@ -512,6 +630,8 @@ def self_win_without_ting(rule_vec, tables, hands, melds, st, seat):
         return hooks2.self_win_without_ting(rule_vec, tables, hands, melds, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.self_win_without_ting(rule_vec, tables, hands, melds, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.self_win_without_ting(rule_vec, tables, hands, melds, st, seat)
     return hooks0.self_win_without_ting(rule_vec, tables, hands, melds, st, seat)
 
 
@@ -525,6 +645,8 @@ def ting_waits(rule_vec, tables, hands, frozen, melds, st, seat):
         return hooks2.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
     return hooks0.ting_waits(rule_vec, tables, hands, frozen, melds, st, seat)
 
 
@@ -538,6 +660,8 @@ def ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask):
         return hooks2.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
     return hooks0.ting_discards(rule_vec, tables, hands, frozen, melds, st, seat, mask)
 
 
@@ -551,6 +675,8 @@ def shares_self_scan(rule_vec):
         return hooks2.shares_self_scan(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.shares_self_scan(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.shares_self_scan(rule_vec)
     return hooks0.shares_self_scan(rule_vec)
 
 
@@ -567,6 +693,9 @@ def scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, ca
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after,
                                          useful, mask)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after,
+                                         useful, mask)
     return hooks0.scanned_ting_marks(rule_vec, scan_tables, hands, frozen, melds, st, seat, candidates, after, useful,
                                      mask)
 
@@ -581,6 +710,8 @@ def kong_allowed(rule_vec, st):
         return hooks2.kong_allowed(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.kong_allowed(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.kong_allowed(rule_vec, st)
     return hooks0.kong_allowed(rule_vec, st)
 
 
@@ -594,6 +725,8 @@ def win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind):
         return hooks2.win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind)
     return hooks0.win_shape(rule_vec, tables, hands, frozen, melds, st, seat, win_kind)
 
 
@@ -607,6 +740,8 @@ def settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_ki
         return hooks2.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
     return hooks0.settle_win(rule_vec, tables, hands, melds, st, money, winner, feeder, win_kind, shape)
 
 
@@ -620,6 +755,8 @@ def on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting):
         return hooks2.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
     return hooks0.on_kong(rule_vec, st, money, seat, kong_type, feeder, feeder_ting)
 
 
@@ -633,6 +770,8 @@ def on_huang(rule_vec, st, money):
         return hooks2.on_huang(rule_vec, st, money)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.on_huang(rule_vec, st, money)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_huang(rule_vec, st, money)
     return hooks0.on_huang(rule_vec, st, money)
 
 
@@ -646,6 +785,8 @@ def next_dealer(rule_vec, st):
         return hooks2.next_dealer(rule_vec, st)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.next_dealer(rule_vec, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.next_dealer(rule_vec, st)
     return hooks0.next_dealer(rule_vec, st)
 
 
@@ -659,6 +800,8 @@ def has_grab_claims(rule_vec):
         return hooks2.has_grab_claims(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.has_grab_claims(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.has_grab_claims(rule_vec)
     return hooks0.has_grab_claims(rule_vec)
 
 
@@ -672,4 +815,6 @@ def search_worlds(rule_vec):
         return hooks2.search_worlds(rule_vec)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
         return hooks3.search_worlds(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.search_worlds(rule_vec)
     return hooks0.search_worlds(rule_vec)

@@ -29,6 +29,8 @@ from sim.variants.jincheng import shisanyao_claims as jc_shisanyao
 from sim.variants.jincheng import wins as jc_wins
 from sim.variants.jincheng import CODE
 from sim.variants.jincheng.study_facts import LABEL, SEARCH_WORLDS  # noqa: F401  (LABEL: its Chinese name)
+# a hand ends at its first win: the core's play-on hooks (血战到底 only) are its defaults, pruned
+from sim.core.hook_defaults import on_play_end, on_wins_settled, plays_on_after_win  # noqa: F401,E402
 
 VARIANT = CODE  # the code this rule set registers (sim/variants/jincheng/__init__.py), rule_vec[R_VARIANT]
 

@@ -21,6 +21,8 @@ from sim.core.hook_defaults import (  # noqa: F401  (the facts a player reads th
 from sim.variants.jinzhong import _rules as jz_rules
 from sim.variants.jinzhong import CODE
 from sim.variants.jinzhong.study_facts import LABEL, SEARCH_WORLDS  # noqa: F401  (LABEL: its Chinese name)
+# a hand ends at its first win: the core's play-on hooks (血战到底 only) are its defaults, pruned
+from sim.core.hook_defaults import on_play_end, on_wins_settled, plays_on_after_win  # noqa: F401,E402
 
 VARIANT = CODE  # the code this rule set registers (sim/variants/jinzhong/__init__.py), rule_vec[R_VARIANT]
 

@@ -40,6 +40,8 @@ from sim.variants.plain import draws as plain_draws
 from sim.variants.plain import settle as plain_settle
 from sim.variants.plain import wins as plain_wins
 from sim.variants.plain.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
+# a hand ends at its first win: the core's play-on hooks (血战到底 only) are its defaults, pruned
+from sim.core.hook_defaults import on_play_end, on_wins_settled, plays_on_after_win  # noqa: F401,E402
 
 #: The kernel code of the variant (rule-vector slot R_VARIANT).
 VARIANT = VARIANT_PLAIN

@@ -87,14 +87,19 @@ FEAT_DIHU = 1 << 16        # 地胡 (r51, r52)
 GEN_SHIFT = 24             # bits 24..26: the number of 根 (r46), 0..4
 GEN_MASK = 7
 
-# --- money rows (int64[N_SC_MONEY, 4], 底 per seat, + received); each row sums to zero --------------------
-SC_MONEY_KONG = 0          # 刮风下雨 (r63–r67)
-SC_MONEY_WIN = 1           # win payments (r59–r62)
-SC_MONEY_HUJIAO = 2        # 呼叫转移 (r68–r69)
-SC_MONEY_HUAZHU = 3        # 查花猪 (r73–r74)
-SC_MONEY_DAJIAO = 4        # 查大叫 (r75)
-SC_MONEY_TUISHUI = 5       # 退税 (r77)
-N_SC_MONEY = 6
+# --- money rows: the core's ledger ``money`` int32[N_MONEY, 4] (sim.core.codes MONEY_*), 底 per seat, + received;
+# each row sums to zero and has its own record column (win and kong the core's s{k}_win / s{k}_kong, the transfers
+# s{k}_hujiao, s{k}_huazhu, s{k}_dajiao, s{k}_tuishui); rows 2 and 3 (前包, 后包) stay zero
+from sim.core.codes import (  # noqa: E402
+    MONEY_DAJIAO, MONEY_HUAZHU, MONEY_HUJIAO, MONEY_KONG, MONEY_TUISHUI, MONEY_WIN, N_MONEY,
+)
+SC_MONEY_KONG = MONEY_KONG        # 刮风下雨 (r63–r67)
+SC_MONEY_WIN = MONEY_WIN          # win payments (r59–r62)
+SC_MONEY_HUJIAO = MONEY_HUJIAO    # 呼叫转移 (r68–r69)
+SC_MONEY_HUAZHU = MONEY_HUAZHU    # 查花猪 (r73–r74)
+SC_MONEY_DAJIAO = MONEY_DAJIAO    # 查大叫 (r75)
+SC_MONEY_TUISHUI = MONEY_TUISHUI  # 退税 (r77)
+N_SC_MONEY = N_MONEY
 SC_MONEY_ROW_CODES = {"kong": SC_MONEY_KONG, "win": SC_MONEY_WIN, "hujiao": SC_MONEY_HUJIAO,
                       "huazhu": SC_MONEY_HUAZHU, "dajiao": SC_MONEY_DAJIAO, "tuishui": SC_MONEY_TUISHUI}
 

@@ -2,23 +2,20 @@
 Python.
 
 ``SichuanRules`` is the frozen, validated dataclass of the rule set (machinery shared through
-``sim.rules.VariantRules``): each flag packs into its slot of the rule set's block (``sichuan.layout``), an
+``sim.rules.VariantRules``): each flag packs into its slot of the rule set's block (``sichuan.rule_slots``), an
 enumerated flag as its code (``sichuan.codes``); ``sc_multi_ron`` is the core's 一炮多响 switch and packs into the
 common slot ``R_MULTI_RON``. The common slots of rules Sichuan fixes are packed by ``_fixed_slots``. Money is in 底.
-Not registered with ``sim.rules`` yet (see ``sim.variants.sichuan``).
+Registered with ``sim.rules`` by the folder's ``CODE`` and ``CONFIG_CLASS``.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
-
-import numpy as np
 
 from sim.core import codes as C
 from sim.core import rule_layout as L
 from sim.rules import VariantRules, _choice, _enum, _flag
 from sim.variants.sichuan import codes as S
-from sim.variants.sichuan import layout as SL
+from sim.variants.sichuan import rule_slots as SL
 
 DOC = "docs/rules/sichuan.md"
 
@@ -150,20 +147,3 @@ class SichuanRules(VariantRules):
             L.R_MINGGANG_UNITS: 0,                       # kong money is the rule set's own (r63)
             L.R_ANGANG_UNITS: 0,
         }
-
-    def pack(self) -> np.ndarray:
-        """Return the ``int32[N_SC_RULE_FIELDS]`` rule vector the Sichuan kernels read: the core's slots
-        (``sim.core.rule_layout``) and the rule set's block (``sichuan.layout``), packed as ``VariantRules.pack``
-        packs them; longer than the core's ``N_RULE_FIELDS`` until the core's vector covers the block."""
-        vector = np.zeros(SL.N_SC_RULE_FIELDS, dtype=np.int32)  # int32[N_SC_RULE_FIELDS]: one slot per rule field
-        for f in dataclasses.fields(self):
-            value, meta = getattr(self, f.name), f.metadata
-            if meta["kind"] in ("enum", "variant"):
-                vector[meta["slot"]] = meta["codes"][value]
-            elif meta["kind"] == "choice":
-                vector[meta["slot"]] = meta["packed"][value]
-            else:
-                vector[meta["slot"]] = int(value)
-        for slot, value in self._fixed_slots().items():
-            vector[slot] = value
-        return vector

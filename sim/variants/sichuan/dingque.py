@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from sim.variants.sichuan.codes import SC_DINGQUE_IMPLICIT, SC_VOID_DISCARD_STRICT
-from sim.variants.sichuan.layout import R_SC_DINGQUE, R_SC_VOID_DISCARD
+from sim.variants.sichuan.rule_slots import R_SC_DINGQUE, R_SC_VOID_DISCARD
 
 
 @njit(cache=True, _nrt=False)

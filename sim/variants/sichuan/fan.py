@@ -14,7 +14,7 @@ from numba import njit
 from sim.core.codes import MELD_BUGANG, MELD_MINGGANG, MELD_PONG
 from sim.core.hand.kernel import FORM_QIDUI, FORM_REGULAR
 from sim.variants.sichuan import codes as S
-from sim.variants.sichuan.layout import (
+from sim.variants.sichuan.rule_slots import (
     R_SC_FAN_CAP, R_SC_JIANG_QIDUI, R_SC_LONGQIDUI, R_SC_MENQING_ZHONGZHANG, R_SC_TIAN_DI_HU, R_SC_YAOJIU_JIANGDUI,
     R_SC_ZIMO, R_SC_ZIMO_CAP_ORDER,
 )

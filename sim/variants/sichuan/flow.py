@@ -7,7 +7,7 @@ from numba import njit
 from sim.variants.sichuan.codes import (
     SC_DEALER_MULTI_FIRST_WINNER, SC_DEALER_NO_WINNER_NEXT, SC_FIRST_DEALER_RANDOM,
 )
-from sim.variants.sichuan.layout import R_SC_DEALER_MULTI_RON, R_SC_DEALER_NO_WINNER, R_SC_FIRST_DEALER
+from sim.variants.sichuan.rule_slots import R_SC_DEALER_MULTI_RON, R_SC_DEALER_NO_WINNER, R_SC_FIRST_DEALER
 
 
 @njit(cache=True, _nrt=False)

@@ -13,7 +13,7 @@ from sim.variants.sichuan.codes import (
     KL_BOOKED, KL_PAID, KL_SEAT, KL_SETTLED, KL_TYPE, SC_KONG_TIMING_IMMEDIATE, SC_KONG_VALUES_111, SC_MAX_KONGS,
     SC_MONEY_KONG,
 )
-from sim.variants.sichuan.layout import R_SC_KONG_MONEY_TIMING, R_SC_KONG_VALUES, R_SC_POSTPONED_BUGANG_PAYS
+from sim.variants.sichuan.rule_slots import R_SC_KONG_MONEY_TIMING, R_SC_KONG_VALUES, R_SC_POSTPONED_BUGANG_PAYS
 
 
 @njit(cache=True, _nrt=False)

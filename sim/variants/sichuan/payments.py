@@ -13,7 +13,7 @@ from sim.variants.sichuan.codes import (
 )
 from sim.variants.sichuan.fan import discard_payment_k, zimo_payment_k
 from sim.variants.sichuan.kongs import kong_income_k, unsettled_k
-from sim.variants.sichuan.layout import R_SC_DIAN_GANG_HUA, R_SC_HJZY_MULTI, R_SC_HUJIAO_ZHUANYI
+from sim.variants.sichuan.rule_slots import R_SC_DIAN_GANG_HUA, R_SC_HJZY_MULTI, R_SC_HUJIAO_ZHUANYI
 
 
 @njit(cache=True, _nrt=False)

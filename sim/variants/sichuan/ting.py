@@ -11,7 +11,7 @@ from sim.variants.sichuan.codes import (
     SC_CLASS_HUAZHU, SC_CLASS_TING, SC_CLASS_WEITING, SC_CLASS_WON, SC_DINGQUE_IMPLICIT,
 )
 from sim.variants.sichuan.fan import hand_fan_k, hand_value_k
-from sim.variants.sichuan.layout import R_SC_DINGQUE
+from sim.variants.sichuan.rule_slots import R_SC_DINGQUE
 from sim.variants.sichuan.win import N_SUIT_KINDS, holds_void_k, meld_tiles_k, suits_held_k, win_forms_k, wins_with_k
 
 

@@ -15,7 +15,7 @@ from sim.variants.sichuan.codes import (
 )
 from sim.variants.sichuan.fan import cap_of_k
 from sim.variants.sichuan.kongs import unsettled_k
-from sim.variants.sichuan.layout import (
+from sim.variants.sichuan.rule_slots import (
     R_SC_CHADAJIAO, R_SC_HUAZHU_AMOUNT, R_SC_HUAZHU_PAYEES, R_SC_HUAZHU_VS_READY, R_SC_TUISHUI,
 )
 

@@ -1,6 +1,6 @@
 """The Sichuan rule config (sim.variants.sichuan.config.SichuanRules; docs/rules/sichuan.md, flag table): every flag
 with its default and options, packed into its own slot of the rule set's block, one-line errors, the q6 refusal, and
-the folder registering nothing yet."""
+the folder registering the rule set (code 4)."""
 import dataclasses
 import re
 from pathlib import Path
@@ -12,7 +12,7 @@ import sim.rules
 import sim.variants.sichuan
 from sim.core import codes as C
 from sim.core import rule_layout as L
-from sim.variants.sichuan import layout as SL
+from sim.variants.sichuan import rule_slots as SL
 from sim.variants.sichuan.config import SichuanRules
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -52,7 +52,7 @@ def test_each_flag_has_its_own_slot_in_the_block_and_multi_ron_the_common_one():
     assert sorted(block.values()) == list(range(SL.SC_BLOCK, SL.SC_BLOCK + L.BLOCK_SIZE))
     assert SL.SC_BLOCK == L.variant_block(SL.SICHUAN_CODE) == 160 and slots["sc_multi_ron"] == L.R_MULTI_RON
     vector = SichuanRules().pack()
-    assert vector.dtype == np.int32 and vector.shape == (SL.N_SC_RULE_FIELDS,)
+    assert vector.dtype == np.int32 and vector.shape == (sim.rules.N_RULE_FIELDS,)
     assert vector[L.R_VARIANT] == 4 and vector[L.R_MULTI_RON] == C.MULTI_RON_ALL and vector[L.R_SUITED_WALL] == 1
     assert SichuanRules(sc_multi_ron="first_only").pack()[L.R_MULTI_RON] == C.MULTI_RON_HEADBUMP
 
@@ -88,7 +88,8 @@ def test_q6_cap_valued_flags_are_refused_without_a_cap():
     assert SichuanRules(sc_fan_cap="none", sc_huazhu_amount=8).pack()[SL.R_SC_FAN_CAP] == -1
 
 
-def test_the_folder_registers_no_rule_set_yet():
-    # the hand loop cannot play a hand on after a win yet: no CODE or CONFIG_CLASS, so sim.rules lists no sichuan
-    assert not hasattr(sim.variants.sichuan, "CODE") and not hasattr(sim.variants.sichuan, "CONFIG_CLASS")
-    assert "sichuan" not in sim.rules.VARIANTS
+def test_the_folder_registers_the_rule_set_with_code_4():
+    # docs/architecture.md "Adding a variant": CODE and CONFIG_CLASS in the folder; sim.rules lists it after 推倒胡
+    assert sim.variants.sichuan.CODE == 4 and sim.rules.VARIANTS[-1] == "sichuan"
+    assert sim.rules.CONFIG_CLASSES["sichuan"] == "sim.variants.sichuan.config:SichuanRules"
+    assert sim.rules.N_RULE_FIELDS >= SL.SC_BLOCK + L.BLOCK_SIZE

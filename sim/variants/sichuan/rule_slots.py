@@ -1,19 +1,17 @@
-"""Where the Sichuan rules sit in the packed rule vector: the future kernel code and the 32 slots of its block —
-constants only (numba freezes them into the kernels).
+"""Where the Sichuan rules sit in the packed rule vector: the 32 slots of the rule set's block — constants only
+(numba freezes them into the kernels).
 
-The rule set's block is ``variant_block(SICHUAN_CODE)``, slots 160..191, one flag per slot, in the order of the
-flag table of docs/rules/sichuan.md. ``sc_multi_ron`` is not in the block: it is the core's own 一炮多响 switch,
-the common slot ``R_MULTI_RON``. The core's vector is ``N_RULE_FIELDS`` (128) long today, short of this block, so
-``SichuanRules.pack`` returns ``N_SC_RULE_FIELDS`` slots until the core's vector grows to cover the block.
+The rule set's block is ``variant_block(CODE)`` (its registered kernel code, ``sim.variants.sichuan.CODE``), slots
+160..191, one flag per slot, in the order of the flag table of docs/rules/sichuan.md. ``sc_multi_ron`` is not in the
+block: it is the core's own 一炮多响 switch, the common slot ``R_MULTI_RON``.
 """
-from sim.core.rule_layout import BLOCK_SIZE, N_RULE_FIELDS, variant_block
+from sim.core.rule_layout import variant_block
+from sim.variants.sichuan import CODE
 
-#: The kernel code the rule set will register (rule-vector slot R_VARIANT), next after 推倒胡's 3.
-SICHUAN_CODE = 4
+#: The kernel code the rule set registers (rule-vector slot R_VARIANT), next after 推倒胡's 3.
+SICHUAN_CODE = CODE
 #: The first slot of the block.
-SC_BLOCK = variant_block(SICHUAN_CODE)
-#: The length of a packed Sichuan rule vector: the core's slots and this block.
-N_SC_RULE_FIELDS = max(N_RULE_FIELDS, SC_BLOCK + BLOCK_SIZE)
+SC_BLOCK = variant_block(CODE)
 
 R_SC_HUAN_SAN_ZHANG = SC_BLOCK + 0         # 0/1: 换三张 before 定缺 (r8)
 R_SC_HSZ_DIRECTION = SC_BLOCK + 1          # codes.SC_HSZ_* (r9)

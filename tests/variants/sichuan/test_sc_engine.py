@@ -31,7 +31,7 @@ def discards(t, seat):
     return sorted(a for a in t.legal(seat) if a.startswith("discard"))
 
 
-# --- 定缺 and actions (docs/rules/sichuan.md sections 6.2, 6.3) ----------------------------------------------------------------------------------
+# --- 定缺 and actions (docs/rules/sichuan.md sections 6.2, 6.3) --------------------------------------------------------
 def test_r10_r12_the_void_is_declared_at_the_deal_and_its_tiles_go_first():
     # docs/rules/sichuan.md r10, r12: each seat declares a void after the deal; holding a void tile, only void tiles
     # may be discarded (strict)
@@ -52,7 +52,7 @@ def test_r13_a_void_pair_is_never_ponged():
     assert discards(t, 3) == ["discard 9s"]  # r12: its void pair goes first
 
 
-# --- the 血战到底 flow (docs/rules/sichuan.md section 6.5) ----------------------------------------------------------------------------------------
+# --- the 血战到底 flow (docs/rules/sichuan.md section 6.5) ---------------------------------------------------------------
 def test_r21_r55_r57_two_win_on_one_discard_and_play_goes_on_after_the_farthest():
     # docs/rules/sichuan.md r21 (一炮多响), r55 (winners leave), r57 (the seat after the farthest winner draws)
     t = table({0: DEALER, 1: WAIT_5P, 2: WAIT_5P_S}, draws="5p")

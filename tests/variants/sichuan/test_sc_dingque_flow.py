@@ -5,6 +5,8 @@ import numpy as np
 from sim.variants.sichuan import dingque as D
 from sim.variants.sichuan import flow as FL
 from sim.variants.sichuan.config import SichuanRules
+from sim.variants.sichuan import codes as S
+from sim.variants.sichuan import rule_slots as SL
 
 from sc_hands import arrays, hand
 
@@ -86,5 +88,7 @@ def test_r82_r83_r84_the_next_dealer():
 
 def test_r7_the_first_dealer_is_seat0_or_drawn():
     # docs/rules/sichuan.md r7
-    assert FL.first_dealer_k(DEFAULT, 2) == 0
-    assert FL.first_dealer_k(SichuanRules(sc_first_dealer="random").pack(), 2) == 2
+    assert FL.first_dealer_k(DEFAULT, 2) == 2  # drawn (the default, what the core plays)
+    seat0 = DEFAULT.copy()  # seat0 is refused by the config (not played yet); the kernel still reads it
+    seat0[SL.R_SC_FIRST_DEALER] = S.SC_FIRST_DEALER_SEAT0
+    assert FL.first_dealer_k(seat0, 2) == 0

@@ -50,6 +50,17 @@ def legal_discards(mask):
     return candidates
 
 
+@njit(cache=True, inline='always')
+def least_shanten_of(kinds, after_shanten):
+    """Return the first kind of the int64 mask ``kinds`` whose discard leaves the least shanten (``after_shanten``
+    int8[34], filled for every legal discard)."""
+    best = -1
+    for t in range(34):
+        if (kinds >> t) & 1 == 1 and (best < 0 or after_shanten[t] < after_shanten[best]):
+            best = t
+    return best
+
+
 @njit(cache=True, _nrt=False)
 def greedy_kong(rule_vec, tables, hands, melds, st, mask, seat, base_shanten):
     """Return an ACT_ANGANG/ACT_BUGANG action whose kong keeps shanten <= ``base_shanten``, -1 = none."""
@@ -117,6 +128,9 @@ def greedy_self_scanned(rule_vec, tables, hands, frozen, melds, rivers, st, mask
         if kong >= 0:
             return kong
     candidates = legal_discards(mask)
+    clear_first = hooks.preferred_discards(rule_vec, hands, st, seat) & candidates  # e.g. a void suit's tiles
+    if clear_first != 0 and clear_first != candidates:  # (when the rules already leave only those: as below)
+        return ACT_DISCARD + least_shanten_of(clear_first, after_shanten)
     # The live counts (what the seat sees) are found only once two choices differ: discards with the
     # same useful kinds have the same live count, and a single 上架 option needs no comparison.
     planes_ready = False

@@ -135,6 +135,12 @@ def win_forms(rule_vec, st, seat):
 # --- what a player must know of the rules: the facts strategies read (docs/architecture.md "Adding a strategy") ---
 # A fact returning a constant is inlined, so that a strategy's choice of form on it is pruned at compile time.
 @njit(cache=True, inline='always')
+def preferred_discards(rule_vec, hands, st, seat):
+    """Return the int64 kinds ``seat`` should discard before any other (tiles no win of it may hold): 0, none."""
+    return np.int64(0)
+
+
+@njit(cache=True, inline='always')
 def has_grab_claims(rule_vec):
     """Return False: no claim beyond 胡, 杠, 碰 and 吃 (no 拾/抢 of 十三幺 tiles) is ever offered."""
     return False

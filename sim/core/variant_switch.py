@@ -456,6 +456,21 @@ def plays_on_after_win(rule_vec):
 
 
 @njit(cache=True, inline='always')
+def preferred_discards(rule_vec, hands, st, seat):
+    """Hook ``preferred_discards`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.preferred_discards(rule_vec, hands, st, seat)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.preferred_discards(rule_vec, hands, st, seat)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.preferred_discards(rule_vec, hands, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.preferred_discards(rule_vec, hands, st, seat)
+    return hooks0.preferred_discards(rule_vec, hands, st, seat)
+
+
+@njit(cache=True, inline='always')
 def deal_extras(rule_vec, wall, st, events):
     """Hook ``deal_extras`` of the variant ``rule_vec`` plays."""
     v = rule_vec[R_VARIANT]

@@ -74,6 +74,20 @@ def declares_missing_suit(rule_vec):
     return sc_dingque.declares_k(rule_vec)
 
 
+@njit(cache=True, inline='always')
+def preferred_discards(rule_vec, hands, st, seat):
+    """Return the int64 kinds of ``seat``'s void suit it still holds: no win may hold them (r10-r16), so a player
+    clears them first. Declared (r10), or under ``implicit`` (r18) the suit it holds fewest of (dingque.choose_void_k)."""
+    kinds = sc_play.void_kinds(rule_vec, st, seat)
+    if kinds == 0 and not sc_dingque.declares_k(rule_vec):
+        kinds = np.int64(0x1FF) << (9 * sc_dingque.choose_void_k(hands[seat]))
+    held = np.int64(0)
+    for k in range(27):
+        if (kinds >> k) & 1 == 1 and hands[seat, k] > 0:
+            held |= np.int64(1) << k
+    return held
+
+
 @njit(cache=True, _nrt=False)
 def discard_forbidden(rule_vec, st, seat):
     """Return the kinds ``seat`` may not discard: under ``strict`` every kind but its void suit's, which the core

@@ -31,3 +31,35 @@ def test_a_new_folder_is_found_in_its_codes_place_and_a_folder_without_registrat
             sys.modules.pop(name, None)
     assert list(found) == ["jincheng", "jinzhong", "toyrules", "jinhua", "plain", "sichuan"]
     assert found["toyrules"] == "toy.config:ToyRules"
+
+
+def missing_hooks(modules) -> dict[str, list[str]]:
+    """Return {module name: the hooks of the protocol (sim.switch_source.protocol) it does not define}, for those
+    that miss any."""
+    from numba.core.dispatcher import Dispatcher
+
+    from sim.switch_source import protocol
+
+    hooks = protocol()
+    out = {}
+    for module in modules:
+        missing = [h for h in hooks if not isinstance(getattr(module, h, None), Dispatcher)]
+        if missing:
+            out[module.__name__] = missing
+    return out
+
+
+def test_every_rule_set_defines_every_hook_of_the_protocol():
+    """A hook a rule set does not define would stop its engine's compile at the first kernel that calls it (the
+    switch engine calls every rule set's): each re-exports sim/core/hook_defaults.py where it has nothing of its own."""
+    modules = [importlib.import_module(f"sim.variants.{v}.hooks") for v in sim.rules.VARIANTS]
+    assert missing_hooks(modules) == {}
+
+
+def test_the_hook_check_fires_on_a_rule_set_without_a_hook():
+    import types
+
+    hooks = importlib.import_module("sim.variants.plain.hooks")
+    broken = types.ModuleType("broken_hooks")
+    broken.__dict__.update({k: v for k, v in vars(hooks).items() if k != "has_wilds"})
+    assert missing_hooks([broken]) == {"broken_hooks": ["has_wilds"]}

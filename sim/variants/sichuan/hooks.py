@@ -22,6 +22,13 @@ from sim.core.hook_defaults import (  # noqa: F401  (re-exported as Sichuan's ho
     LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, first_tail_position, meld_tile_kind, on_claim_taken,
     on_discard, on_huang, on_shangjia, on_unclaimed,
 )
+# the facts a player reads (docs/architecture.md "Adding a strategy") that Sichuan leaves at the default: no 拾/抢,
+# no 缺一门 win form (its void suit is preferred_discards'), no wilds, no 爆头; the search's default worlds
+from sim.core.hook_defaults import (  # noqa: F401  (re-exported as Sichuan's hooks)
+    baotou_ready, blocked_suits, declared_suit_kinds, face_holder_kind, has_grab_claims, has_wilds, is_baotou,
+    live_tiles_left, meld_face_kind, misses_a_suit, never_winning_kinds, search_worlds, self_draw_only_kinds,
+    wild_indicator_position, wild_kind,
+)
 from sim.core.state import ACT_HU, ST_N_MELDS
 from sim.variants.sichuan import VARIANT_SICHUAN
 from sim.variants.sichuan import play as sc_play

@@ -61,5 +61,5 @@ def test_the_hook_check_fires_on_a_rule_set_without_a_hook():
 
     hooks = importlib.import_module("sim.variants.plain.hooks")
     broken = types.ModuleType("broken_hooks")
-    broken.__dict__.update({k: v for k, v in vars(hooks).items() if k != "has_wilds"})
+    broken.__dict__.update({k: v for k, v in vars(hooks).items() if k not in ("has_wilds", "__name__")})
     assert missing_hooks([broken]) == {"broken_hooks": ["has_wilds"]}

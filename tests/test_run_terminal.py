@@ -44,7 +44,7 @@ def test_a_run_says_what_it_skips_and_why_and_each_phase_after_the_last_arm(tmp_
     assert last_bar < summary_at < report_at
     summary, meta = read_summary(tmp_path / "summary.parquet")
     assert meta["studies"] == ["variants"] and list(meta["skipped"]) == ["caishen"]
-    assert list(meta["skipped_groups"]["variants"]) == ["jinhua", "plain"]  # neither has 上架: both refuse the mix
+    assert list(meta["skipped_groups"]["variants"]) == ["jinhua", "plain", "sichuan"]  # none has 上架: all refuse the mix
     assert all("selective_ting" in why for why in meta["skipped_groups"]["variants"].values())
     assert list(meta["parameters"]) == ["variants"]
     assert meta["simulated_hands"] == meta["hands_played"] == 400  # 晋城 and 晋中 at 200 hands; nothing for the rest

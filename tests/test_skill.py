@@ -187,7 +187,7 @@ def test_the_variants_study_adds_the_skill_edge_per_variant_only_when_asked():
 
     base = ArmSpec(("greedy",) * 4)
     default = study_variants.bind_rules(VariantsParams(), {})
-    assert list(study_variants.plan(default, base)) == ["jincheng", "jinzhong", "jinhua", "plain"]  # no extra arm
+    assert list(study_variants.plan(default, base)) == ["jincheng", "jinzhong", "jinhua", "plain", "sichuan"]  # no extra arm
     bound = study_variants.bind_rules(VariantsParams(variants=["jincheng", "jinzhong"], skill_edge_hands=300,
                                                      strong=STAND_IN), {})
     arms = study_variants.plan(bound, base)

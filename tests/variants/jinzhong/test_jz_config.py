@@ -44,7 +44,7 @@ def test_the_registry_dispatches_names_mappings_and_yaml_to_the_class():
     assert R.resolve_rules({"variant": "jinzhong", "jz_cap": True}) == JinzhongRules(jz_cap=True)
     assert R.resolve_rules("jincheng", variant="jinzhong") == JinzhongRules()
     assert R.load_yaml(YAML_PATH) == JinzhongRules()
-    with pytest.raises(ValueError, match="^unknown rules variant 'hangzhou'; choose one of jincheng, jinzhong, jinhua, plain$"):
+    with pytest.raises(ValueError, match="^unknown rules variant 'hangzhou'; choose one of jincheng, jinzhong, jinhua, plain, sichuan$"):
         R.resolve_rules("hangzhou")
 
 

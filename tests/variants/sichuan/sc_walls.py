@@ -82,3 +82,38 @@ def r81_finish(t):
     t.run_until_drawn(2, "5s")
     t.step(2, "zimo")
     return t.finish()
+
+
+def two_suit_hand(hands: dict, draws: str = "", replacements: str = "", suits: str = "mp") -> str:
+    """Return 13 tiles (notation) of the two ``suits`` from the tiles ``hands``, ``draws`` and ``replacements``
+    leave: a seat holding it declares the third suit void and holds no void tile, so it discards what it draws."""
+    left = np.full(27, 4, dtype=np.int64)  # int64[27]: copies not yet placed
+    for text in list(hands.values()) + [draws, replacements]:
+        for k in kinds(text):
+            left[k] -= 1
+    pool = [k for k in range(27) if SUITS[k // 9] in suits]
+    out = []
+    while len(out) < 13:
+        k = max(pool, key=lambda j: (left[j], -j))
+        if left[k] <= 0:
+            raise ValueError(f"not enough tiles of {suits} for a hand")
+        left[k] -= 1
+        out.append(name(k))
+    return "".join(out)
+
+
+def ron_table(hand: str, tile: str, seat: int = 1, **flags):
+    """Return a hand (``sc_scenarios.table``) in which the dealer, seat 0, draws ``tile`` as its 14th and discards
+    it into the claim window, ``seat`` holding ``hand``; the dealer holds two suits other than ``tile``'s when
+    possible (no void tile), the other seats pair-free fillers."""
+    from sc_scenarios import table
+
+    others = "".join(c for c in SUITS if c != tile[-1])
+    hands = {seat: hand}
+    try:
+        hands[0] = two_suit_hand(hands, tile, suits=others[:2])
+    except ValueError:
+        hands[0] = two_suit_hand(hands, tile, suits=SUITS.replace(hand[-1], "")[:2])
+    t = table(hands, draws=tile, **flags)
+    t.step(0, f"discard {tile}")
+    return t

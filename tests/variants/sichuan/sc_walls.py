@@ -3,10 +3,10 @@ written seat by seat, so that a stacked wall forces a hand to its last tile — 
 
 ``draws_for(hands, turns, fixed, suits, replacements)`` returns the front draws (tile notation) of the seats
 ``turns`` lists in drawing order: front draw i (i = 0 the dealer's 14th tile, wall position 52) is ``fixed[i]``
-when given, else a tile of one of the suits ``suits[seat]`` names (a seat that must keep its hand: the drawn tile
-is its void's, so the scripted seat discards it), else a tile of a suit no seat reserves (any suit once those run out); among the choices always
-the kind with the most copies left, lowest kind first. ``turns_after`` spells a turn order: the seats listed, then
-the cycle of the seats still playing until the wall holds no front tile.
+when given, else a tile of one of the suits ``suits[seat]`` names (a seat that must keep its hand: the drawn
+tile is its void's, so the scripted seat discards it), else a tile of a suit no seat reserves (any suit once those
+run out); among the choices always the kind with the most copies left, lowest kind first. ``turns_after`` spells a
+turn order: the seats listed, then the cycle of the seats still playing until the wall holds no front tile.
 """
 from __future__ import annotations
 

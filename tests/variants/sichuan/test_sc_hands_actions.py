@@ -1,4 +1,4 @@
-"""四川血战 whole hands for the actions (docs/rules/sichuan.md §6.3 r23–r36, with r5, r14, r61, r63–r65): each a
+"""四川血战 whole hands for the actions (docs/rules/sichuan.md r23–r36, with r5, r14, r61, r63–r65): each a
 stacked wall (sc_scenarios.table) that forces a 碰, a kong, a robbed 补杠, a declined win or the last live tile, the
 exact legal actions asserted at the moment that matters and the exact money after it. Seat 0 deals; money in 底.
 """

@@ -1,4 +1,4 @@
-"""四川血战 whole hands for the tiles, seats and deal (docs/rules/sichuan.md §6.1 r1, r7, r8, r9): invariants over
+"""四川血战 whole hands for the tiles, seats and deal (docs/rules/sichuan.md r1, r7, r8, r9): invariants over
 many seeded hands played by strategies in check mode, and a stacked wall dealt as written.
 """
 import numpy as np

@@ -1,4 +1,4 @@
-"""四川血战 whole hands for 定缺 (docs/rules/sichuan.md §6.2 r11, r12, r16, r18): the void a seat declares, the
+"""四川血战 whole hands for 定缺 (docs/rules/sichuan.md r11, r12, r16, r18): the void a seat declares, the
 discards it allows, and the 花猪 it makes at the wall's end, on stacked walls (sc_scenarios, sc_walls). Money in 底.
 """
 from sc_scenarios import table

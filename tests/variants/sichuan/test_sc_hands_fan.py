@@ -1,4 +1,4 @@
-"""四川血战 whole hands for the winning hands and their 番 (docs/rules/sichuan.md §6.4 r37–r54, with r15): seat 1
+"""四川血战 whole hands for the winning hands and their 番 (docs/rules/sichuan.md r37–r54, with r15): seat 1
 holds a hand and wins on the dealer's discard of its winning tile (sc_walls.ron_table), or draws it; the record's 番
 (``s1_fan``), value (``s1_value``) and the money paid asserted exactly, flags shown by the same wall under both
 values. Default cap 3: V = 2^min(F, 3); money in 底.
@@ -131,3 +131,24 @@ def test_r51_r52_dihu_on_the_dealers_first_discard_and_its_values():
         t = won(WAIT_5P, "5p", fan, value, **rule, **flags)
         assert bool(t.record()["win_features"] & FEATURE_DIHU) == (fan > 0)
     assert not won(WAIT_5P, "5p", 0, 1).record()["win_features"] & FEATURE_DIHU
+
+
+def test_r49_r48_a_last_tile_that_is_a_replacement_is_gangkai_and_not_haidi():
+    # docs/rules/sichuan.md r49: seat 2 draws front tile 55 of 56 (1p), 暗杠s 5555p and wins on the replacement, the
+    # last live tile: 杠上开花 only: 平胡 0 + 根 1 + 杠上开花 1 = F 2 (no 海底), V 4, 5 from each (r60)
+    from sc_walls import draws_for, turns_after
+    from sim.core.codes import FEATURE_GANGKAI, FEATURE_HAIDI
+
+    hands = {2: "5555p123456789m"}
+    draws = draws_for(hands, turns_after([0, 1, 2, 3], [0, 1, 2, 3], replacements=1), fixed={54: "1p"},
+                      replacements="1p")
+    t = table(hands, draws=draws, replacements="1p")
+    while t.record()["draws"] < 55:  # seat 2 may draw (and discard) another 1p earlier
+        t.auto()
+        t.run_until_drawn(2, "1p")
+    t.step(2, "angang 5p")
+    assert t.game.last_drawn == "1p" and t.record()["draws"] + t.record()["replacements"] == 56
+    t.step(2, "zimo")
+    assert t.column("fan")[2] == 2 and t.column("win") == [-5, -5, 15, -5]
+    features = t.record()["win_features"]
+    assert features & FEATURE_GANGKAI and not features & FEATURE_HAIDI

@@ -1,4 +1,4 @@
-"""四川血战 whole hands for the kong payments a win redirects (docs/rules/sichuan.md §6.6 r62, r68, r69, with r48):
+"""四川血战 whole hands for the kong payments a win redirects (docs/rules/sichuan.md r62, r68, r69, with r48):
 seat 1 直杠s the dealer's 6s and either wins on its replacement (点杠花) or discards it into a win (杠上炮, 呼叫转移),
 each flag shown on the same wall under its values. Money in 底.
 """

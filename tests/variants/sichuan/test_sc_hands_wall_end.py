@@ -1,4 +1,4 @@
-"""四川血战 whole hands at the end of the wall (docs/rules/sichuan.md §6.7 r70–r81, with r63, r67, r72, r82, r84):
+"""四川血战 whole hands at the end of the wall (docs/rules/sichuan.md r70–r81, with r63, r67, r72, r82, r84):
 the r81 worked example played as a whole hand on a stacked wall, each wall-end flag shown on that same wall, and a
 hand nobody wins. Every seat keeps its hand: a seat discards the tile it draws (sc_scenarios), and the 花猪's draws are
 all of its void suit (sc_walls). Money in 底; record columns ``s{k}_*`` per seat.

@@ -6,20 +6,25 @@ values. Default cap 3: V = 2^min(F, 3); money in 底.
 import pytest
 
 from sc_scenarios import table
-from sc_walls import ron_table
+from sc_walls import ron_table, two_suit_hand
 from sim.core.codes import FEATURE_DIHU, FEATURE_HAOHUA_QIDUI, FEATURE_PENGPENGHU, FEATURE_QIDUI, FEATURE_QINGYISE
 from sim.core.codes import WIN_DIANHU, WIN_ZIMO
 
 
 def won(hand, tile, fan, value, **flags):
-    """Play seat 1's 胡 of ``tile`` on the dealer's discard; assert its 番, V and that the dealer paid V alone."""
+    """Play seat 1's 胡 of ``tile`` on the dealer's discard and check it (``check_won``); return the table."""
     t = ron_table(hand, tile, **flags)
     assert "hu" in t.legal(1), t.legal(1)
     t.play([(1, "hu")])
+    check_won(t, fan, value)
+    return t
+
+
+def check_won(t, fan, value):
+    """Assert that seat 1 alone has won on the dealer's discard at ``fan`` 番 and V ``value``, the dealer paying V."""
     assert t.winners() == [1] and t.column("win_how")[1] == WIN_DIANHU
     assert (t.column("fan")[1], t.column("value")[1]) == (fan, value)
     assert t.column("win") == [-value, value, 0, 0]
-    return t
 
 
 def test_r37_r39_the_standard_win_at_zero_fan_and_r15_no_win_with_a_void_tile():
@@ -152,3 +157,40 @@ def test_r49_r48_a_last_tile_that_is_a_replacement_is_gangkai_and_not_haidi():
     assert t.column("fan")[2] == 2 and t.column("win") == [-5, -5, 15, -5]
     features = t.record()["win_features"]
     assert features & FEATURE_GANGKAI and not features & FEATURE_HAIDI
+
+
+# 金钩钓 (r42, r54 example): seat 1 (void 筒) pongs 2m, 5m and 7s as they are discarded, 暗杠s 9999s on its draw and
+# waits on its last tile, 3m; the other seats hold 万 and 筒 only (void 条), so each discards what it draws.
+JINGOU_HAND = "122355m4778999s"
+#: The dealer's 14th 2m; seat 2's 5m, then 7s, after each pong; seats 2, 3, 0 then 1 (its fourth 9s); seat 2's 3m.
+JINGOU_DRAWS = "2m5m7s" + "6p6p6p" + "9s" + "3m"
+JINGOU_REPLACEMENTS = "1p"
+
+
+def jingou_table(**flags):
+    """Return the 金钩钓 hand played up to the window in which seat 1 may 胡 seat 2's 3m, its only tile left."""
+    hands = {1: JINGOU_HAND}
+    for seat in (0, 2, 3):
+        hands[seat] = two_suit_hand(hands, JINGOU_DRAWS, JINGOU_REPLACEMENTS, suits="mp")
+    t = table(hands, draws=JINGOU_DRAWS, replacements=JINGOU_REPLACEMENTS, **flags)
+    t.play([(1, "peng"), (1, "discard 1m"), (1, "peng"), (1, "discard 4s"), (1, "peng"), (1, "discard 8s")])
+    t.run_until_drawn(1, "9s").step(1, "angang 9s")
+    t.step(1, "discard 1p")  # the replacement, of its void
+    return t.run_until_offered(1, "3m")
+
+
+def check_jingou(t):
+    """Assert the 金钩钓 win of seat 1 on seat 2's 3m: F 3, V 8 paid by seat 2; the 暗杠 2 from each."""
+    assert t.game.melds[1] == [("peng", "2m"), ("peng", "5m"), ("peng", "7s"), ("angang", "9s")]
+    assert t.winners() == [1] and t.column("win_how")[1] == WIN_DIANHU
+    assert (t.column("fan")[1], t.column("value")[1]) == (3, 8)
+    assert t.column("win") == [0, 8, -8, 0] and t.column("kong") == [-2, 6, -2, -2]
+
+
+def test_r42_r54_jingoudiao_three_pongs_a_kong_and_the_win_on_the_single_tile():
+    # docs/rules/sichuan.md r42: all four sets melded, the win pairs the single 3m: 金钩钓 2 (not 大对子 1); r46: the
+    # 暗杠 9999s is a 根; r54 (its example): 金钩钓 2 + 根 1 = F 3, V 8 at cap 3; the discarder seat 2 pays it
+    t = jingou_table()
+    assert t.game.hands[1] == "3m" and t.legal(1) == ["pass", "hu"]
+    t.play([(1, "hu")])
+    check_jingou(t)

@@ -12,6 +12,9 @@ HUAZHU, TING, WEITING, WON = 1, 2, 3, -1  # the record's end_class codes (-1: th
 # No winner: seat 0 ready on 6m/9m (平胡, TMV 1); seat 1 holds 1111m and waits only the fifth 1m (未听, r72); seat 2
 # ready on 2p/5p (清一色, TMV 4); seat 3 far from ready. Nobody holds a void tile.
 NO_WINNER = {0: "234s678s77s456m78m", 1: "1111m456m789m555s", 2: "123p456p789p99p34p", 3: "2346889m113579p"}
+# No winner, all four ready: seat 0 on 1p/4p (平胡, TMV 1); seat 1 暗杠s 1111m on its first turn, keeps the 6s it
+# draws and waits on 4s/7s (平胡 + 根, TMV 2); seat 2 on 2p/5p (清一色, TMV 4); seat 3 on 9m (清对, TMV 8).
+ALL_READY = {0: "123s456s789s23p55p", 1: "1111m222m333m44s5s", 2: "123p456p789p99p34p", 3: "555m666m777m888m9m"}
 
 
 def next_dealer(t) -> int:
@@ -24,7 +27,11 @@ def test_r81_r70_r73_r75_r76_r77_r78_the_worked_example_ends_at_plus10_plus2_plu
     # wall runs out: seat 0 ready (清一色, TMV 4, r76), seat 1 未听, seat 3 花猪 (r70, r71); (4) 查花猪 8 to seats 0
     # and 1 (r73); (5) 查大叫 4 to seat 0 (r75); (6) 退税: seat 1 returns its 2 to each (r77); each step in its own
     # column, the net their sum (r78)
-    t = r81_finish(r81_table())
+    check_r81(r81_finish(r81_table()))
+
+
+def check_r81(t):
+    """Assert the end of the r81 worked example, step by step and net, in 底 per seat."""
     assert t.column("win_how") == [0, 0, WIN_ZIMO, 0] and t.column("fan") == [-1, -1, 0, -1]
     assert t.column("value") == [0, 0, 1, 0] and t.column("dingque") == [2, 1, 0, 2]
     assert t.column("end_class") == [TING, WEITING, WON, HUAZHU]
@@ -107,3 +114,20 @@ def test_r84_next_the_seat_after_the_empty_draw_deals():
     t = table(NO_WINNER, sc_dealer_no_winner="next").finish()
     assert t.game.log[-2] == "seat 3 discards 9s(九条)"
     assert next_dealer(t) == 1
+
+
+def test_r79_r77_nobody_wins_all_four_are_ready_and_only_the_kong_money_moves():
+    # docs/rules/sichuan.md r79: every active player ready: 查大叫 moves nothing, whatever their TMVs (1, 2, 4, 8);
+    # no 花猪 (r73); r77: the ready seat 1 keeps its 暗杠 money (no 退税); r84: the dealer deals again
+    t = table(ALL_READY, draws="9s6s", replacements="1s").play([(1, "angang 1m")])
+    assert t.game.last_drawn == "1s"  # the replacement, discarded; seat 1 keeps the 6s
+    t.finish()
+    row = t.record()
+    assert row["n_winners"] == 0 and row["hand_end"] == HAND_END_WALL
+    assert t.game.hands[1] == "222333m4456s"
+    assert t.column("end_class") == [TING, TING, TING, TING]
+    assert t.column("kong") == [-2, 6, -2, -2]
+    assert t.column("huazhu") == [0, 0, 0, 0] and t.column("dajiao") == [0, 0, 0, 0]
+    assert t.column("tuishui") == [0, 0, 0, 0] and t.column("win") == [0, 0, 0, 0]
+    assert t.column("delta") == [-2, 6, -2, -2]
+    assert next_dealer(t) == 0

@@ -41,6 +41,11 @@ def _hands_text(summary: pl.DataFrame) -> list[str]:
     return [text]
 
 
+def _zero_words(row: dict) -> str:
+    """Return '（区间含 0）' when the row's interval holds 0, '' otherwise."""
+    return "" if readings.significant(row) or not readings._has_interval(row) else "（区间含 0）"
+
+
 def _transfer_text(summary: pl.DataFrame) -> list[str]:
     """Return the sentences on what each wall-end transfer moves, how often, and the dealer's part."""
     parts = []
@@ -49,11 +54,9 @@ def _transfer_text(summary: pl.DataFrame) -> list[str]:
         dealer = _get(summary, "transfer_dealer", name)
         if not readings._has_estimate(rate):
             continue
-        part = f"{words}在 {readings.percent(rate)} 的手里动了钱，每手平均转移 {readings.money(money)} 底注"
+        part = f"{words}在 {readings.percent(rate)} 的手里动了钱，每手平均转移 {readings._interval(money, '.3f')} 底注"
         if readings._has_estimate(dealer):
-            part += (f"，庄家从中每手净得 {readings.money(dealer)} 底注（{readings.verdict(dealer)}）"
-                     if readings._has_interval(dealer) and not readings.significant(dealer) else
-                     f"，庄家从中每手净得 {readings.money(dealer)} 底注")
+            part += f"，庄家从中每手净得 {readings.money(dealer)} 底注{_zero_words(dealer)}"
         parts.append(part)
     if not parts:
         return []
@@ -67,14 +70,14 @@ def _win_text(summary: pl.DataFrame) -> list[str]:
     if not readings._has_estimate(zimo):
         return []
     text = (f"每次胡牌计一次（区间按手算）：自摸占 {readings.percent(zimo)}，平均 {readings.number(fan)} 番；按胡牌先后，"
-            + "、".join(f"第 {i} 次胡牌自摸 {readings.percent(_get(summary, 'win_zimo_share', f'order={i}'))}、"
+            + "；".join(f"第 {i} 次胡牌自摸 {readings.percent(_get(summary, 'win_zimo_share', f'order={i}'))}、"
                         f"{readings.number(_get(summary, 'win_mean_fan', f'order={i}'))} 番"
                         for i in range(1, 4)
                         if readings._has_estimate(_get(summary, "win_zimo_share", f"order={i}")))
             + "。胡了的座位不再打牌，后面的胡牌来自还在打的座位，所以按先后分开报。")
     shares = _rows(summary, "value_share_by_fan")
     if shares.height:
-        text += ("全部胡牌价值（底 × 2^min(番, 封顶)）里，" + "、".join(
+        text += ("全部胡牌价值（底 × 2 的番数次方，番数超过封顶按封顶算）里，" + "、".join(
             f"{r['group'].removeprefix('fan=')} 番的胡牌占 {readings.percent(r)}"
             for r in shares.iter_rows(named=True) if readings._has_estimate(r)) + "。")
     return [text]
@@ -98,8 +101,12 @@ def _dingque_text(summary: pl.DataFrame) -> list[str]:
     parts = []
     for row in costs.iter_rows(named=True):
         choice = row["group"].split(" − ")[0].removeprefix("dingque=")
-        parts.append(f"改为{DINGQUE.get(choice, choice)}每手{more_or_less(row)} 底注（{row['n']:,} 手，"
-                     f"{readings.verdict(row)}）")
+        words = DINGQUE.get(choice, choice)
+        if readings.significant(row):
+            parts.append(f"改为{words}每手{more_or_less(row)} 底注（{row['n']:,} 手，{readings.verdict(row)}）")
+        else:
+            parts.append(f"改为{words}与缺最少的一门分不开：每手差 {readings.money(row)} 底注（{row['n']:,} 手，"
+                         f"{readings.verdict(row)}）")
     text = "0 号位（贪心）与缺最少的一门相比、打同一批牌墙逐手配对：" + "；".join(parts) + "。"
     arms = [(words, _get(summary, "arm_win_rate", f"dingque={c}"), _get(summary, "arm_huazhu_rate", f"dingque={c}"))
             for c, words in DINGQUE.items()]

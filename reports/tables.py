@@ -115,6 +115,8 @@ def meaning(name: str) -> str:
     """Return the plain-Chinese meaning of a statistic name ('' when none is registered)."""
     if name.startswith("needs "):
         return "这条规则不能单独改变：须同时满足 " + name.removeprefix("needs ")
+    if name.startswith("refused"):
+        return "规则不接受这个值（多为引擎尚未实现），未模拟"
     if name.startswith(("shape_", "feature_")):
         return kind_label(name.replace("_", ":", 1)) + "占胡牌的比例"
     return MEANINGS.get(name, "") or tune_meaning(name) or statistic_meaning(name)

@@ -21,7 +21,7 @@ from reports.rule_notes import variant_citation
 from test_report import META, synthetic_summary
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANTS = ("jincheng", "jinzhong", "jinhua", "plain")
+VARIANTS = ("jincheng", "jinzhong", "jinhua", "plain", "sichuan")
 
 
 def _studies(path: Path) -> list[str]:

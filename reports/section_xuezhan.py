@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from reports import readings
+from reports import readings, tables
 from reports.readings import more_or_less
 
 STUDY = "xuezhan"
@@ -42,8 +42,10 @@ def _hands_text(summary: pl.DataFrame) -> list[str]:
 
 
 def _zero_words(row: dict) -> str:
-    """Return '（区间含 0）' when the row's interval holds 0, '' otherwise."""
-    return "" if readings.significant(row) or not readings._has_interval(row) else "（区间含 0）"
+    """Return '（区间含 0）' when the row's interval holds 0 (and it is not 0 on every hand), '' otherwise."""
+    if readings.significant(row) or not readings._has_interval(row) or tables.all_zero(row):
+        return ""
+    return "（区间含 0）"
 
 
 def _transfer_text(summary: pl.DataFrame) -> list[str]:

@@ -20,7 +20,7 @@ from sim.variant_facts import control_rule_set
 
 #: Studies the app can run, in report order.
 STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity", "variants", "shapes",
-           "caishen", "tune", "skill", "tournament")
+           "caishen", "xuezhan", "tune", "skill", "tournament")
 #: ``greedy`` pong policies (strategies issue).
 PONG_POLICIES = ("always", "improves", "never")
 #: Parallel backends of ``sim.simulate``.
@@ -130,6 +130,18 @@ class CaishenParams:
     min_live_tiles: int = field(default=4, metadata=_range(0, 68))
 
 
+#: The 定缺 choices the xuezhan study pairs with greedy's own (``fewest``): greedy's ``dingque`` parameter's others.
+XUEZHAN_DINGQUE = ("middle", "most")
+
+
+@dataclass
+class XuezhanParams:
+    """xuezhan (四川 only): seat 0 declares void the suit it holds the ``dingque`` (middle, most) tiles of, each an arm
+    paired with greedy's fewest on the same walls."""
+
+    dingque: list[str] = field(default_factory=lambda: list(XUEZHAN_DINGQUE), metadata=_choices(XUEZHAN_DINGQUE))
+
+
 @dataclass
 class TuneTarget:
     """One target of experiment=tune: a statistic (``TUNE_STATISTICS``), a goal (``TUNE_GOALS``), the ``value`` a
@@ -205,6 +217,7 @@ class ExperimentConfig:
     variants: VariantsParams = field(default_factory=VariantsParams)
     shapes: ShapesParams = field(default_factory=ShapesParams)
     caishen: CaishenParams = field(default_factory=CaishenParams)
+    xuezhan: XuezhanParams = field(default_factory=XuezhanParams)
     tune: TuneParams = field(default_factory=TuneParams)
     tournament: TournamentParams = field(default_factory=TournamentParams)
     skill: SkillParams = field(default_factory=SkillParams)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from experiments import (study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang, study_sensitivity,
                          study_shapes, study_skill, study_thirteen_orphans, study_tournament, study_tune,
-                         study_variants)
+                         study_variants, study_xuezhan)
 from experiments.arms import ArmRunner, base_arm
 from experiments.config import RunConfig
 from experiments.variant_params import refuse_foreign_studies, run_variant, skip_reason
@@ -30,6 +30,7 @@ STUDY_MODULES = {
     "variants": study_variants,
     "shapes": study_shapes,
     "caishen": study_caishen,
+    "xuezhan": study_xuezhan,
     "tune": study_tune,  # plays its own trials: ``search`` (a study with no arms)
     "skill": study_skill,
     "tournament": study_tournament,

@@ -19,6 +19,8 @@ def run_variant(rules: dict) -> str:
 VARIANT_STUDIES = {
     "caishen": (("jinhua",), "财神、爆头和承包只有金华有（RULES §3.2、§3.4 r15、§3.5 r20）：本研究只在 rules=jinhua 下运行，"
                              "这里跳过。"),
+    "xuezhan": (("sichuan",), "胡后继续打、查花猪/查大叫/退税和呼叫转移只有四川血战到底有（docs/rules/sichuan.md r55–r77）："
+                              "本研究只在 rules=sichuan 下运行，这里跳过。"),
 }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from reports import readings, section_skill, section_tournament, section_tune, tables, terms
+from reports import readings, section_skill, section_tournament, section_tune, section_xuezhan, tables, terms
 from reports import section_sensitivity as sens
 from reports.section_variants import _control_label, _skipped, control_rows, control_sentence
 from reports.win_labels import variant_label
@@ -215,7 +215,8 @@ def tune(summary: pl.DataFrame) -> str:
 
 ANSWERS = {"dealer_edge": dealer_edge, "huangzhuang": huangzhuang, "thirteen_orphans": thirteen_orphans,
            "early_ting": early_ting, "sensitivity": sensitivity, "variants": variants, "shapes": shapes,
-           "caishen": caishen, "tune": tune, "skill": skill, "tournament": tournament}
+           "caishen": caishen, "xuezhan": section_xuezhan.conclusion, "tune": tune, "skill": skill,
+           "tournament": tournament}
 
 
 def conclusions(summary: pl.DataFrame, skipped: dict[str, str] | None = None) -> list[str]:

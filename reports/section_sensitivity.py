@@ -9,6 +9,7 @@ comparison in the table, and *suggestive* when a plain 95 % interval excludes 0 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 import polars as pl
@@ -105,8 +106,10 @@ def skill_sentence(summary: pl.DataFrame) -> str:
 
 
 def blocked(summary: pl.DataFrame) -> list[tuple[str, str]]:
-    """Return (change, what it needs) for every change that could not be made alone."""
-    rows = summary.filter((pl.col("study") == STUDY) & pl.col("name").str.starts_with("needs"))
+    """Return (change, why it was not played) for every change that could not be made alone (``needs ...``) or that
+    the rules refuse (``refused: ...``, e.g. a value the engine does not play yet)."""
+    rows = summary.filter((pl.col("study") == STUDY)
+                          & (pl.col("name").str.starts_with("needs") | pl.col("name").str.starts_with("refused")))
     return [(r["group"], r["name"]) for r in rows.iter_rows(named=True)]
 
 
@@ -139,8 +142,19 @@ def _effect(arm: ArmChanges, name: str) -> str:
     return f"{SPOKEN[name]} {fixed(arm.rows[name]['estimate'] * scale, '+.3f')}{unit}"
 
 
+#: What a ``refused: ... is not played yet (<citation>); ...`` row says (study_sensitivity._requirement).
+NOT_PLAYED = re.compile(r"is not played yet \(([^)]*)\)")
+
+
 def need_words(need: str) -> str:
-    """Return a blocked change's need (``needs huang_stacks >= 8 with dead_wall_model=physical``) in Chinese."""
+    """Return why a change was not played, in Chinese: a blocked change's need (``needs huang_stacks >= 8 with
+    dead_wall_model=physical``), a value the engine does not play yet (with its rule's citation), or the config's
+    own refusal."""
+    if need.startswith("refused"):
+        found = NOT_PLAYED.search(need)
+        if found:
+            return f"引擎尚未实现这个值（{found.group(1)}）"
+        return "规则配置拒绝：`" + need.removeprefix("refused: ") + "`"
     return "须同时 `" + need.removeprefix("needs ").replace(" with ", "`、`") + "`"
 
 
@@ -188,10 +202,14 @@ def reading(summary: pl.DataFrame) -> str:
     if rank_statistic(summary):
         parts.append(f"排名表按{SPOKEN.get(rank_statistic(summary), rank_statistic(summary))}的 |变化|/标准误 排序"
                      "（`experiment.sensitivity.rank_by`）。")
-    needs = blocked(summary)
+    needs = [(role, need) for role, need in blocked(summary) if need.startswith("needs")]
     if needs:
         parts.append("不能单独改变、因此未模拟：" + "；".join(f"`{role}` {need_words(need)}" for role, need in needs)
                      + "。")
+    refused = [(role, need) for role, need in blocked(summary) if need.startswith("refused")]
+    if refused:
+        parts.append("规则不接受、因此未模拟（排名表里列出）：" + "；".join(f"`{role}` {need_words(need)}"
+                                                       for role, need in refused) + "。")
     return "".join(parts)
 
 

@@ -30,6 +30,7 @@ from reports import (figures, figures_caishen, figures_sensitivity, figures_shap
                      figures_variants, readings, section_caishen, section_sensitivity, section_shapes, section_tournament,
                      section_tune, section_variants)
 from reports import figures_skill, section_skill  # noqa: E402  (the skill study)
+from reports import figures_xuezhan, section_xuezhan  # noqa: E402  (the xuezhan study)
 from reports.fonts import figure_style
 
 
@@ -55,6 +56,7 @@ SECTIONS: dict[str, Section] = {
                         section_variants.section_blocks),
     "shapes": Section(section_shapes.TITLE, figures_shapes.draw, section_shapes.reading),
     "caishen": Section(section_caishen.TITLE, figures_caishen.draw, section_caishen.reading),
+    "xuezhan": Section(section_xuezhan.TITLE, figures_xuezhan.draw, section_xuezhan.reading),
     "tune": Section(section_tune.TITLE, figures_tune.draw, section_tune.reading, section_tune.section_blocks),
     "skill": Section(section_skill.TITLE, figures_skill.draw, section_skill.reading, section_skill.section_blocks),
     "tournament": Section(section_tournament.TITLE, figures_tournament.draw, section_tournament.reading,

@@ -29,6 +29,9 @@ HEADLINE = (
     ("shapes", "mean_multiplier", "all"),
     ("caishen", "baotou_gain", None),
     ("caishen", "chengbao_money_share", "all"),
+    ("xuezhan", "winners_per_hand", "all"),
+    ("xuezhan", "liuju_rate", "all"),
+    ("xuezhan", "dingque_cost", None),
     ("tune", "reeval_dealer_result", "best=1"),
     ("tune", "reeval_huang_rate", "best=1"),
     ("tune", "reeval_met", "best=1"),
@@ -42,6 +45,8 @@ HEADLINE_LABELS = {
     "result_total": "每手输赢", "tenure_hands": "一任庄手数", "pays_from_k": "追十三幺从几种起划算",
     "diff_mean_result": "输赢差：等待 − 立即上架", "baotou_gain": "输赢差：等爆头 − 贪心",
     "chengbao_money_share": "承包钱占流动金额", "mean_multiplier": "胡牌平均倍数",
+    "winners_per_hand": "每手胡牌人数", "liuju_rate": "流局率（无人胡）",
+    "dingque_cost": "定缺代价：改缺一门 − 缺最少的一门",
     "diff_dealer_result": "庄家输赢变化", "diff_huang_rate": "荒庄率变化", "diff_zimo_share": "自摸比例变化",
     "diff_hand_draws": "摸牌数变化", "diff_volatility": "输赢标准差变化",
     "skill_edge": "技术优势：强手 − 贪心", "reeval_met": "复测是否满足全部约束",
@@ -75,6 +80,19 @@ MEANINGS = {
     "arm_win_rate": "0 号位胡牌率（该臂）", "chengbao_rate": "发生承包的手占比",
     "chengbao_case_share": "承包的两种情形各占承包手的比例", "chengbao_payer_share": "包付方（庄/闲、相对胡家的位置）占包付次数的比例",
     "chengbao_money_share": "承包改变的钱占全部输赢绝对值之和的比例",
+    # xuezhan (四川血战: "每手" counts every hand once, "每次胡牌" every win once, its interval over hands)
+    "winners_per_hand": "每手胡牌人数（每手计一次）", "winners_share": "胡牌人数为该数的手占比（每手计一次）",
+    "liuju_rate": "流局率：无人胡的手占比（每手计一次）",
+    "hand_end_share": "一手结束的方式占比：三家胡牌或牌墙摸完（每手计一次）",
+    "transfer_rate": "该项结算动了钱的手占比（每手计一次）",
+    "transfer_money": "该项结算每手转移的钱（收款方所得之和，没有这项的手计 0）",
+    "transfer_dealer": "庄家从该项结算每手净得的钱（每手计一次）",
+    "win_zimo_share": "自摸占胡牌次数的比例（每次胡牌计一次，区间按手）",
+    "win_mean_fan": "每次胡牌的番数（每次胡牌计一次，区间按手）",
+    "value_share_by_fan": "该番数的胡牌占全部胡牌价值的比例（每次胡牌的价值都计入）",
+    "fan_source_share": "该来源在每手第一次胡牌的番数里的占比（记录只保留第一次胡牌的特征）",
+    "dingque_cost": "0 号位每手输赢差：定缺改缺中间或最多的一门 − 缺最少的一门（同一牌墙配对）",
+    "arm_huazhu_rate": "0 号位在牌墙摸完时是花猪的手占比（每手计一次；胡了的座位不会是花猪）",
     # skill (groups: a level, or ``level − greedy`` for a paired difference to the greedy level)
     "skill_edge": "技术优势：强手比贪心每手多赢（同一牌墙，0 号位对 0 号位配对）", "deal_in_rate": "点炮胡率（点炮胡的手占全部手的比例）",
     "level_spec": "该水平的策略（分组里）和它四家桌的手数", "diff_deal_in_rate": "点炮胡率差（配对）",
@@ -97,12 +115,15 @@ def meaning(name: str) -> str:
     """Return the plain-Chinese meaning of a statistic name ('' when none is registered)."""
     if name.startswith("needs "):
         return "这条规则不能单独改变：须同时满足 " + name.removeprefix("needs ")
+    if name.startswith("refused"):
+        return "规则不接受这个值（多为引擎尚未实现），未模拟"
     if name.startswith(("shape_", "feature_")):
         return kind_label(name.replace("_", ":", 1)) + "占胡牌的比例"
     return MEANINGS.get(name, "") or tune_meaning(name) or statistic_meaning(name)
 
 
 UNITS = {"rate": "%", "share": "%", "turn": "轮", "tenure_hands": "手", "pays_from_k": "种", "multiplier": "倍",
+         "winners_per_hand": "人", "mean_fan": "番",
          "draws": "张", "win_value": "底注/胡", "seatings": "种座次", "level_spec": "手",
          "feasible": "", "reeval_met": ""}  # the tune study's yes/no rows (1 = yes): no unit
 #: Unit of a rate difference (``diff_*_rate``): percentage points.
@@ -243,7 +264,7 @@ def display_rows(rows: pl.DataFrame) -> list[list[str]]:
 #: Short Chinese name of each study (the headline table's first column).
 STUDY_LABELS = {"dealer_edge": "庄家优势", "huangzhuang": "荒庄", "thirteen_orphans": "十三幺", "early_ting": "上架时机",
                 "sensitivity": "规则敏感性", "variants": "变体对比", "shapes": "牌型", "caishen": "财神",
-                "skill": "技术水平", "tune": "规则调优", "tournament": "对局赛"}
+                "xuezhan": "血战到底", "skill": "技术水平", "tune": "规则调优", "tournament": "对局赛"}
 #: Chinese name of each experiment that is not one study (a one-study experiment is named as its study).
 EXPERIMENT_LABELS = {"overview": "总览"}
 POSITION_LABELS = {"dealer": "庄家", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
@@ -255,6 +276,7 @@ GROUP_WORDS = {
     **VARIANT_LABELS, **STRATEGY_NAMES,
     "target": "调优目标", "rotation": "轮转", "strong": "强手", "one_strong": "一个强手对三个贪心",
     "one_greedy": "一个贪心对三个强手",
+    "hujiao": "呼叫转移", "huazhu": "查花猪", "dajiao": "查大叫", "tuishui": "退税",
 }
 #: Groups that mean something else in one study: (study, group) -> words (the tune study's search facts).
 STUDY_GROUP_WORDS = {("tune", "search"): "搜索概况"}
@@ -262,6 +284,7 @@ STUDY_GROUP_WORDS = {("tune", "search"): "搜索概况"}
 GROUP_PARTS = {
     "kongs": "{v} 杠", "stacks": "荒牌 {v} 墩", "k": "k = {v}", "t": "等 {v} 个活张", "wilds": "起手 {v} 张财神",
     "session_length": "每局 {v} 手", "dead_wall": "留牌 {v} 张",
+    "winners": "{v} 人胡牌", "order": "第 {v} 次胡牌", "fan": "{v} 番",
 }
 #: Groups of the tune study: prefix -> words ("{v}" is the rest: a rank, a trial number or a statistic).
 TUNE_GROUPS = {"best=": "最优 {v}", "trial=": "第 {v} 组试验", "importance ": "重要性：{v}",
@@ -270,6 +293,10 @@ GROUP_VALUES = {
     "pong": {"always": "能碰就碰", "improves": "改善才碰", "never": "从不碰"},
     "shi_qiang": {"on": "有拾/抢", "off": "无拾/抢"},
     "point_limit": {"on": "有点数限制", "off": "无点数限制"},
+    "end": {"three_won": "三家胡牌结束", "wall": "牌墙摸完结束"},
+    "dingque": {"fewest": "缺最少的一门", "middle": "缺中间的一门", "most": "缺最多的一门"},
+    "source": {"qidui": "七对", "pengpeng": "大对子", "qingyise": "清一色", "gangkai": "杠上开花", "haidi": "海底捞月",
+               "qianggang": "抢杠胡", "other": "其他（根、金钩钓、杠上炮等）"},
 }
 
 
@@ -315,7 +342,8 @@ def unit_label(name: str) -> str:
     unit = unit_of(name)
     if name.startswith("diff_") and unit == "%":
         return POINTS
-    return {"底注": "底注/手" if not name.startswith("tenure_") else "底注/任", "张": "张/手"}.get(unit, unit)
+    return {"底注": "底注/手" if not name.startswith("tenure_") else "底注/任", "张": "张/手", "人": "人/手",
+            "番": "番/胡"}.get(unit, unit)
 
 
 def study_label(study: str) -> str:

@@ -7,6 +7,9 @@ under its own entry point the same way.
 from sim.strategy_registry import StrategySpec
 
 _GREEDY_PARAMS = (("pong", "improves"), ("kong", True))  # greedy's pong/kong first, so its kin share its columns
+#: greedy's ``dingque``: the suit it declares void is the one it holds the fewest / middle / most tiles of (index =
+#: the rank, strategies/dingque.py ``ranked_suit``)
+DINGQUE_CHOICES = ("fewest", "middle", "most")
 _SEARCH_MODULES = tuple(f"strategies.search.{name}" for name in (
     "batch", "rollout", "candidates", "sampler", "view", "ready_hands", "opponent_hands"))
 
@@ -15,9 +18,10 @@ SPECS = (
     StrategySpec("random", "strategies.seats.random", doc="uniform over legal actions; 上架 whenever allowed"),
     StrategySpec(
         "greedy", "strategies.seats.greedy",
-        defaults=_GREEDY_PARAMS,
-        choices={"pong": ("improves", "always", "never")},
-        doc="minimise shanten, ties by live useful tiles; 上架 at first tenpai on the most live waits",
+        defaults=_GREEDY_PARAMS + (("dingque", DINGQUE_CHOICES[0]),),
+        choices={"pong": ("improves", "always", "never"), "dingque": DINGQUE_CHOICES},
+        doc="minimise shanten, ties by live useful tiles; 上架 at first tenpai on the most live waits; declares void "
+            "the suit it holds `dingque` (fewest, middle, most) tiles of, where the rules declare one",
     ),
     StrategySpec(
         "early_ting", "strategies.seats.greedy", defaults=_GREEDY_PARAMS,

@@ -153,3 +153,40 @@ def skill_rows() -> list[dict]:
 
     bound, frames = skill_frames(edge=2)
     return study_skill.summarize(frames, bound)
+
+
+def xuezhan_frame(n: int, seed: int = 0):
+    """Return a hand-made 血战到底 record frame (the columns study_xuezhan reads): 0–3 winners a hand, each win's
+    order, 自摸 or 点炮, 番 (V = 2^min(F, 3)) and the first win's features, and zero-sum 呼叫转移 / 查花猪 / 查大叫 /
+    退税 money between two seats."""
+    import polars as pl
+
+    rng = np.random.default_rng(seed)
+    n_winners = rng.choice(4, n, p=[0.1, 0.2, 0.3, 0.4])
+    data = {"hand": np.arange(n), "dealer": rng.integers(0, 4, n), "n_winners": n_winners,
+            "hand_end": np.where(n_winners == 3, 1, 2)}
+    order = np.zeros((n, 4), dtype=np.int64)
+    for i in range(n):
+        seats = rng.permutation(4)[:n_winners[i]]
+        order[i, seats] = np.arange(1, n_winners[i] + 1)
+    fan = np.where(order > 0, rng.choice(5, (n, 4), p=[0.3, 0.3, 0.2, 0.15, 0.05]), -1)
+    first = np.where(n_winners > 0, np.argmax(order == 1, axis=1), -1)
+    data["winner"] = first
+    data["win_features"] = [int(rng.choice([codes.FEATURE_PINGHU, codes.FEATURE_QINGYISE, codes.FEATURE_PENGPENGHU]))
+                            if w >= 0 else None for w in first]
+    for k in range(4):
+        data[f"s{k}_win_order"] = order[:, k]
+        data[f"s{k}_win_how"] = np.where(order[:, k] > 0, rng.choice([1, 2], n), 0)
+        data[f"s{k}_fan"] = fan[:, k]
+        data[f"s{k}_value"] = np.where(order[:, k] > 0, 2 ** np.minimum(np.maximum(fan[:, k], 0), 3), 0)
+    for name, p in (("hujiao", 0.05), ("huazhu", 0.1), ("dajiao", 0.2), ("tuishui", 0.05)):
+        money = np.zeros((n, 4), dtype=np.int64)
+        moved = rng.random(n) < p
+        payer, payee = rng.integers(0, 4, n), rng.integers(1, 4, n)
+        amount = rng.integers(1, 9, n)
+        rows = np.flatnonzero(moved)
+        money[rows, payer[rows]] -= amount[rows]
+        money[rows, (payer[rows] + payee[rows]) % 4] += amount[rows]
+        for k in range(4):
+            data[f"s{k}_{name}"] = money[:, k]
+    return pl.DataFrame(data, schema_overrides={"win_features": pl.Int32})

@@ -77,6 +77,7 @@ RUNS = {
     "skill under 晋中": ["experiment=skill", "rules=jinzhong", "hands=200", "experiment.skill.strong=defensive",
                         "experiment.skill.strong_hands=200"],
     "caishen under 金华": ["experiment=caishen", "rules=jinhua", "hands=200"],
+    "xuezhan under 四川": ["experiment=xuezhan", "rules=sichuan", "hands=200"],
 }
 
 

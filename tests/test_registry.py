@@ -20,7 +20,7 @@ def test_specs_in_every_accepted_form_give_the_same_config():
     "seat, fragment",
     [
         ("greedier", "unknown strategy 'greedier' (valid: "),
-        ("greedy{fold=1}", "unknown parameter 'fold' for strategy 'greedy' (valid: pong, kong)"),
+        ("greedy{fold=1}", "unknown parameter 'fold' for strategy 'greedy' (valid: pong, kong, dingque)"),
         ("greedy{pong=sometimes}", "valid: improves, always, never"),
         ("thirteen_orphans{min_distinct=-3}", "thirteen_orphans.min_distinct (valid: 0..13)"),
         ("thirteen_orphans{min_distinct=14}", "thirteen_orphans.min_distinct (valid: 0..13)"),

@@ -12,11 +12,11 @@ import pytest
 
 from experiments import config as cfg
 from experiments import (study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang, study_sensitivity,
-                         study_shapes, study_thirteen_orphans, study_tournament, study_variants)
+                         study_shapes, study_thirteen_orphans, study_tournament, study_variants, study_xuezhan)
 from reports import builder, cli, comparison, document, figures, sections, tables
 from reports import stats
 from reports.summary_io import read_summary, write_summary
-from synthetic_records import record_frame, skill_rows, tune_rows, with_win_features
+from synthetic_records import record_frame, skill_rows, tune_rows, with_win_features, xuezhan_frame
 
 VOID = {"meta", "img", "br", "hr", "link", "input"}
 
@@ -64,6 +64,9 @@ def synthetic_summary() -> pl.DataFrame:
     rows += study_caishen.summarize({"seats": seats.with_columns(pl.Series("s0_wilds_dealt", wilds, dtype=pl.Int8)),
                                      "greedy": featured, "baotou": featured.with_columns(pl.col("s0_delta") + 1)},
                                     cfg.CaishenParams())
+    rows += study_xuezhan.summarize({"seats": xuezhan_frame(1500, seed=10), "greedy": seats,
+                                     "dingque_middle": seats.with_columns(pl.col("s0_delta") - 1),
+                                     "dingque_most": record_frame(1500, seed=11)}, cfg.XuezhanParams())
     rows += tune_rows()
     rows += skill_rows()
     tournament = study_tournament.bind_rules(cfg.TournamentParams(strategies=["greedy", "defensive"]), {})

@@ -1,5 +1,5 @@
 """Reports never contradict themselves: the report of every experiment under every rule set (jincheng, jinzhong,
-jinhua, plain) is built from the study modules' rows on hand-made records (tests/synthetic_records.py, the rows of
+jinhua, plain, sichuan) is built from the study modules' rows on hand-made records (tests/synthetic_records.py, the rows of
 tests/test_report.py) and checked mechanically: one interval style, no value that looks like missing data, signed
 differences worded to their sign, Chinese labels (ASCII words only in code font, citations and an allowlist), one
 count of sensitivity changes, no empty table, a 术语 table, and one name per statistic across studies (the
@@ -21,7 +21,7 @@ from reports.rule_notes import variant_citation
 from test_report import META, synthetic_summary
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANTS = ("jincheng", "jinzhong", "jinhua", "plain")
+VARIANTS = ("jincheng", "jinzhong", "jinhua", "plain", "sichuan")
 
 
 def _studies(path: Path) -> list[str]:

@@ -11,11 +11,15 @@ Each policy module provides the protocol below (docs/architecture.md "Adding a s
 (compile-time bools), ``passes_claim``, ``choose_action``, ``self_from_scan``, ``self_rows``, ``random_self``,
 ``random_claim``, ``choose_dingque`` and ``choose_pass``.
 """
+import numpy as np
 from numba import njit
 
 from sim.core.slots import policy0, policy1, policy2, policy3, policy4, policy5
 
 SCRIPTED = -1  # strategy_ids entry of a seat whose decisions the loop hands back (run_until's ``scripted``)
+#: the parameter row a scripted seat's ``choose_dingque`` is asked with: every column 0, the first choice of an
+#: enumerated parameter (sim.strategy_registry stores a value's index), so greedy's ``dingque=fewest``
+DEFAULT_PARAMS = np.zeros(8, dtype=np.float64)
 
 # The argument names of a policy's own self and claim kernels, as the hand loop passes them: a policy module's
 # optional ``LANE_KERNELS`` — ((form, module, kernel, argument names), ...) in the reverse of the order the loop
@@ -175,8 +179,11 @@ def random_claim(slot, bits, rng):
 
 @njit(cache=True, inline='always')
 def choose_dingque(slot, params, hands, seat):
-    """Return the suit (0 万, 1 饼, 2 条) the seat declares given up at the deal (晋中 jz_dingque_upfront); a scripted
-    seat declares as ``policy0`` does."""
+    """Return the suit (0 万, 1 饼, 2 条) the seat declares given up at the deal (晋中 jz_dingque_upfront, 四川 定缺); a
+    scripted seat declares as ``policy0`` does with its default parameters (``DEFAULT_PARAMS``: its own row holds the
+    outside player's parameters, which mean nothing to ``policy0``)."""
+    if slot == SCRIPTED:
+        return policy0.choose_dingque(DEFAULT_PARAMS, hands, seat)
     if slot == 1:
         return policy1.choose_dingque(params, hands, seat)
     if slot == 2:
@@ -194,7 +201,9 @@ def choose_dingque(slot, params, hands, seat):
 def choose_pass(slot, params, rule_vec, hands, seat, rng):
     """Return the three tiles (kinds a, b, c; repeats allowed) of one suit the seat passes after the deal (四川
     换三张, sim.core.tile_pass; ``rng`` its uint64[2] decision generator); a scripted seat passes as ``policy0``
-    does."""
+    does with its default parameters (``DEFAULT_PARAMS``, as for 定缺)."""
+    if slot == SCRIPTED:
+        return policy0.choose_pass(DEFAULT_PARAMS, rule_vec, hands, seat, rng)
     if slot == 1:
         return policy1.choose_pass(params, rule_vec, hands, seat, rng)
     if slot == 2:

@@ -11,13 +11,14 @@ from sim.core.no_policy import random_claim, random_self  # noqa: F401  (protoco
 from sim.core.seat_dispatch import CLAIM_ARGS, SELF_ARGS
 from sim.core.slots import hooks
 from sim.core.state import CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, PHASE_SELF, ST_PENDING_TILE, ST_PHASE
-from strategies.dingque import fewest_tiles_suit
+from strategies.dingque import ranked_suit
 from strategies.tile_pass import weakest_suit_three
 from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned
 from strategies.missing_suit_play import missing_suit_greedy_claim, missing_suit_greedy_self_rows
 from strategies.wild_play import wild_greedy_claim, wild_greedy_self, wild_greedy_self_rows
 
 FAST_RANDOM = False
+P_DINGQUE = 2  # greedy's ``dingque`` parameter (strategies/specs.py), its choice's index
 SCANS = True  # its self decision reads the loop's discard scan rows
 #: the rule facts (hook, value) under which greedy plays each form (sim.core.seat_dispatch, ``LANE_KERNELS``)
 CORE_FORM = (("misses_a_suit", False), ("has_wilds", False))
@@ -93,8 +94,9 @@ def self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
 
 @njit(cache=True, inline='always')
 def choose_dingque(params, hands, seat):
-    """Return the suit with the fewest tiles of the seat's start hand (strategies/dingque.py)."""
-    return fewest_tiles_suit(hands[seat])
+    """Return the suit the ``dingque`` parameter (params[2]: 0 fewest, 1 middle, 2 most) ranks by its tile count in
+    the seat's start hand, fewest by default (strategies/dingque.py)."""
+    return ranked_suit(hands[seat], int(params[P_DINGQUE]))
 
 
 @njit(cache=True, inline='always')

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 from reports.win_labels import FEATURE_LABELS
+from sim.rules import VARIANTS
+from sim.variant_facts import facts
 
 FLAG_WORDS = {
     "variant": "规则变体",
@@ -84,8 +86,10 @@ VARIANT_WORDS = {
 
 
 def flag_words(flag: str, variant: str = "jincheng") -> str:
-    """Return what ``flag`` means in Chinese under ``variant`` ('' when it has no entry)."""
-    return VARIANT_WORDS.get(variant, {}).get(flag) or FLAG_WORDS.get(flag, "")
+    """Return what ``flag`` means in Chinese under ``variant`` ('' when it has no entry): the rule set's own words
+    where its folder gives them (its study facts' ``FLAG_WORDS``), else this module's."""
+    own = getattr(facts(variant), "FLAG_WORDS", {}) if variant in VARIANTS else {}
+    return own.get(flag) or VARIANT_WORDS.get(variant, {}).get(flag) or FLAG_WORDS.get(flag, "")
 
 
 def flag_name(flag: str, variant: str = "jincheng") -> str:

@@ -16,16 +16,16 @@ SC_FIRST_SOURCE = ST_RULE_STATE + 6     # 1 + the source of the first win event 
 SC_EMPTY_DRAWER = ST_RULE_STATE + 7     # 1 + the seat whose draw found the wall empty (r84), 0 = none
 SC_OFFER_FAN = ST_RULE_STATE + 8        # + seat: 1 + the tiles' 番 of the win offered in the open window (r32)
 SC_LOCK_FAN = ST_RULE_STATE + 12        # + seat: 1 + the largest 番 declined since its last draw, 0 = no 过胡 lock
-SC_LOCK_DRAWS = ST_RULE_STATE + 16      # + seat: draws (front and tail) made when the lock was set
-SC_ACTIVE = ST_RULE_STATE + 20          # + seat: 1 while the seat has not won (r55), set at the deal
-SC_EVENT_WINNERS = ST_RULE_STATE + 24   # + seat: 1 for a winner of the win event being settled (呼叫转移, r69)
-SC_VOIDS = ST_RULE_STATE + 28           # + seat: the void suit (0..2, -1 none) at the wall's end
-SC_CLASSES = ST_RULE_STATE + 32         # + seat: the wall-end class (codes.SC_CLASS_*, r71)
-SC_TMVS = ST_RULE_STATE + 36            # + seat: its TMV in 底 (r76)
-SC_KONG_LOG = ST_RULE_STATE + 40        # the kong log, int64[SC_MAX_KONGS, SC_KONG_FIELDS] row by row (codes.KL_*)
+SC_ACTIVE = ST_RULE_STATE + 16          # + seat: 1 while the seat has not won (r55), set at the deal
+SC_EVENT_WINNERS = ST_RULE_STATE + 20   # + seat: 1 for a winner of the win event being settled (呼叫转移, r69)
+SC_VOIDS = ST_RULE_STATE + 24           # + seat: the void suit (0..2, -1 none) at the wall's end
+SC_CLASSES = ST_RULE_STATE + 28         # + seat: the wall-end class (codes.SC_CLASS_*, r71)
+SC_TMVS = ST_RULE_STATE + 32            # + seat: its TMV in 底 (r76)
+SC_KONG_LOG = ST_RULE_STATE + 36        # the kong log, int64[SC_MAX_KONGS, SC_KONG_FIELDS] row by row (codes.KL_*)
 SC_PLACED = SC_KONG_LOG + SC_MAX_KONGS * SC_KONG_FIELDS  # + seat: 1 + the void tile placed face down, its
 #                                                             first discard to come (first_discard, r17), 0 = none
-SC_CLAIM_TURN = SC_PLACED + 4           # 1 while the turn being started was taken by a claim, not a draw (r34)
+SC_CLAIM_TURN = SC_PLACED + 4           # 1 + the draws (front and tail) made when a claim last took a tile,
+#                                         0 = none; a turn starting with no draw since is the claim's (r32, r34)
 SC_STATE_END = SC_CLAIM_TURN + 1
 
 if SC_STATE_END > ST_RULE_STATE + N_RULE_STATE:

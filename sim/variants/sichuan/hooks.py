@@ -93,16 +93,16 @@ def kong_allowed(rule_vec, st):
 
 @njit(cache=True, inline='always')
 def on_turn_start(rule_vec, st, seat):
-    """Lift the seat's 过胡 lock when its turn starts with a draw (r32, r33), and its 过碰 lock (r34); returns
-    nothing."""
-    sc_play.unlock_on_draw(st, seat)
-    sc_locks.lift_pong_lock_on_draw_k(st, seat)
+    """Lift the seat's 过胡 lock (r32, r33) and its 过碰 lock (r34) when its turn starts with a draw, not a 碰 or
+    直杠 claim; returns nothing."""
+    sc_locks.lift_locks_on_draw_k(st, seat)
 
 
 @njit(cache=True, inline='always')
 def on_claim_taken(rule_vec, st):
-    """Mark the turn a 碰 or 直杠 claim is about to start as no draw (r34); returns nothing."""
-    sc_locks.mark_claim_turn_k(st)
+    """Note the draw count when a claim takes the pending tile: a turn a 碰 or 直杠 starts is no draw (r32, r34),
+    the draw after a win on a discard or a robbed kong is one; returns nothing."""
+    sc_locks.mark_claim_k(st)
 
 
 @njit(cache=True, _nrt=False)

@@ -3,8 +3,10 @@ winning tile (``sc_guo_hu=until_draw_strict``) and 过碰 (``sc_guo_peng``) — 
 (sim.core.state, the rule set's fields in ``hand_state``). ``hands`` / ``melds`` int8[4, 34]; ``tables`` the core
 hand tables; seats 0..3; ``tile`` a kind 0..26.
 
-A 过碰 lock is the core's per-seat kind mask ``ST_DECLINED_PONGS``; it lasts until the seat's next turn that starts
-with a draw: a turn taken by a 碰 or 直杠 claim (marked ``SC_CLAIM_TURN`` by ``on_claim_taken``) keeps it.
+A 过胡 lock (r32, r33) is ``SC_LOCK_FAN``, a 过碰 lock (r34) the core's per-seat kind mask ``ST_DECLINED_PONGS``;
+both last until the seat's next turn that starts with a draw. A turn taken by a 碰 or 直杠 claim is no draw and keeps
+them: ``on_claim_taken`` notes the draw count (``SC_CLAIM_TURN``), and a turn that starts with no draw since is the
+claim's. A win on a discard or a robbed kong also takes a tile, but the turn after it starts with a draw.
 """
 import numpy as np
 from numba import njit
@@ -13,7 +15,7 @@ from sim.core.state import ACT_PASS, CLAIM_BIT_PENG, ST_CLAIM_BITS, ST_DECLINED_
 from sim.core.state import ST_DINGQUE, ST_REPLACEMENTS
 from sim.variants.sichuan import codes as S
 from sim.variants.sichuan.fan import hand_fan_k
-from sim.variants.sichuan.hand_state import SC_CLAIM_TURN, SC_LOCK_DRAWS, SC_LOCK_FAN
+from sim.variants.sichuan.hand_state import SC_CLAIM_TURN, SC_LOCK_FAN
 from sim.variants.sichuan.rule_slots import R_SC_DINGQUE, R_SC_GUO_HU, R_SC_GUO_PENG
 from sim.variants.sichuan.win import win_forms_k, wins_with_k
 
@@ -33,7 +35,6 @@ def lock_own_winning_discard_k(rule_vec, tables, hands, melds, st, seat, tile):
     hands[seat, tile] -= 1
     if fan + 1 > st[SC_LOCK_FAN + seat]:
         st[SC_LOCK_FAN + seat] = fan + 1
-    st[SC_LOCK_DRAWS + seat] = st[ST_FRONT_DRAWS] + st[ST_REPLACEMENTS]
 
 
 @njit(cache=True, _nrt=False)
@@ -54,16 +55,20 @@ def pong_locked_k(st, seat, tile):
 
 
 @njit(cache=True, _nrt=False)
-def mark_claim_turn_k(st):
-    """Remember that the turn about to start was taken by a claim, not a draw; returns nothing."""
-    st[SC_CLAIM_TURN] = 1
+def mark_claim_k(st):
+    """Note that a claim (碰, 直杠, or a win on a discard or a robbed kong) takes the pending tile now: 1 + the draws
+    (front and tail) made so far; returns nothing."""
+    st[SC_CLAIM_TURN] = st[ST_FRONT_DRAWS] + st[ST_REPLACEMENTS] + 1
 
 
 @njit(cache=True, _nrt=False)
-def lift_pong_lock_on_draw_k(st, seat):
-    """At the start of ``seat``'s turn: lift its 过碰 lock when the turn starts with a draw (r34), keep it after a
-    claim; returns nothing."""
-    if st[SC_CLAIM_TURN] == 1:
-        st[SC_CLAIM_TURN] = 0
+def lift_locks_on_draw_k(st, seat):
+    """At the start of ``seat``'s turn: when no claim took a tile since the last draw (the turn starts with the
+    seat's draw), lift its 过胡 lock (r32, r33) and its 过碰 lock (r34); a turn taken by a claim keeps both. Clears
+    the claim's note; returns nothing."""
+    claim_turn = st[SC_CLAIM_TURN] == st[ST_FRONT_DRAWS] + st[ST_REPLACEMENTS] + 1
+    st[SC_CLAIM_TURN] = 0
+    if claim_turn:
         return
+    st[SC_LOCK_FAN + seat] = 0
     st[ST_DECLINED_PONGS + seat] = 0

@@ -31,7 +31,7 @@ from sim.variants.sichuan.fan import hand_fan_k, hand_value_k, win_fan_k
 from sim.variants.sichuan.flow import next_dealer_k
 from sim.variants.sichuan.hand_state import (
     SC_ACTIVE, SC_CLASSES, SC_EMPTY_DRAWER, SC_EVENT_WINNERS, SC_FIRST_MULTI, SC_FIRST_SOURCE, SC_KONG_LOG,
-    SC_LAST_KONG_FEEDER, SC_LAST_KONG_ROW, SC_LAST_KONG_SEAT, SC_LAST_KONG_TYPE, SC_LOCK_DRAWS, SC_LOCK_FAN,
+    SC_LAST_KONG_FEEDER, SC_LAST_KONG_ROW, SC_LAST_KONG_SEAT, SC_LAST_KONG_TYPE, SC_LOCK_FAN,
     SC_N_KONGS, SC_OFFER_FAN, SC_TMVS, SC_VOIDS,
 )
 from sim.variants.sichuan.kongs import book_deferred_kongs_k, record_kong_k
@@ -137,14 +137,6 @@ def note_claim_answer(rule_vec, st, seat, action_is_hu):
         return
     if st[SC_OFFER_FAN + seat] > st[SC_LOCK_FAN + seat]:
         st[SC_LOCK_FAN + seat] = st[SC_OFFER_FAN + seat]
-    st[SC_LOCK_DRAWS + seat] = st[ST_FRONT_DRAWS] + st[ST_REPLACEMENTS]
-
-
-@njit(cache=True, _nrt=False)
-def unlock_on_draw(st, seat):
-    """Lift ``seat``'s 过胡 lock when its turn starts with a draw (r32: until its next draw; a 碰 is no draw)."""
-    if st[SC_LOCK_FAN + seat] != 0 and st[ST_FRONT_DRAWS] + st[ST_REPLACEMENTS] != st[SC_LOCK_DRAWS + seat]:
-        st[SC_LOCK_FAN + seat] = 0
 
 
 @njit(cache=True, _nrt=False)

@@ -200,6 +200,32 @@ def test_r34_guo_peng_a_declined_pong_is_locked_until_the_next_draw():
     t.finish()
 
 
+
+# Seat 2 holds 99m (void 条, not ready); seat 3 discards the 9m it draws (void 万), twice. Between the two, seat 1
+# (ready on 5p only, void 万) wins on the dealer's 5p, and the hand plays on with seat 2's draw (r57). The dealer,
+# seats 1 and 3 hold no 万; seat 2 discards the 条 it draws.
+RON_HANDS = {0: "2378p112233445s", 1: "123456789s11p46p", 2: "99m1357m1234689p", 3: "2378p123456789s"}
+RON_DRAWS = "5s8m6s9m5p7s9m"
+
+
+def test_r34_guo_peng_a_draw_after_a_ron_lifts_the_lock():
+    """docs/rules/sichuan.md r34, r57: seat 2 passes 碰 on seat 3's 9m; seat 1 wins on the dealer's 5p and seat 2's
+    next turn starts with a draw, so seat 3's second 9m is offered for 碰 under both values of sc_guo_peng."""
+    for flags in ({}, {"sc_guo_peng": True}):
+        t = table(RON_HANDS, draws=RON_DRAWS, **flags)
+        t.run_until_offered(2, "9m")
+        assert t.window() == {2: ["pass", "peng"]}
+        t.run_until_offered(1, "5p")
+        t.play([(1, "hu")])
+        assert t.winners() == [1] and t.phase == "self" and t.to_act == 2 and t.game.last_drawn == "7s"
+        t.auto()  # seat 2 discards the 7s it drew
+        t.run_until(3)
+        assert t.game.last_drawn == "9m"
+        t.step(3, "discard 9m")
+        assert t.window() == {2: ["pass", "peng"]}, flags
+        t.finish()
+
+
 # --- the first dealer (r7) -------------------------------------------------------------------------------------
 SEED = 3  # a run whose first hand draws a dealer other than seat 0
 

@@ -126,6 +126,38 @@ def test_r32_a_declined_win_locks_until_the_next_draw():
         assert offered == second
 
 
+
+# Seat 2 waits on 5p only (46p, void 条) and can 碰 9m; after the 碰 it discards 1p and still waits on 5p only
+# (111p 46p 99m → 11p 46p + 999m), at the same 番 (F 0). Seat 3 discards the 5p it draws, the dealer the 9m it draws;
+# the dealer, seat 1 and seat 3 hold no 万 (void 万), seat 2 discards the 条 it draws.
+PONG_AFTER_PASS = {0: "2378p112233445s", 1: "2378p123456789s", 2: "123m456m99m111p46p", 3: "2378p123456789s"}
+PONG_AFTER_PASS_DRAWS = "5s7m6s5p9m5p7m8m7s5p"
+
+
+def test_r32_a_pong_is_no_draw_the_lock_lasts_until_the_seats_own_draw():
+    """docs/rules/sichuan.md r32: seat 2 passes 胡 on seat 3's 5p, then 碰s the dealer's 9m (others have drawn since,
+    seat 2 has not); seat 3's next 5p (F 0, not more than the F 0 declined) opens no window. After seat 2's own
+    draw, seat 3's third 5p is offered for 胡 again. With sc_guo_hu=none the second 5p is offered."""
+    for flags, second in (({}, False), ({"sc_guo_hu": "none"}, True)):
+        t = table(PONG_AFTER_PASS, draws=PONG_AFTER_PASS_DRAWS, **flags)
+        t.run_until_offered(2, "5p")
+        assert sorted(t.legal(2)) == ["hu", "pass"]
+        t.play([(2, "pass")]).run_until_offered(2, "9m")
+        assert sorted(t.legal(2)) == ["pass", "peng"]
+        t.play([(2, "peng"), (2, "discard 1p")]).run_until(3)
+        assert t.game.last_drawn == "5p" and t.game.melds[2] == [("peng", "9m")]
+        t.step(3, "discard 5p")
+        offered = t.phase == "claim" and t.to_act == 2 and "hu" in t.legal(2)
+        assert offered == second, flags
+        if second:
+            continue
+        assert t.phase == "self" and t.to_act == 0
+        t.run_until_offered(2, "5p")  # seat 2 has drawn (7s) and discarded since
+        assert t.river(2) == ["6s", "1p", "7s"] and sorted(t.legal(2)) == ["hu", "pass"]
+        t.play([(2, "hu")])
+        assert t.winners() == [2] and t.column("fan")[2] == 0
+
+
 def test_r34_without_guo_peng_a_declined_pong_may_be_made_later():
     # docs/rules/sichuan.md r34 (sc_guo_peng=false, the default): seat 2 passes seat 3's 9m, then may 碰 seat 0's 9m
     t = table({0: DEALER, 1: "12345678m24689s", 2: "99m12m123456789p", 3: "12345678m13579s"}, draws="1s2s3s9m9m")

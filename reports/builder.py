@@ -117,7 +117,7 @@ def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Pat
     opening = len(blocks)
     for study in summary["study"].unique(maintain_order=True).to_list():
         section = [("h2", sections.title(study))]
-        players = players_sentence(study, meta)
+        players = players_sentence(study, meta, summary)
         if players:
             section.append(("p", players))
         custom = sections.SECTIONS[study].blocks if study in sections.SECTIONS else None

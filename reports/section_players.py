@@ -8,6 +8,8 @@ Chinese name and spec (reports.strategy_words), so a greedy table and a learned 
 """
 from __future__ import annotations
 
+import polars as pl
+
 from reports.strategy_words import strategy_label
 
 #: Studies that play the run's seat mix as it is.
@@ -21,10 +23,10 @@ SEAT0_SWAP = {
 #: What a study adds beyond the seats it names (fixed strategies of its own).
 EXTRA = {
     "huangzhuang": "荒庄的扫描格子另用四家贪心（`greedy`，碰牌策略随格子变）。",
-    "sensitivity": "技术优势一项（如有）另让一个强手坐 0 号位、对三家贪心（`greedy`）。",
-    "variants": "技术优势一项（如有）另让一个强手坐 0 号位、对三家贪心（`greedy`）。",
     "caishen": "承包率等整桌统计来自座位组合本身。",
 }
+#: Studies whose skill edge rows (``skill_edge``), when the run measured them, come from a strong seat of their own.
+SKILL_EDGE = ("sensitivity", "variants")
 #: Studies that do not play the run's seats at all -> whom they play.
 OWN_PLAYERS = {
     "skill": "本节不用运行的座位组合：每个水平是四家同一策略（随机、贪心、学习型、强手，各自的设定见下），"
@@ -51,8 +53,18 @@ def others_words(meta: dict) -> str:
     return "依次为" + "、".join(strategy_label(s) for s in others)
 
 
-def players_sentence(study: str, meta: dict) -> str:
-    """Return the sentence that says which players ``study``'s numbers are about ('' for a study unknown here)."""
+def edge_words(study: str, meta: dict, summary: pl.DataFrame | None) -> str:
+    """Return who plays ``study``'s skill edge ('' when the summary holds none of its ``skill_edge`` rows)."""
+    if study not in SKILL_EDGE or summary is None or summary.filter(
+            (pl.col("study") == study) & (pl.col("name") == "skill_edge")).is_empty():
+        return ""
+    strong = (meta.get("parameters") or {}).get(study, {}).get("strong", "search")
+    return f"技术优势一项另让{strategy_label(str(strong))}作为强手坐 0 号位、对三家贪心（`greedy`）。"
+
+
+def players_sentence(study: str, meta: dict, summary: pl.DataFrame | None = None) -> str:
+    """Return the sentence that says which players ``study``'s numbers are about ('' for a study unknown here);
+    ``summary`` (the run's rows) tells whether a skill edge was measured."""
     if study in OWN_PLAYERS:
         return OWN_PLAYERS[study]
     if study in SEAT0_SWAP:
@@ -62,4 +74,4 @@ def players_sentence(study: str, meta: dict) -> str:
         text = f"本节的牌手：{mix_words(meta)}。"
     else:
         return ""
-    return text + EXTRA.get(study, "")
+    return text + EXTRA.get(study, "") + edge_words(study, meta, summary)

@@ -43,6 +43,22 @@ def test_every_section_of_a_learned_run_opens_with_its_players(summary):
             assert "座位组合 `all_learned`：四家都是学习型（`learned`）" in text, (study, text)
 
 
+def test_a_skill_edge_is_named_only_where_the_run_measured_one(summary):
+    from experiments import study_variants
+    from reports import stats
+    from synthetic_records import record_frame
+
+    assert "技术优势" not in players_sentence("variants", LEARNED, summary)  # the synthetic run measured none
+    bound = study_variants.bind_rules(cfg.VariantsParams(variants=["jincheng"], skill_edge_hands=300,
+                                                         strong="greedy{pong=always}"), {})
+    frames = {"jincheng": record_frame(300, seed=1), "edge_base jincheng": record_frame(300, seed=2)}
+    frames["edge jincheng"] = frames["edge_base jincheng"]
+    edged = stats.summary_frame(study_variants.summarize(frames, bound))
+    meta = {**LEARNED, "parameters": {"variants": {"strong": "greedy{pong=always}"}}}
+    text = players_sentence("variants", meta, edged)
+    assert "四家都是学习型（`learned`）" in text and "贪心（`greedy{pong=always}`）作为强手坐 0 号位" in text
+
+
 def test_a_mixed_table_names_each_seat(summary):
     openings = section_openings(summary, SELECTIVE)
     dealer = openings[sections.title("dealer_edge")]

@@ -82,7 +82,8 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
         axis.set_title("技术优势\n（强手 − 贪心，同一牌墙配对）", fontsize=9)
     for axis in axes[panels:]:
         axis.axis("off")
-    fig.suptitle("学习型、强手打，贪心桌的结论还成立吗？（误差线为 95 % 区间；判定依次为"
-                 + "、".join(section_skill.LEVEL_WORDS[level] for level in levels[1:]) + "）", fontsize=11)
+    compared = "、".join(section_skill.LEVEL_WORDS[level] for level in levels[1:])
+    fig.suptitle(f"{compared or '强手'}打，贪心桌的结论还成立吗？（误差线为 95 % 区间"
+                 + (f"；判定依次为{compared}）" if len(levels) > 2 else "）"), fontsize=11)
     return canvas.save(fig, path)
 

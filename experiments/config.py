@@ -30,8 +30,9 @@ TUNE_STATISTICS = ("dealer_result", "huang_rate", "zimo_share", "deal_in_rate", 
                    "mean_multiplier")
 #: Goals of a tuning target: hit ``value`` within ``tolerance``, stay at or under / over ``value``, or optimise.
 TUNE_GOALS = ("target", "max_bound", "min_bound", "maximize", "minimize")
-#: Skill levels of ``experiment=skill`` (four seats of each; ``greedy`` is the reference every level is paired with).
-SKILL_LEVELS = ("random", "greedy", "strong")
+#: Skill levels of ``experiment=skill`` (four seats of each; ``greedy`` is the reference every level is paired with),
+#: weakest first: ``learned`` (the model distilled from the search player) plays fast, ``strong`` (search) slowly.
+SKILL_LEVELS = ("random", "greedy", "learned", "strong")
 #: Statistics the sensitivity report can rank the one-flag changes by (``any`` = the largest |change| / se over
 #: them; ``skill_edge`` needs ``experiment.sensitivity.skill_edge_hands`` > 0).
 SENSITIVITY_RANKINGS = ("any", "dealer_result", "huang_rate", "zimo_share", "hand_draws", "volatility", "skill_edge")
@@ -179,16 +180,19 @@ class TuneParams:
 
 @dataclass
 class SkillParams:
-    """skill: the headlines at each skill level (four ``random``, four ``greedy``, four ``strong`` seats; strategy
-    specs), each paired with the greedy level on the same walls, and the skill edge (one strong seat against three
-    greedy, one greedy against three strong). ``hands`` per random/greedy arm (None = hands), ``strong_hands`` per
-    arm with a strong seat; ``chase_k`` and ``ting_t`` pick the 十三幺 and 上架 headlines' k and t."""
+    """skill: the headlines at each skill level (four ``random``, four ``greedy``, four ``learned``, four ``strong``
+    seats; strategy specs), each paired with the greedy level on the same walls, and the skill edge (one strong seat
+    against three greedy, one greedy against three strong). ``hands`` per random/greedy arm (None = hands),
+    ``learned_hands`` per arm of the learned level, ``strong_hands`` per arm with a strong seat; ``chase_k`` and
+    ``ting_t`` pick the 十三幺 and 上架 headlines' k and t."""
 
     levels: list[str] = field(default_factory=lambda: list(SKILL_LEVELS), metadata=_choices(SKILL_LEVELS))
     random: str = "random"
     greedy: str = "greedy"
+    learned: str = "learned"
     strong: str = "search"
     hands: Optional[int] = field(default=None, metadata=_range(1, 10**10))
+    learned_hands: int = field(default=55_000, metadata=_range(1, 10**10))
     strong_hands: int = field(default=1500, metadata=_range(1, 10**10))
     chase_k: int = field(default=9, metadata=_range(7, 13))
     ting_t: int = field(default=4, metadata=_range(1, 30))

@@ -1,7 +1,7 @@
 """Study skill: do the headlines hold for stronger players, and how much does the rule set reward skill?
 
-For the run's variant, each skill level ``L`` (``experiments.config.SKILL_LEVELS``: random, greedy, strong; each a
-strategy spec of ``SkillParams``, the strong default ``search``) plays
+For the run's variant, each skill level ``L`` (``experiments.config.SKILL_LEVELS``: random, greedy, learned, strong;
+each a strategy spec of ``SkillParams``, the learned default ``learned``, the strong default ``search``) plays
 
 * ``table L``: four seats of ``L`` — the table headlines (``TABLE_HEADLINES``: dealer result, 荒庄 rate, 自摸 share,
   deal-in rate, mean multiplier, money volatility) with the tune study's estimators (``experiments.tune_targets``,
@@ -14,8 +14,8 @@ strategy spec of ``SkillParams``, the strong default ``search``) plays
   ``edge one_greedy`` (seat 0 greedy, three strong) against ``table strong``.
 
 Every arm uses the run's seed, so hand i is the same wall in every arm (conditioned walls: the same in every
-conditioned arm); arms with a strong seat play ``strong_hands``, the others ``hands``, and every comparison between
-arms is paired over the hands both played.
+conditioned arm); arms with a strong seat play ``strong_hands``, the learned level's ``learned_hands``, the others
+``hands``, and every comparison between arms is paired over the hands both played.
 
 Summary rows (study ``skill``; money in 底注 per hand, rates as fractions):
 
@@ -27,7 +27,9 @@ Summary rows (study ``skill``; money in 底注 per hand, rates as fractions):
   table, same walls; group ``one_greedy``: seat 0's in the all-strong table minus seat 0's as greedy among three
   strong. Both positive when skill pays. Seat 0 is paired with seat 0 (never with the other seats of the mixed
   table, whose mean is −edge/3: that would read 4/3 of the edge);
-* ``level_spec`` group ``L=<spec>``: the level's strategy spec; estimate and n = hands of its table.
+* ``level_spec`` group ``L=<spec>``: the level's strategy spec; estimate and n = hands of its table;
+* ``skipped_level`` group ``L`` (n = 0, no estimate): a level left out because its player lacks its model file
+  under the rules (``bind_rules``).
 """
 from __future__ import annotations
 
@@ -81,6 +83,7 @@ class SkillPlan:
     variant: str
     specs: tuple[tuple[str, str], ...]          # (level, strategy spec) in SKILL_LEVELS order
     applicable: tuple[Comparison, ...]
+    skipped: tuple[tuple[str, str], ...] = ()   # (level, why) of the levels left out: their player lacks its model
 
     @property
     def levels(self) -> tuple[str, ...]:
@@ -93,7 +96,8 @@ class SkillPlan:
 
     def hands(self, level: str) -> int | None:
         """Return the hands of an arm whose strongest seat is ``level`` (None = the run's ``hands``)."""
-        return self.params.strong_hands if level == "strong" else self.params.hands
+        own = {"strong": self.params.strong_hands, "learned": self.params.learned_hands}
+        return own.get(level, self.params.hands)
 
 
 def check_spec(path: str, spec, rules) -> str:
@@ -110,9 +114,24 @@ def check_spec(path: str, spec, rules) -> str:
     return str(spec)
 
 
+def missing_requirement(spec, variant: str) -> str | None:
+    """Return why the strategy of ``spec`` lacks what it itself needs under ``variant`` (the learned player's model
+    file; sim.seat_plan.requirement_refusal), None when it has it, needs nothing or is no registered strategy (which
+    ``check_spec`` then refuses)."""
+    from sim.seat_plan import REGISTRY, parse_seat, requirement_refusal
+
+    try:
+        name = parse_seat(spec).name
+    except ValueError:
+        return None
+    return requirement_refusal(name, variant) if name in REGISTRY else None
+
+
 def bind_rules(params: SkillParams, rules: dict) -> SkillPlan:
     """Return ``params`` bound to the run's rules mapping. ConfigError (one line) for a level spec the registry
-    refuses or a level list without the greedy reference."""
+    refuses or a level list without the greedy reference. A level other than greedy whose player lacks what it
+    itself needs under the rules (the learned player without a model file for them) is left out with its reason
+    (``SkillPlan.skipped``), so the study still runs its other levels."""
     from sim.rules import resolve_rules
     from sim.seat_plan import rule_refusals
 
@@ -121,11 +140,14 @@ def bind_rules(params: SkillParams, rules: dict) -> SkillPlan:
     if REFERENCE not in levels:
         raise ConfigError(f"experiment.skill.levels={list(params.levels)!r} must include {REFERENCE!r} "
                           f"(every level is paired with it); choose from {', '.join(SKILL_LEVELS)}")
-    specs = tuple((level, check_spec(f"experiment.skill.{level}", getattr(params, level), resolved)) for level in levels)
+    skipped = tuple((level, why) for level in levels if level != REFERENCE
+                    for why in [missing_requirement(getattr(params, level), resolved.variant)] if why)
+    specs = tuple((level, check_spec(f"experiment.skill.{level}", getattr(params, level), resolved))
+                  for level in levels if level not in dict(skipped))
     refused = rule_refusals(resolved)
     applicable = tuple(c for c in comparisons(params) if skip_reason(c.source_study, dict(rules)) is None
                        and c.studied.split("{")[0] not in refused and c.comparator not in refused)
-    return SkillPlan(params, run_variant(rules), specs, applicable)
+    return SkillPlan(params, run_variant(rules), specs, applicable, skipped)
 
 
 def plan(bound: SkillPlan, base: ArmSpec) -> dict[str, ArmSpec]:
@@ -263,6 +285,8 @@ def summarize(frames: dict[str, pl.DataFrame], bound: SkillPlan) -> list[dict]:
     tables = {level: frames[f"table {level}"] for level in bound.levels}
     rows = [stats.Estimate(float(f.height), math.nan, math.nan, math.nan, f.height)
             .row(STUDY, "level_spec", f"{level}={bound.spec(level)}") for level, f in tables.items()]
+    rows += [stats.Estimate(math.nan, math.nan, math.nan, math.nan, 0).row(STUDY, "skipped_level", level)
+             for level, _ in bound.skipped]
     rows += table_rows(tables) + comparison_rows(bound, frames)
     if "strong" in bound.levels:
         edges = skill_edges(tables[REFERENCE], frames["edge one_strong"], tables["strong"], frames["edge one_greedy"])

@@ -16,6 +16,7 @@ from reports.full_table import TABLE_HEADER, full_table, table_rows  # noqa: F40
 from reports.glossary import glossary_blocks
 from reports.rule_notes import citation, rule_notes, variant_citation
 from reports.rule_words import flag_words
+from reports.section_players import players_sentence
 from reports.summary_io import SUMMARY_NAME, read_summary
 from reports.versions import package_versions
 from reports.win_labels import variant_label
@@ -101,8 +102,8 @@ def _setup_blocks(meta: dict, summary: pl.DataFrame | None = None) -> list[tuple
 
 
 def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Path]) -> list[tuple]:
-    """Return the report's blocks: title, the conclusions, the headline table, one section per study (figure,
-    reading, folded full table), the glossary of the terms used (术语), then settings and versions."""
+    """Return the report's blocks: title, the conclusions, the headline table, one section per study (which players
+    its numbers are about, then figure, reading, folded full table), the glossary of the terms used (术语), then settings and versions."""
     skipped = meta.get("skipped") or {}
     per = "每组试验" if meta.get("experiment") == "tune" else "每臂"
     headline = (f"实验：{tables.experiment_label(meta.get('experiment', '?'))}，{per} {meta.get('hands', 0):,} 手，"
@@ -116,6 +117,9 @@ def report_blocks(summary: pl.DataFrame, meta: dict, figure_paths: dict[str, Pat
     opening = len(blocks)
     for study in summary["study"].unique(maintain_order=True).to_list():
         section = [("h2", sections.title(study))]
+        players = players_sentence(study, meta, summary)
+        if players:
+            section.append(("p", players))
         custom = sections.SECTIONS[study].blocks if study in sections.SECTIONS else None
         if custom is not None:
             section += custom(summary, figure_paths.get(study))

@@ -153,7 +153,7 @@ def variants(summary: pl.DataFrame) -> str:
         dealer = _get(summary, "variants", "dealer_result", row["group"])
         cells.append(f"{variant_label(row['group'])}荒庄 {readings.percent(row)}"
                      + (f"、庄家每手 {readings.money(dealer)} 底注" if readings._has_estimate(dealer) else ""))
-    left_out = "".join(f"{variant_label(v)}未运行：座位组合里有该变体没有的策略。" for v in _skipped(summary))
+    left_out = "".join(f"{variant_label(v)}未运行：座位组合里有在该变体下不能打的策略。" for v in _skipped(summary))
     differences, control = control_rows(summary), _control_label(summary)
     against = (f"与{control}（对照）相比——" + "".join(control_sentence(v, rows, control, ("huang_rate", "dealer_result"))
                                                for v, rows in differences.items())) if differences else ""

@@ -1,5 +1,5 @@
-"""The skill study's figure: one panel per headline with the greedy and the strong level's value (bars, 95 % error
-bars) and the verdict in its title; the random level's value is written under the panel (it plays so badly that on
+"""The skill study's figure: one panel per headline with the greedy level's value and each compared level's (learned,
+strong; bars, 95 % error bars) and their verdicts in its title; the random level's value is written under the panel (it plays so badly that on
 the same axis it would flatten the two that decide the verdict). The last panel holds the two skill edges.
 
 Drawn from the summary rows alone (study ``skill``); call it through ``reports.sections.draw_figures``, which sets the
@@ -21,7 +21,8 @@ from reports.tables import fixed  # noqa: E402
 
 STUDY = "skill"
 COLUMNS = 3
-COLORS = {"greedy": "tab:gray", "strong": "tab:blue", "one_strong": "tab:green", "one_greedy": "tab:olive"}
+COLORS = {"greedy": "tab:gray", "learned": "tab:orange", "strong": "tab:blue", "one_strong": "tab:green",
+          "one_greedy": "tab:olive"}
 
 
 def _bar(axis, x: float, row: dict | None, scale: float, color: str) -> None:
@@ -47,7 +48,8 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
     names = section_skill.headlines(summary)
     if not names:
         return None
-    found = dict(section_skill.verdicts(summary))
+    levels = [section_skill.REFERENCE] + section_skill.compared_levels(summary)
+    found = {level: dict(section_skill.verdicts(summary, level)) for level in levels[1:]}
     has_edge = summary.filter((pl.col("study") == STUDY) & (pl.col("name") == "skill_edge")).height > 0
     panels = len(names) + has_edge
     rows = math.ceil(panels / COLUMNS)
@@ -55,15 +57,14 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
     axes = axes.ravel()
     for axis, name in zip(axes, names):
         text, unit, scale = section_skill.words(name)
-        for x, level in enumerate(("greedy", "strong")):
+        for x, level in enumerate(levels):
             _bar(axis, x, section_skill._get(summary, name, level), scale, COLORS[level])
-        axis.set_xticks([0, 1], [section_skill.LEVEL_WORDS["greedy"], section_skill.LEVEL_WORDS["strong"]],
-                        fontsize=9)
-        axis.set_xlim(-0.6, 1.6)
+        axis.set_xticks(range(len(levels)), [section_skill.LEVEL_WORDS[level] for level in levels], fontsize=9)
+        axis.set_xlim(-0.6, len(levels) - 0.4)
         axis.axhline(0, color="black", lw=0.6)
         axis.tick_params(axis="y", labelsize=canvas.MIN_FONT_PT)
         axis.set_ylabel(unit, fontsize=9)
-        verdict = found.get(name, "")
+        verdict = "/".join(found[level][name] for level in levels[1:] if name in found[level])
         axis.set_title(_short(text) + (f"：{verdict}" if verdict else ""), fontsize=9)
         random = section_skill._get(summary, name, "random")
         if readings._has_estimate(random):
@@ -81,6 +82,8 @@ def draw(summary: pl.DataFrame, path: Path) -> Path | None:
         axis.set_title("技术优势\n（强手 − 贪心，同一牌墙配对）", fontsize=9)
     for axis in axes[panels:]:
         axis.axis("off")
-    fig.suptitle("强手打，贪心桌的结论还成立吗？（误差线为 95 % 区间）", fontsize=11)
+    compared = "、".join(section_skill.LEVEL_WORDS[level] for level in levels[1:])
+    fig.suptitle(f"{compared or '强手'}打，贪心桌的结论还成立吗？（误差线为 95 % 区间"
+                 + (f"；判定依次为{compared}）" if len(levels) > 2 else "）"), fontsize=11)
     return canvas.save(fig, path)
 

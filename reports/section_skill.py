@@ -1,8 +1,9 @@
 """The skill study's report section: per headline, does the greedy-table conclusion hold for stronger players, and
 how much does the rule set reward skill. Built from the summary rows alone (study ``skill``; experiments.study_skill).
 
-The verdict on one headline (``verdict``) compares the greedy level's value g, the strong level's value s and their
-paired difference d = s − g (same walls):
+The verdict on one headline (``verdict``) compares the greedy level's value g, a compared level's value s (``COMPARED``:
+the learned level, then the strong level, each where the run played it) and their paired difference d = s − g (same
+walls); below, "the strong table" is the compared level's table:
 
 * 未被推翻 (not contradicted): g and s have the same sign, d's 95 % interval contains 0 — the strong table does not
   contradict the greedy number — and, when g's interval excludes 0, s's does too (else a small strong sample would
@@ -34,13 +35,18 @@ CONFIRMED, HOLDS, FAILS, UNSURE = "得到确认", "未被推翻", "被推翻", "
 #: How close a level must be measured at the strong table to be confirmed: d within ±LEVEL_CONFIRM × |g|.
 LEVEL_CONFIRM = 0.10
 #: Level -> its name in the report.
-LEVEL_WORDS = {"random": "随机", "greedy": "贪心", "strong": "强手"}
+LEVEL_WORDS = {"random": "随机", "greedy": "贪心", "learned": "学习型", "strong": "强手"}
+#: The levels each compared with the greedy level (a verdict per headline), in report order.
+COMPARED = ("learned", "strong")
+#: The reference level every compared level is paired with.
+REFERENCE = "greedy"
 EDGE_WORDS = {"one_strong": "一个强手对三个贪心", "one_greedy": "一个贪心对三个强手"}
 #: Headlines whose conclusion is a direction (money, signed); the others are levels (rates, sizes).
 SIGNED = ("dealer_result", "chase_gain_k", "early_ting_cost_t", "baotou_gain")
-RULE = ("判定：贪心桌与强手桌同号、且两桌的配对差的 95 % 区间含 0，为“未被推翻”（贪心桌的区间不含 0 时，强手桌的也须不含 0）；"
-        "未被推翻且强手桌的样本足以单独显示它（输赢类：两桌的区间都不含 0；比例、倍数、标准差：配对差在贪心桌估计的 ±10 % 以内）"
-        "为“得到确认”；强手桌符号相反、且其区间不含 0，为“被推翻”；其余（同号但大小明显变了、符号翻转但区间含 0）为“不确定”。比例、倍数、标准差没有正负之分：强手桌估计为 0"
+RULE = ("判定（学习型桌、强手桌各自与贪心桌比）：贪心桌与该水平的牌桌同号、且两桌的配对差的 95 % 区间含 0，为“未被推翻”"
+        "（贪心桌的区间不含 0 时，该水平桌的也须不含 0）；未被推翻且该水平桌的样本足以单独显示它（输赢类：两桌的区间都不含 0；"
+        "比例、倍数、标准差：配对差在贪心桌估计的 ±10 % 以内）为“得到确认”；该水平桌符号相反、且其区间不含 0，为“被推翻”；"
+        "其余（同号但大小明显变了、符号翻转但区间含 0）为“不确定”。比例、倍数、标准差没有正负之分：该水平桌估计为 0"
         "（样本里一次也没出现）不算翻转，只算样本还看不清。")
 
 
@@ -122,27 +128,55 @@ def _difference(row: dict | None, name: str) -> str:
     return text + (" 个百分点" if unit == "%" else "")
 
 
-def verdicts(summary: pl.DataFrame) -> list[tuple[str, str]]:
-    """Return (headline name, verdict) for every headline with a strong level."""
-    return [(name, verdict(_get(summary, name, "greedy"), _get(summary, name, "strong"),
-                           _get(summary, f"diff_{name}", "strong − greedy"), _signed(name)))
-            for name in headlines(summary) if _get(summary, name, "strong") is not None]
+def difference_group(level: str) -> str:
+    """Return the summary group of ``level``'s paired differences to the greedy level, e.g. ``strong − greedy``."""
+    return f"{level} − {REFERENCE}"
 
 
-def _reason(name: str, summary: pl.DataFrame, word: str) -> str:
-    greedy, strong = _get(summary, name, "greedy"), _get(summary, name, "strong")
-    difference = _get(summary, f"diff_{name}", "strong − greedy")
-    text = f"贪心桌 {_value(greedy, name)}，强手桌 {_value(strong, name)}，差 {_difference(difference, name)}"
+def compared_levels(summary: pl.DataFrame) -> list[str]:
+    """Return the compared levels (``COMPARED``) the run played (a ``level_spec`` row), in report order."""
+    played = level_specs(summary)
+    return [level for level in COMPARED if level in played]
+
+
+def skipped_levels(summary: pl.DataFrame) -> list[str]:
+    """Return the levels the study left out (``skipped_level`` rows: their player had no model file)."""
+    rows = summary.filter((pl.col("study") == STUDY) & (pl.col("name") == "skipped_level"))
+    return rows["group"].to_list()
+
+
+def skipped_sentence(summary: pl.DataFrame) -> str:
+    """Return why a level was not played ('' when every level was)."""
+    from reports import terms
+    from reports.win_labels import variant_label
+
+    return "".join(f"{LEVEL_WORDS.get(level, level)}水平没有打：本规则集（{variant_label(terms.variant())}）还没有可用的学习型模型文件"
+                   f"（训练：`mjrules experiment=train rules={terms.variant()}`）。" for level in skipped_levels(summary))
+
+
+def verdicts(summary: pl.DataFrame, level: str = "strong") -> list[tuple[str, str]]:
+    """Return (headline name, verdict) for every headline the compared ``level`` (learned or strong) played."""
+    return [(name, verdict(_get(summary, name, REFERENCE), _get(summary, name, level),
+                           _get(summary, f"diff_{name}", difference_group(level)), _signed(name)))
+            for name in headlines(summary) if _get(summary, name, level) is not None]
+
+
+def _reason(name: str, summary: pl.DataFrame, word: str, level: str = "strong") -> str:
+    greedy, strong = _get(summary, name, REFERENCE), _get(summary, name, level)
+    difference = _get(summary, f"diff_{name}", difference_group(level))
+    text = (f"贪心桌 {_value(greedy, name)}，{LEVEL_WORDS[level]}桌 {_value(strong, name)}，"
+            f"差 {_difference(difference, name)}")
     signed = _signed(name)
     same = readings._has_estimate(strong) and _same_sign(greedy, strong, signed)
+    table = f"{LEVEL_WORDS[level]}桌"
     if word == UNSURE and same and readings._has_interval(difference) \
             and difference["ci_low"] <= 0 <= difference["ci_high"]:
-        text += ("：方向相同，但强手桌的区间含 0，这个样本还证实不了" if signed
-                 else "：强手桌的区间含 0，这个样本还看不清它")
+        text += (f"：方向相同，但{table}的区间含 0，这个样本还证实不了" if signed
+                 else f"：{table}的区间含 0，这个样本还看不清它")
     elif word == UNSURE and readings._has_interval(difference) and same:
         text += "：方向相同，但大小明显变了" if signed else "：大小明显变了"
     elif word == UNSURE and readings._has_estimate(strong):
-        text += "：符号翻转，但强手桌的区间含 0，分不清"
+        text += f"：符号翻转，但{table}的区间含 0，分不清"
     return text
 
 
@@ -186,8 +220,8 @@ def ranking_sentence(summary: pl.DataFrame) -> str:
 
 
 def reading(summary: pl.DataFrame) -> str:
-    """Return the reading: per headline whether the greedy conclusion holds for strong players, then the skill edge
-    and, with several variants, their ranking."""
+    """Return the reading: the levels played, per compared level (learned, strong) and headline whether the greedy
+    conclusion holds, any level left out, then the skill edge and, with several variants, their ranking."""
     specs = level_specs(summary)
     if not specs:
         return readings.NO_DATA + "。"
@@ -195,25 +229,35 @@ def reading(summary: pl.DataFrame) -> str:
                                   for level, (spec, hands) in specs.items())
              + "；每个水平与贪心水平打同一批牌墙、逐手配对。比较两种策略的结论（追十三幺、立即上架、等爆头）在每个水平里"
                "让被研究的策略坐 0 号位、对手是该水平的三家。"]
-    found = verdicts(summary)
-    for word in (CONFIRMED, HOLDS, FAILS, UNSURE):
-        names = [name for name, w in found if w == word]
-        if names:
-            parts.append(f"{word}：" + "；".join(f"{words(n)[0]}（{_reason(n, summary, word)}）" for n in names) + "。")
-    parts += [RULE, edge_sentence(summary), ranking_sentence(summary)]
+    for level in compared_levels(summary):
+        found = verdicts(summary, level)
+        parts.append(f"{LEVEL_WORDS[level]}桌（`{specs.get(level, ('?', 0))[0]}`）对贪心桌——")
+        for word in (CONFIRMED, HOLDS, FAILS, UNSURE):
+            names = [name for name, w in found if w == word]
+            if names:
+                parts.append(f"{word}：" + "；".join(f"{words(n)[0]}（{_reason(n, summary, word, level)}）"
+                                                   for n in names) + "。")
+    parts += [skipped_sentence(summary), RULE, edge_sentence(summary), ranking_sentence(summary)]
     return "".join(p for p in parts if p)
 
 
 def verdict_table(summary: pl.DataFrame) -> tuple[list[str], list[list[str]]]:
-    """Return (header, rows): per headline its value at each level, strong − greedy and the verdict."""
+    """Return (header, rows): per headline its value at each level, then per compared level (learned, strong) its
+    paired difference to the greedy level and the verdict."""
     levels = list(level_specs(summary))
-    header = ["结论", "单位"] + [LEVEL_WORDS.get(level, level) for level in levels] + ["强手 − 贪心（配对）", "判定"]
-    found = dict(verdicts(summary))
+    compared = compared_levels(summary)
+    header = ["结论", "单位"] + [LEVEL_WORDS.get(level, level) for level in levels]
+    for level in compared:
+        header += [f"{LEVEL_WORDS[level]} − 贪心（配对）", f"判定（{LEVEL_WORDS[level]}）"]
+    found = {level: dict(verdicts(summary, level)) for level in compared}
     rows = []
     for name in headlines(summary):
         text, unit, _ = words(name)
-        rows.append([text, unit] + [_value(_get(summary, name, level), name) for level in levels]
-                    + [_difference(_get(summary, f"diff_{name}", "strong − greedy"), name), found.get(name, "–")])
+        row = [text, unit] + [_value(_get(summary, name, level), name) for level in levels]
+        for level in compared:
+            row += [_difference(_get(summary, f"diff_{name}", difference_group(level)), name),
+                    found[level].get(name, "–")]
+        rows.append(row)
     return header, rows
 
 
@@ -222,23 +266,32 @@ def section_blocks(summary: pl.DataFrame, figure=None) -> list[tuple]:
     header, rows = verdict_table(summary)
     blocks = [("p", reading(summary)), ("table", header, rows)]
     if figure is not None:
-        blocks.append(("figure", figure, "贪心桌与强手桌的各项结论（误差线为 95 % 区间），最后一格是技术优势"))
+        blocks.append(("figure", figure, "贪心桌与学习型桌、强手桌的各项结论（误差线为 95 % 区间），最后一格是技术优势"))
     blocks.append(full_table(summary.filter(pl.col("study") == STUDY)))
     return blocks
 
 
-def conclusion(summary: pl.DataFrame) -> str:
-    """Return the one-sentence answer for the report's 结论 block: how many headlines hold, and the skill edge."""
-    found = verdicts(summary)
+def _level_count(summary: pl.DataFrame, level: str) -> str:
+    """Return how many of the greedy table's headlines a compared level confirms, leaves, contradicts ('' when it
+    has none)."""
+    found = verdicts(summary, level)
     if not found:
         return ""
     counts = {w: sum(1 for _, v in found if v == w) for w in (CONFIRMED, HOLDS, FAILS, UNSURE)}
-    strong = level_specs(summary).get("strong", ("", 0))[1]
-    text = (f"强手桌 {strong:,} 手：{len(found)} 项结论里，得到确认 {counts[CONFIRMED]} 项、未被推翻 {counts[HOLDS]} 项、"
-            f"被推翻 {counts[FAILS]} 项、不确定 {counts[UNSURE]} 项")
+    spec, hands = level_specs(summary).get(level, ("?", 0))
+    text = (f"{LEVEL_WORDS[level]}桌（`{spec}`，{hands:,} 手）：{len(found)} 项结论里，得到确认 {counts[CONFIRMED]} 项、"
+            f"未被推翻 {counts[HOLDS]} 项、被推翻 {counts[FAILS]} 项、不确定 {counts[UNSURE]} 项")
     failed = [words(n)[0] for n, v in found if v == FAILS]
-    if failed:
-        text += "（被推翻：" + "、".join(failed) + "）"
+    return text + ("（被推翻：" + "、".join(failed) + "）" if failed else "")
+
+
+def conclusion(summary: pl.DataFrame) -> str:
+    """Return the one-sentence answer for the report's 结论 block: per compared level (learned, strong) how many
+    headlines hold, and the skill edge."""
+    counted = [c for c in (_level_count(summary, level) for level in compared_levels(summary)) if c]
+    if not counted:
+        return ""
+    text = "；".join(counted)
     edge = _get(summary, "skill_edge", "one_strong")
     if readings._has_estimate(edge):
         text += f"；一个强手对三个贪心，强手每手{readings.more_or_less(edge)} 底注"

@@ -91,7 +91,7 @@ def control_reading(summary: pl.DataFrame) -> str:
     differences = control_rows(summary)
     if not differences:
         if DEFAULT_CONTROL in _skipped(summary):
-            return (f"相对{variant_label(DEFAULT_CONTROL)}（对照）：座位组合里有{variant_label(DEFAULT_CONTROL)}没有的"
+            return (f"相对{variant_label(DEFAULT_CONTROL)}（对照）：座位组合里有在{variant_label(DEFAULT_CONTROL)}下不能打的"
                     "策略，对照没有运行，本次没有相对对照的比较；换成只用贪心等通用策略的座位组合即可。")
         return ""
     control = _control_label(summary)
@@ -155,7 +155,8 @@ def reading(summary: pl.DataFrame) -> str:
     """Return the plain-Chinese reading: each variant's numbers, the clear differences between two variants (the
     regional ones only when there is a control: ``control_reading`` gives theirs from it), and shape data."""
     by_variant = variant_rows(summary)
-    skipped = "".join(f"{variant_label(v)}：座位组合里有该变体没有的策略（如金华没有上架），本研究跳过该变体。"
+    skipped = "".join(f"{variant_label(v)}：座位组合里有在该变体下不能打的策略（如金华没有上架，学习型没有该变体的模型文件），"
+                      "本研究跳过该变体。"
                       for v in _skipped(summary))
     if not by_variant:
         return readings.NO_DATA + "。" + skipped

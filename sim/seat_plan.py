@@ -23,15 +23,23 @@ from sim.variant_facts import missing_mechanics
 SCRIPTED_STAND_IN = "random"
 
 
+def requirement_refusal(name: str, variant: str) -> str | None:
+    """Return why strategy ``name`` cannot play under ``variant`` for want of what it itself needs (its spec's
+    ``requires``: the learned player's model file), None when it has it or needs nothing."""
+    spec = REGISTRY[name]
+    if not spec.requires:
+        return None
+    module, _, function = spec.requires.partition(":")
+    return getattr(importlib.import_module(module), function)(variant)
+
+
 def _refusals(variant: str, rules=None) -> dict[str, str]:
     missing = missing_mechanics(variant, rules)
     refused = {}
     for name, spec in REGISTRY.items():
         whys = [missing[need] for need in spec.needs if need in missing]
-        if spec.requires:  # what the strategy itself needs under the rule set (the learned player: its model file)
-            module, _, function = spec.requires.partition(":")
-            why = getattr(importlib.import_module(module), function)(variant)
-            whys += [why] if why else []
+        why = requirement_refusal(name, variant)  # what the strategy itself needs under the rule set
+        whys += [why] if why else []
         if whys:
             refused[name] = "; ".join(dict.fromkeys(whys))
     return refused

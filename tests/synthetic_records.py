@@ -124,7 +124,8 @@ def tune_rows() -> list[dict]:
 
 
 def skill_frames(n: int = 600, edge: int = 0):
-    """Return (plan, frames) of a small skill study on hand-made records under 晋城 (strong level a stand-in spec):
+    """Return (plan, frames) of a small skill study on hand-made records under 晋城 (learned and strong levels stand-in
+    specs, so no model file is needed):
     every arm is ``record_frame`` of its own seed, except that the mixed tables copy the homogeneous ones with seat 0
     winning ``edge`` 底注 more per hand from the three others (so both skill edges are exactly ``edge``)."""
     import polars as pl
@@ -133,7 +134,7 @@ def skill_frames(n: int = 600, edge: int = 0):
     from experiments.arms import ArmSpec
     from experiments.config import SkillParams
 
-    bound = study_skill.bind_rules(SkillParams(strong="greedy{pong=always}"), {})
+    bound = study_skill.bind_rules(SkillParams(learned="greedy{pong=never}", strong="greedy{pong=always}"), {})
     arms = study_skill.plan(bound, ArmSpec(("greedy",) * 4))
     frames = {role: record_frame(n, seed=11 + i) for i, role in enumerate(arms)}
     for role in arms:  # the paired arms of a comparison hold the same walls (the same dealt kinds)

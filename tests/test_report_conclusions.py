@@ -204,7 +204,7 @@ def test_a_variant_the_seat_mix_cannot_play_is_named_not_counted():
     summary = stats.summary_frame(study_variants.summarize(
         {"jincheng": record_frame(800, 4)}, study_variants.VariantsPlan(cfg.VariantsParams(), ("jincheng", "jinhua"))))
     assert summary.filter(pl.col("group") == "jinhua")["n"].to_list() == [0]  # the study's skipped_seats row
-    assert "金华未运行：座位组合里有该变体没有的策略。" in conclusions.variants(summary)
+    assert "金华未运行：座位组合里有在该变体下不能打的策略。" in conclusions.variants(summary)
     assert [c[2] for c in tables.headline_cells(summary)] == ["晋城", "晋城"]  # 荒庄率, 庄家每手输赢: no 金华 row of n 0
 
 

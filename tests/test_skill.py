@@ -8,7 +8,7 @@ from experiments import runner, study_skill
 from experiments.arms import ArmRunner
 from experiments.compose import load_run_config
 from experiments.config import ConfigError, SkillParams
-from reports import section_skill
+from reports import section_skill, terms
 from reports import stats
 from synthetic_records import record_frame, skill_frames
 from test_cli_errors import assert_one_error_line, mjrules
@@ -46,21 +46,30 @@ def test_the_skill_edge_pairs_seat_0_with_seat_0_on_the_hands_both_arms_played()
 
 def test_a_level_difference_is_the_paired_difference_of_the_two_levels_gains():
     bound, frames = skill_frames(n=800)
-    for c in bound.applicable:  # gain 1 at every level, then 4 at the strong level: the difference is exactly 3
-        frames[f"{c.name} studied strong"] = frames[f"{c.name} comparator strong"].with_columns(
-            pl.col("s0_delta") + 4)
-    frames = {role: f.filter(pl.col("hand") < 500) if "strong" in role else f for role, f in frames.items()}
+    assert bound.levels == ("random", "greedy", "learned", "strong")
+    # gain 1 at every level, then 2.5 at the learned level and 4 at the strong one: differences exactly 1.5 and 3
+    for c in bound.applicable:
+        for level, gain in (("learned", 2.5), ("strong", 4)):
+            frames[f"{c.name} studied {level}"] = frames[f"{c.name} comparator {level}"].with_columns(
+                pl.col("s0_delta") + gain)
+    played = {"strong": 500, "learned": 700}  # each level's own arm length, fewer than the greedy level's 800
+    frames = {role: next((f.filter(pl.col("hand") < n) for level, n in played.items() if role.endswith(f" {level}")), f)
+              for role, f in frames.items()}
     rows = {(r["name"], r["group"]): r for r in study_skill.summarize(frames, bound)}
     assert [c.name for c in bound.applicable] == ["chase_gain_k9", "early_ting_cost_t4"]  # 晋城: no 爆头
     for c in bound.applicable:
         assert rows[(c.name, "greedy")]["estimate"] == pytest.approx(1.0)
-        assert rows[(c.name, "strong")]["estimate"] == pytest.approx(4.0)
-        difference = rows[(f"diff_{c.name}", "strong − greedy")]
-        assert difference["estimate"] == pytest.approx(3.0) and difference["n"] == 500
-    greedy, strong = frames["table greedy"].filter(pl.col("hand") < 500), frames["table strong"]
-    dealer = rows[("diff_dealer_result", "strong − greedy")]
-    expected = stats.paired_difference(*(study_skill.tune_targets.per_hand(f)["dealer_result"] for f in (strong, greedy)))
-    assert dealer["estimate"] == pytest.approx(expected.estimate) and dealer["n"] == 500
+        for level, value in (("learned", 2.5), ("strong", 4.0)):
+            assert rows[(c.name, level)]["estimate"] == pytest.approx(value)
+            difference = rows[(f"diff_{c.name}", f"{level} − greedy")]
+            assert difference["estimate"] == pytest.approx(value - 1.0) and difference["n"] == played[level]
+    for level, n in played.items():
+        greedy, other = frames["table greedy"].filter(pl.col("hand") < n), frames[f"table {level}"]
+        dealer = rows[("diff_dealer_result", f"{level} − greedy")]
+        expected = stats.paired_difference(*(study_skill.tune_targets.per_hand(f)["dealer_result"]
+                                             for f in (other, greedy)))
+        assert dealer["estimate"] == pytest.approx(expected.estimate) and dealer["n"] == n
+        assert rows[("level_spec", f"{level}={bound.spec(level)}")]["n"] == n
 
 
 def row(estimate, low, high):
@@ -120,13 +129,60 @@ def test_a_rate_seen_zero_times_at_the_strong_level_is_not_called_a_sign_flip():
     (SkillParams(strong="greedy{pong=sometimes}"), {}, ["experiment.skill.strong=", "improves, always, never"]),
     (SkillParams(strong="baotou"), {}, ["experiment.skill.strong='baotou'", "rules=jinhua"]),
     (SkillParams(random="early_ting"), {"variant": "jinhua"}, ["experiment.skill.random='early_ting'", "上架"]),
-    (SkillParams(levels=["random", "strong"]), {}, ["experiment.skill.levels", "'greedy'", "random, greedy, strong"]),
+    (SkillParams(learned="lerned"), {}, ["experiment.skill.learned='lerned'", "unknown strategy", "learned"]),
+    (SkillParams(learned="early_ting"), {"variant": "jinhua"}, ["experiment.skill.learned='early_ting'", "上架"]),
+    (SkillParams(levels=["random", "strong"]), {}, ["experiment.skill.levels", "'greedy'",
+                                                     "random, greedy, learned, strong"]),
 ])
 def test_bad_skill_parameters_are_one_line(params, rules, fragments):
     with pytest.raises(ConfigError) as error:
         study_skill.bind_rules(params, rules)
     message = str(error.value)
     assert "\n" not in message and all(f in message for f in fragments), message
+
+
+def test_a_learned_level_without_its_model_file_is_left_out_with_its_reason(tmp_path, monkeypatch):
+    """No model file for the rule set: the study plays its other levels and the report says why learned is missing;
+    a learned level the rules refuse for another reason (no 上架 under 金华) still stops in one line (above)."""
+    from strategies.learned import models
+
+    monkeypatch.setattr(models, "MODELS_DIR", tmp_path)  # an empty model folder
+    bound = study_skill.bind_rules(SkillParams(strong=STAND_IN), {"variant": "jinzhong"})
+    assert bound.levels == ("random", "greedy", "strong")
+    ((level, why),) = bound.skipped
+    assert level == "learned" and "jinzhong.npz is missing" in why and "\n" not in why
+    arms = study_skill.plan(bound, study_skill.ArmSpec(("greedy",) * 4))
+    assert not any(role.endswith(" learned") for role in arms)
+    frames = {role: record_frame(300, seed=len(role.replace(" comparator ", " studied "))) for role in arms}
+    summary = stats.summary_frame(study_skill.summarize(frames, bound))
+    skipped = summary.filter(pl.col("name") == "skipped_level").row(0, named=True)
+    assert skipped["group"] == "learned" and skipped["n"] == 0
+    assert section_skill.compared_levels(summary) == ["strong"]
+    with terms.using("jinzhong"):
+        text = section_skill.reading(summary)
+    assert "学习型水平没有打" in text and "rules=jinzhong" in text and "学习型桌（`" not in text
+
+
+def test_the_report_names_each_compared_level_with_its_own_verdicts():
+    """learned plays the greedy level's gains exactly (every headline 得到确认 or 未被推翻, differences 0) while strong
+    flips the 上架 cost (被推翻): the table, the reading and the conclusion keep the two levels apart."""
+    bound, frames = skill_frames(n=600)
+    for c in bound.applicable:
+        frames[f"{c.name} studied learned"] = frames[f"{c.name} comparator learned"].with_columns(pl.col("s0_delta") + 1)
+    frames["early_ting_cost_t4 studied strong"] = frames["early_ting_cost_t4 comparator strong"].with_columns(
+        pl.col("s0_delta") - 3)
+    summary = stats.summary_frame(study_skill.summarize(frames, bound))
+    assert section_skill.compared_levels(summary) == ["learned", "strong"]
+    learned, strong = dict(section_skill.verdicts(summary, "learned")), dict(section_skill.verdicts(summary, "strong"))
+    assert learned["early_ting_cost_t4"] == "得到确认" and strong["early_ting_cost_t4"] == "被推翻"
+    header, rows = section_skill.verdict_table(summary)
+    assert header[2:] == ["随机", "贪心", "学习型", "强手", "学习型 − 贪心（配对）", "判定（学习型）",
+                          "强手 − 贪心（配对）", "判定（强手）"]
+    ting = next(r for r in rows if r[0] == section_skill.words("early_ting_cost_t4")[0])
+    assert ting[7] == "得到确认" and ting[9] == "被推翻" and ting[6] == "0（每手相同）"
+    text = section_skill.conclusion(summary)
+    assert text.index("学习型桌（`greedy{pong=never}`，600 手）") < text.index("强手桌（`greedy{pong=always}`，600 手）")
+    assert text.count("被推翻：") == 1 and "学习型桌" in section_skill.reading(summary)
 
 
 def test_the_rules_choose_the_comparing_headlines():
@@ -160,22 +216,30 @@ def test_a_strong_level_that_plays_greedy_moves_nothing_on_the_same_walls(tmp_pa
     assert (paired["estimate"] == 0).all() and (paired["se"] == 0).all()
 
 
-def test_skill_end_to_end_with_a_stand_in_strong_level(tmp_path):
+LEARNED_STAND_IN = "greedy{pong=never}"
+
+
+def test_skill_end_to_end_with_stand_in_learned_and_strong_levels(tmp_path):
     summary, config = run_skill(tmp_path / "run", ["hands=300", "experiment.skill.strong_hands=150",
-                                                   f"experiment.skill.strong='{STAND_IN}'"])
+                                                   f"experiment.skill.strong='{STAND_IN}'",
+                                                   f"experiment.skill.learned='{LEARNED_STAND_IN}'",
+                                                   "experiment.skill.learned_hands=200"])
     arms = ArmRunner(config, tmp_path / "plan")
     plans = runner.plan_studies(config, arms)
     strong = {role: role.endswith(" strong") or role.startswith("edge ") for role in plans["skill"]}
+    learned = {role: role.endswith(" learned") for role in plans["skill"]}
     assert {arms.hands_of(a) for role, a in plans["skill"].items() if strong[role]} == {150}  # fewer hands
-    assert {arms.hands_of(a) for role, a in plans["skill"].items() if not strong[role]} == {300}
+    assert {arms.hands_of(a) for role, a in plans["skill"].items() if learned[role]} == {200}  # its own hands
+    assert {arms.hands_of(a) for role, a in plans["skill"].items() if not strong[role] and not learned[role]} == {300}
     tmp_path = tmp_path / "run"
     groups = {(r["name"], r["group"]) for r in summary.iter_rows(named=True)}
-    for level in ("random", "greedy", "strong"):
+    for level in ("random", "greedy", "learned", "strong"):
         assert {(n, level) for n in study_skill.TABLE_HEADLINES + ("chase_gain_k9", "early_ting_cost_t4")} <= groups
+    assert ("diff_dealer_result", "learned − greedy") in groups
     assert ("skill_edge", "one_strong") in groups and ("skill_edge", "one_greedy") in groups
-    assert ("level_spec", f"strong={STAND_IN}") in groups
+    assert ("level_spec", f"strong={STAND_IN}") in groups and ("level_spec", f"learned={LEARNED_STAND_IN}") in groups
     report = (tmp_path / "report.md").read_text(encoding="utf-8")
-    assert section_skill.TITLE in report and "判定" in report and "一个强手对三个贪心" in report
+    assert section_skill.TITLE in report and "判定（学习型）" in report and "一个强手对三个贪心" in report
     assert (tmp_path / "figures" / "skill.png").stat().st_size > 10_000
 
 

@@ -242,5 +242,5 @@ def test_a_seat_mix_a_variant_refuses_leaves_that_variant_out_with_its_reason():
     assert [r["group"] for r in rows if r["name"] == study_variants.SKIPPED_ROW] == ["jinhua", "plain", "sichuan"]
     summary = stats.summary_frame(rows)
     for label in ("金华", "推倒胡", "四川血战"):
-        assert f"{label}：座位组合里有该变体没有的策略" in section_variants.reading(summary)
+        assert f"{label}：座位组合里有在该变体下不能打的策略" in section_variants.reading(summary)
         assert label not in section_variants.table(summary)[0]

@@ -13,7 +13,7 @@ import polars as pl
 from reports.strategy_words import strategy_label
 
 #: Studies that play the run's seat mix as it is.
-WHOLE_MIX = ("dealer_edge", "shapes", "variants", "tune", "sensitivity", "huangzhuang")
+WHOLE_MIX = ("dealer_edge", "shapes", "variants", "tune", "sensitivity", "huangzhuang", "xuezhan")
 #: Studies that replace seat 0 with the strategies they compare -> those strategies, in words.
 SEAT0_SWAP = {
     "thirteen_orphans": "追十三幺（`thirteen_orphans{min_distinct=k}`）与贪心（`greedy`）",
@@ -24,6 +24,8 @@ SEAT0_SWAP = {
 EXTRA = {
     "huangzhuang": "荒庄的扫描格子另用四家贪心（`greedy`，碰牌策略随格子变）。",
     "caishen": "承包率等整桌统计来自座位组合本身。",
+    "xuezhan": "定缺的代价另让 0 号位换成贪心（`greedy{dingque=…}`，缺它最少、居中或最多的一门），1–3 号位不变，"
+               "打同一批牌墙。",
 }
 #: Studies whose skill edge rows (``skill_edge``), when the run measured them, come from a strong seat of their own.
 SKILL_EDGE = ("sensitivity", "variants")

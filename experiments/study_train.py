@@ -219,16 +219,8 @@ def rows(n: dict) -> list[dict]:
 
 
 def search_line(rows_: list[dict]) -> str:
-    """Return what the study did, for the run's closing line: decisions labelled, the held-out regret of the model,
-    greedy and a random candidate (底注 per decision) and the tournament's learned − greedy (底注 per seat and
-    hand, 95 % interval) when one was played."""
+    """Return what the study played, for the run's closing line: ``<decisions> decisions of <hands> hands`` (the
+    headline table above it gives the regrets and the tournament)."""
     got = {(r["group"], r["name"]): r for r in rows_}
     decisions = got[("data", "train_decisions")]["estimate"] + got[("held_out", "regret")]["n"]
-    text = (f"{int(decisions):,} decisions; held-out regret {got[('held_out', 'regret')]['estimate']:.3f} "
-            f"(greedy {got[('held_out', 'greedy_regret')]['estimate']:.3f}, random "
-            f"{got[('held_out', 'random_regret')]['estimate']:.3f})")
-    tournament = got.get(("tournament", "learned_minus_greedy"))
-    if tournament:
-        text += (f"; learned − greedy {tournament['estimate']:+.3f} "
-                 f"[{tournament['ci_low']:+.3f}, {tournament['ci_high']:+.3f}]")
-    return text
+    return f"{int(decisions):,} decisions of {int(got[('data', 'hands')]['estimate']):,} hands"

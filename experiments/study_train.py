@@ -175,9 +175,8 @@ def tournament_command(variant: str, walls: int, seed: int, folder: Path, jobs: 
 
 def play_tournament(variant: str, walls: int, seed: int, folder: Path, jobs: int, progress: bool) -> dict:
     """Play (or resume) the tournament into ``folder`` in a fresh process and return its numbers:
-    ``tournament`` (learned's money per seat and hand: estimate, se, ci_low, ci_high, n = walls,
-    hands_per_second of this run, NaN when it played nothing), ``tournament_walls``, ``tournament_seed``,
-    ``tournament_jobs``. RuntimeError (one line) when the tournament fails."""
+    ``tournament`` (learned's money per seat and hand: estimate, se, ci_low, ci_high, n = walls),
+    ``tournament_walls``, ``tournament_seed``. RuntimeError (one line) when the tournament fails."""
     from reports.summary_io import read_summary
 
     done = subprocess.run(tournament_command(variant, walls, seed, Path(folder).resolve(), jobs, progress),
@@ -185,13 +184,10 @@ def play_tournament(variant: str, walls: int, seed: int, folder: Path, jobs: int
     if done.returncode != 0:
         last = (done.stderr or "").strip().splitlines()[-1:] or ["see the output above"]
         raise RuntimeError(f"the tournament of experiment=train failed (exit {done.returncode}): {last[0]}")
-    summary, meta = read_summary(Path(folder) / "summary.parquet")
+    summary, _ = read_summary(Path(folder) / "summary.parquet")
     row = summary.filter((summary["name"] == "seat_result") & (summary["group"] == "learned")).row(0, named=True)
-    played = meta.get("hands_played", 0)
-    rate = played / meta["run_seconds"] if played and meta["run_seconds"] > 0 else math.nan
-    result = {key: row[key] for key in ("estimate", "se", "ci_low", "ci_high", "n")}
-    return {"tournament": {**result, "hands_per_second": rate}, "tournament_walls": walls, "tournament_seed": seed,
-            "tournament_jobs": meta.get("jobs", jobs)}
+    return {"tournament": {key: row[key] for key in ("estimate", "se", "ci_low", "ci_high", "n")},
+            "tournament_walls": walls, "tournament_seed": seed}
 
 
 def _point(value: float, n: int = 0) -> stats.Estimate:

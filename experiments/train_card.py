@@ -8,6 +8,7 @@ candidate, and the tournament result when one was played.
 from __future__ import annotations
 
 import math
+import textwrap
 
 from strategies.learned.features import N_FEATURES
 
@@ -28,17 +29,18 @@ def command(n: dict) -> str:
 
 
 def tournament_text(n: dict) -> str:
-    """Return the card's tournament paragraph (learned − greedy per seat and hand with its 95 % interval)."""
+    """Return the card's tournament paragraph (learned − greedy per seat and hand with its 95 % interval), wrapped
+    to 115 columns."""
     if not n.get("tournament_walls"):
         return "Tournament: not played for this model (experiment.train.tournament_walls=0)."
     t = n["tournament"]
     interval = (f"[{t['ci_low']:+.3f}, {t['ci_high']:+.3f}]" if not math.isnan(t["ci_low"]) else "(no interval)")
-    return (f"Tournament (duplicate, walls of run seed {n['tournament_seed']}, not the training seed): one `learned` "
-            f"seat among three greedy on the same {t['n']:,} walls in each of the four seats, against four greedy "
-            f"on those walls (whose seats sum to 0 per wall): learned − greedy = **{t['estimate']:+.3f} {interval} "
-            f"底注 per seat and hand** (95 % interval over walls). The tables with one learned seat played "
-            f"{t['hands_per_second']:,.0f} hands/s ({n['tournament_jobs']} worker"
-            f"{'s' if n['tournament_jobs'] != 1 else ''}).")
+    text = (f"Tournament (duplicate, walls of run seed {n['tournament_seed']}, not the training seed; "
+            f"experiment=tournament in tournament/ of the run folder): one `learned` seat among three greedy on the "
+            f"same {int(t['n']):,} walls in each of the four seats, against four greedy on those walls (whose seats "
+            f"sum to 0 on every wall): learned − greedy = **{t['estimate']:+.3f} {interval} 底注 per seat and "
+            f"hand** (95 % interval over walls).")
+    return textwrap.fill(text, width=115, break_long_words=False, break_on_hyphens=False)
 
 
 def model_card(n: dict) -> str:

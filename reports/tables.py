@@ -278,7 +278,7 @@ GROUP_WORDS = {
     "one_greedy": "一个贪心对三个强手",
 }
 #: Groups that mean something else in one study: (study, group) -> words (the tune study's search facts).
-STUDY_GROUP_WORDS = {("tune", "search"): "搜索概况"}
+STUDY_GROUP_WORDS = {("tune", "search"): "搜索概况", ("train", "tournament"): "对局赛"}
 #: ``key=value`` parts of a group in words: key -> value -> words ("{v}" is the value).
 GROUP_PARTS = {
     "kongs": "{v} 杠", "stacks": "荒牌 {v} 墩", "k": "k = {v}", "t": "等 {v} 个活张", "wilds": "起手 {v} 张财神",

@@ -20,7 +20,7 @@ from sim.variant_facts import control_rule_set
 
 #: Studies the app can run, in report order.
 STUDIES = ("dealer_edge", "huangzhuang", "thirteen_orphans", "early_ting", "sensitivity", "variants", "shapes",
-           "caishen", "xuezhan", "tune", "skill", "tournament")
+           "caishen", "xuezhan", "tune", "skill", "tournament", "train")
 #: ``greedy`` pong policies (strategies issue).
 PONG_POLICIES = ("always", "improves", "never")
 #: Parallel backends of ``sim.simulate``.
@@ -208,6 +208,26 @@ class TournamentParams:
 
 
 @dataclass
+class TrainParams:
+    """train: label ``hands`` teacher hands of run ``seed`` (``chunk`` hands per Parquet part, every candidate played
+    on ``worlds`` sampled worlds), fit a perceptron of ``hidden`` ReLU units for at most ``max_iter`` epochs, write
+    the model file and its card into the run folder and, with ``install``, copy them to the shipped models
+    (strategies/learned_models/<rule set>.{npz,md}). ``tournament_walls`` > 0 (needs ``install``: the learned seat
+    plays the shipped models) then plays one learned seat among three greedy on that many walls of
+    ``tournament_seed`` in every seat (experiment=tournament, in the run folder's ``tournament/``)."""
+
+    seed: int = field(default=44, metadata=_range(0, 2**63 - 1))
+    hands: int = field(default=400, metadata=_range(5, 10**7))
+    worlds: int = field(default=16, metadata=_range(1, 4096))
+    chunk: int = field(default=20, metadata=_range(1, 10**6))
+    max_iter: int = field(default=100, metadata=_range(1, 100_000))
+    hidden: int = field(default=32, metadata=_range(1, 1024))
+    install: bool = False
+    tournament_walls: int = field(default=0, metadata=_range(0, 10**9))
+    tournament_seed: int = field(default=4401, metadata=_range(0, 2**63 - 1))
+
+
+@dataclass
 class ExperimentConfig:
     """The experiment group: a name, the studies it runs, and each study's parameters."""
 
@@ -225,6 +245,7 @@ class ExperimentConfig:
     tune: TuneParams = field(default_factory=TuneParams)
     tournament: TournamentParams = field(default_factory=TournamentParams)
     skill: SkillParams = field(default_factory=SkillParams)
+    train: TrainParams = field(default_factory=TrainParams)
 
 
 @dataclass

@@ -13,8 +13,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from experiments import (study_caishen, study_dealer_edge, study_early_ting, study_huangzhuang, study_sensitivity,
-                         study_shapes, study_skill, study_thirteen_orphans, study_tournament, study_tune,
-                         study_variants, study_xuezhan)
+                         study_shapes, study_skill, study_thirteen_orphans, study_tournament, study_train,
+                         study_tune, study_variants, study_xuezhan)
 from experiments.arms import ArmRunner, base_arm
 from experiments.config import RunConfig
 from experiments.variant_params import refuse_foreign_studies, run_variant, skip_reason
@@ -34,6 +34,7 @@ STUDY_MODULES = {
     "tune": study_tune,  # plays its own trials: ``search`` (a study with no arms)
     "skill": study_skill,
     "tournament": study_tournament,
+    "train": study_train,  # plays its own teacher hands (``search``): labels, fits and exports the learned player
 }
 
 
@@ -171,7 +172,8 @@ def _run_locked(config: RunConfig, out_dir: Path, overrides: list[str], started:
     plans = plan_studies(config, runner)
     say_skipped(config, plans)
     with run_plays(*runner.played()):  # several variants: one switch engine, the shared core compiled once
-        runner.run_all()
+        if runner.directories:  # a run of studies that play their own hands only (train) has no arm and no bar
+            runner.run_all()
         searched = {study: STUDY_MODULES[study].search(study_params(config, study), config, out_dir)
                     for study in plans if hasattr(STUDY_MODULES[study], "search")}  # studies that play their own trials
     say_phase(f"summary: reading the records and computing the statistics of {len(plans)} "
@@ -184,7 +186,8 @@ def _run_locked(config: RunConfig, out_dir: Path, overrides: list[str], started:
         rows += searched.get(study, [])
     summary = stats.summary_frame(rows)
     meta = run_metadata(config, runner, time.perf_counter() - started, overrides, plans)
-    meta["searched"] = {study: search_line(study_rows) for study, study_rows in searched.items()}
+    meta["searched"] = {study: getattr(STUDY_MODULES[study], "search_line", search_line)(study_rows)
+                        for study, study_rows in searched.items()}  # a study may say in its own words what it played
     write_summary(summary, meta, out_dir / "summary.parquet")
     write_spreadsheets(summary, meta, out_dir)  # summary.csv and summary.xlsx beside it, for spreadsheets
     say_phase("report: drawing the figures, writing report.md and report.html", show)

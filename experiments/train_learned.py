@@ -16,12 +16,12 @@ trees, a larger kernel and a larger file, and PyTorch adds a ~700 MB install for
 
 ``evaluate`` reads held-out decisions (every fifth hand, ``held_out``): agreement with the teacher's choice and the
 regret (teacher's best value minus that of the chosen candidate, 底注 per decision) of the model, greedy and a
-uniformly random candidate. ``train`` runs the whole pipeline and writes the model file and its card.
+uniformly random candidate. ``mjrules experiment=train`` (experiments/study_train.py) runs the whole pipeline.
 """
 from __future__ import annotations
 
-import json
 import time
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -31,7 +31,6 @@ from sim.parts import part_name, write_part
 from sim.progress import hand_bar
 from strategies.learned.features import N_FEATURES
 from strategies.learned.labels import label_decisions
-from strategies.learned.models import model_path, save_model
 
 DECISIONS_DIR = "decisions"
 HIDDEN = 32  # hidden units: more did not lower the held-out regret of the first runs
@@ -49,16 +48,18 @@ def label(folder: Path, rules, seed: int, hands: int, chunk: int, worlds: int, p
         for first, n in chunks:
             if (directory / part_name(first)).exists():
                 continue
+            started = time.perf_counter()
             out = label_decisions(rules, seed, first, n, worlds)
-            write_part(decisions_frame(out), directory, first)
+            write_part(decisions_frame(out, time.perf_counter() - started), directory, first)
             bar.advance(n, n)
     finally:
         bar.close()
     return directory
 
 
-def decisions_frame(out: dict) -> pl.DataFrame:
-    """Return the Parquet rows of ``label_decisions``' arrays (one per decision)."""
+def decisions_frame(out: dict, seconds: float = float("nan")) -> pl.DataFrame:
+    """Return the Parquet rows of ``label_decisions``' arrays (one per decision); ``part_seconds`` holds ``seconds``,
+    the time the part took to label (the same in every row of the part)."""
     n = out["n_candidates"]
     meta = out["meta"]
     return pl.DataFrame({
@@ -66,9 +67,10 @@ def decisions_frame(out: dict) -> pl.DataFrame:
         "worlds": meta[:, 4], "legal_candidates": meta[:, 5], "n_candidates": n,
         "values": [out["values"][d, :k].tolist() for d, k in enumerate(n)],
         "features": [out["features"][d, :k].reshape(-1).tolist() for d, k in enumerate(n)],
+        "part_seconds": [float(seconds)] * len(n),
     }, schema={"hand": pl.Int64, "seat": pl.Int64, "phase": pl.Int64, "greedy_index": pl.Int64, "worlds": pl.Int64,
                "legal_candidates": pl.Int64, "n_candidates": pl.Int64, "values": pl.List(pl.Float64),
-               "features": pl.List(pl.Float64)})
+               "features": pl.List(pl.Float64), "part_seconds": pl.Float64})
 
 
 def read_decisions(directory: Path) -> pl.DataFrame:
@@ -77,6 +79,13 @@ def read_decisions(directory: Path) -> pl.DataFrame:
     if not parts:
         raise FileNotFoundError(f"no decision parts in {directory}")
     return pl.concat([pl.read_parquet(p) for p in parts]).sort(["hand", "seat"], maintain_order=True)
+
+
+def label_seconds(frame: pl.DataFrame, chunk: int) -> float:
+    """Return the seconds the labelling of ``frame``'s parts took in all (whichever run wrote them): the sum over
+    parts (hands ``first`` .. ``first + chunk - 1``) of their ``part_seconds``."""
+    per_part = frame.group_by(pl.col("hand") // chunk).agg(pl.col("part_seconds").first())
+    return float(per_part["part_seconds"].sum())
 
 
 def held_out(frame: pl.DataFrame) -> pl.Series:
@@ -99,6 +108,7 @@ def candidate_rows(frame: pl.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndar
 def fit(frame: pl.DataFrame, seed: int, hidden: int = HIDDEN, max_iter: int = 400):
     """Return (model dict for strategies.learned.models.save_model, the fitted MLPRegressor) fitted to ``frame``'s
     decisions."""
+    from sklearn.exceptions import ConvergenceWarning
     from sklearn.neural_network import MLPRegressor
 
     x, y, _ = candidate_rows(frame)
@@ -107,7 +117,9 @@ def fit(frame: pl.DataFrame, seed: int, hidden: int = HIDDEN, max_iter: int = 40
     scale[scale == 0] = 1.0
     net = MLPRegressor(hidden_layer_sizes=(hidden,), activation="relu", alpha=1e-3, learning_rate_init=1e-3,
                        max_iter=max_iter, random_state=seed, early_stopping=False, tol=1e-6, n_iter_no_change=20)
-    net.fit((x - mean) / scale, y)
+    with warnings.catch_warnings():  # max_iter caps the epochs on purpose: stopping there is no failure
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        net.fit((x - mean) / scale, y)
     model = {"mean": mean, "scale": scale, "w1": net.coefs_[0], "b1": net.intercepts_[0],
              "w2": net.coefs_[1][:, 0], "b2": float(net.intercepts_[1][0])}
     return model, net
@@ -119,13 +131,12 @@ def predict(model: dict, x: np.ndarray) -> np.ndarray:
     return h @ model["w2"] + model["b2"]
 
 
-def evaluate(model: dict, frame: pl.DataFrame, seed: int = 0) -> dict:
+def evaluate(model: dict, frame: pl.DataFrame) -> dict:
     """Return the held-out numbers of ``model`` on ``frame``'s decisions: decisions, agreement with the teacher's
     choice, mean regret (底注 per decision) of the model, of greedy (decisions where its choice is a candidate) and
     of a uniformly random candidate (its expectation)."""
     x, _, d = candidate_rows(frame)
     scores = predict(model, x)
-    rng = np.random.default_rng(seed)
     agree, regret, random_regret, greedy_regret, greedy_agree = [], [], [], [], []
     for i, (values, g) in enumerate(zip(frame["values"].to_list(), frame["greedy_index"].to_list())):
         v = np.asarray(values)
@@ -138,77 +149,7 @@ def evaluate(model: dict, frame: pl.DataFrame, seed: int = 0) -> dict:
         if g >= 0:
             greedy_regret.append(best - v[g])
             greedy_agree.append(g == int(np.argmax(v)))
-    del rng
     return {"decisions": len(regret), "agreement": float(np.mean(agree)), "regret": float(np.mean(regret)),
             "regret_se": float(np.std(regret) / max(np.sqrt(len(regret)), 1.0)),
             "random_regret": float(np.mean(random_regret)), "greedy_regret": float(np.mean(greedy_regret)),
             "greedy_agreement": float(np.mean(greedy_agree))}
-
-
-def train(folder: Path, rules, seed: int = 44, hands: int = 200, chunk: int = 20, worlds: int = 8,
-          out: Path | None = None, progress: bool = True, max_iter: int = 400) -> dict:
-    """Label ``hands`` hands (resumable), fit on the decisions of the hands not held out, evaluate on those held
-    out, write the model file (``out``, default the shipped models' folder) and its card; return the card's numbers."""
-    from sim.rules import resolve_rules
-
-    config = resolve_rules(rules)
-    started = time.perf_counter()
-    frame = read_decisions(label(folder, config, seed, hands, chunk, worlds, progress))
-    labelled = time.perf_counter() - started
-    mask = held_out(frame)
-    model, _ = fit(frame.filter(~mask), seed, max_iter=max_iter)
-    numbers = evaluate(model, frame.filter(mask))
-    numbers.update(rule_set=config.variant, seed=seed, hands=hands, worlds=worlds, chunk=chunk, max_iter=max_iter,
-                   train_decisions=int((~mask).sum()), candidates=int(frame["n_candidates"].sum()),
-                   label_seconds=round(labelled, 1), fit_seconds=round(time.perf_counter() - started - labelled, 1))
-    path = model_path(config.variant, Path(out) if out else None)
-    save_model(path, config.variant, config.pack(), **model)
-    path.with_suffix(".md").write_text(model_card(numbers), encoding="utf-8")
-    (Path(folder) / "train.json").write_text(json.dumps(numbers, indent=1), encoding="utf-8")
-    return numbers
-
-
-def model_card(n: dict) -> str:
-    """Return the model card (Markdown) of a trained model's numbers."""
-    return f"""# learned model: {n['rule_set']}
-
-Made by (experiments/train_learned.py):
-`python -m experiments.train_learned rules={n['rule_set']} seed={n['seed']} hands={n['hands']} worlds={n['worlds']} \
-chunk={n['chunk']} max_iter={n['max_iter']}`.
-
-* Model: one-hidden-layer perceptron ({HIDDEN} ReLU units, scikit-learn MLPRegressor) scoring each candidate's money
-  over its decision's mean from {N_FEATURES} features of the seat's own view (strategies/learned/features.py).
-* Teacher: every candidate played on {n['worlds']} sampled worlds by greedy rollouts (strategies/learned/teacher.py);
-  the hands follow the teacher's choice.
-* Data: {n['hands']} hands of run seed {n['seed']} ({n['chunk']} hands per part), {n['train_decisions']} training
-  decisions, {n['decisions']} held-out decisions (every fifth hand), {n['candidates']} candidates in all.
-  Labelling took {n['label_seconds']} s, fitting {n['fit_seconds']} s.
-
-Held-out decisions (regret: the teacher's best value minus that of the choice, 底注 per decision, against the
-teacher's own noisy values):
-
-| player | agreement with the teacher | regret |
-| --- | --- | --- |
-| learned | {n['agreement']:.3f} | {n['regret']:.4f} ± {n['regret_se']:.4f} |
-| greedy | {n['greedy_agreement']:.3f} | {n['greedy_regret']:.4f} |
-| random candidate | — | {n['random_regret']:.4f} |
-
-Tournament: {n.get('tournament', 'not played for this model')}.
-"""
-
-
-def main(argv: list[str] | None = None) -> None:
-    """``python -m experiments.train_learned rules=<rule set> [seed=44] [hands=200] [chunk=20] [worlds=8]
-    [folder=outputs/train-<rule set>] [out=<folder of the model file>]``: train and export one rule set's model."""
-    import sys
-
-    args = dict(a.split("=", 1) for a in (sys.argv[1:] if argv is None else argv))
-    rules = args.pop("rules", "jincheng")
-    folder = Path(args.pop("folder", f"outputs/train-{rules}"))
-    out = args.pop("out", None)
-    numbers = train(folder, rules, out=Path(out) if out else None, **{k: int(v) for k, v in args.items()})
-    print(json.dumps(numbers, indent=1))
-
-
-if __name__ == "__main__":
-    main()

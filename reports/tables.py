@@ -38,6 +38,10 @@ HEADLINE = (
     ("skill", "skill_edge", None),
     ("tournament", "seat_result", None),
     ("tournament", "diff_seat_result", None),
+    ("train", "regret", "held_out"),
+    ("train", "greedy_regret", "held_out"),
+    ("train", "random_regret", "held_out"),
+    ("train", "learned_minus_greedy", "tournament"),
 )
 
 #: Short names of the headline's statistics (the full tables give the longer MEANINGS).
@@ -51,10 +55,18 @@ HEADLINE_LABELS = {
     "diff_hand_draws": "摸牌数变化", "diff_volatility": "输赢标准差变化",
     "skill_edge": "技术优势：强手 − 贪心", "reeval_met": "复测是否满足全部约束",
     "seat_result": "每座每手输赢", "diff_seat_result": "每座每手输赢差",
+    "regret": "学习型玩家的遗憾", "greedy_regret": "贪心的遗憾", "random_regret": "随机候选的遗憾",
+    "learned_minus_greedy": "学习型 − 贪心",
 }
 
 #: Plain-Chinese meaning of each statistic name (the report's tables show it beside the name).
 MEANINGS = {
+    "agreement_rate": "学习型玩家选中老师最佳候选的比例", "greedy_agreement_rate": "贪心选中老师最佳候选的比例",
+    "regret": "学习型玩家每个决策的遗憾（老师最佳候选的价值 − 所选候选的价值）",
+    "greedy_regret": "贪心每个决策的遗憾", "random_regret": "随机候选每个决策的遗憾（期望）",
+    "regret_vs_greedy": "遗憾差：学习型 − 贪心", "train_decisions": "训练决策数", "candidates": "候选总数",
+    "label_seconds": "标注用时", "fit_seconds": "拟合用时",
+    "learned_minus_greedy": "对局赛：一个学习型对三个贪心，减去四个贪心（每座每手，配对同一批牌墙）",
     "result_win": "胡牌输赢", "result_kong": "杠钱", "result_qianbao": "前包钱", "result_houbao": "后包钱",
     "result_total": "每手总输赢", "win_rate": "胡牌率", "tenure_hands": "一任庄的手数",
     "tenure_result": "一任庄的庄家总输赢", "keep_deal_rate": "连庄率（每手后留庄的比例）",
@@ -125,7 +137,8 @@ def meaning(name: str) -> str:
 UNITS = {"rate": "%", "share": "%", "turn": "轮", "tenure_hands": "手", "pays_from_k": "种", "multiplier": "倍",
          "winners_per_hand": "人", "mean_fan": "番",
          "draws": "张", "win_value": "底注/胡", "seatings": "种座次", "level_spec": "手",
-         "feasible": "", "reeval_met": ""}  # the tune study's yes/no rows (1 = yes): no unit
+         "feasible": "", "reeval_met": "",  # the tune study's yes/no rows (1 = yes): no unit
+         "regret": "底注/决策", "regret_vs_greedy": "底注/决策"}  # the train study's held-out regret per decision
 #: Unit of a rate difference (``diff_*_rate``): percentage points.
 POINTS = "百分点"
 
@@ -163,9 +176,17 @@ def _unit_key(name: str, group: str) -> str:
     return "diff_" + group.removeprefix("one_flag ") if group.startswith("one_flag ") else name
 
 
+#: Units of the train study's ``data`` facts (experiments/study_train.py).
+TRAIN_DATA_UNITS = {"hands": "手", "worlds": "个", "seed": "", "train_decisions": "个", "candidates": "个",
+                    "label_seconds": "秒", "fit_seconds": "秒"}
+
+
 def _counted(name: str, group: str, study: str = "tune") -> str | None:
     """Return the unit of a tune row that is a count, a number or a score rather than a statistic: a ``search``
-    fact (SEARCH_UNITS), a best setting's trial number or a flag's importance (''); None for any other row."""
+    fact (SEARCH_UNITS), a best setting's trial number or a flag's importance (''); the train study's ``data``
+    facts (TRAIN_DATA_UNITS); None for any other row."""
+    if study == "train":
+        return TRAIN_DATA_UNITS.get(name) if group == "data" else None
     if study != "tune":
         return None
     if group == "search":
@@ -264,7 +285,7 @@ def display_rows(rows: pl.DataFrame) -> list[list[str]]:
 #: Short Chinese name of each study (the headline table's first column).
 STUDY_LABELS = {"dealer_edge": "庄家优势", "huangzhuang": "荒庄", "thirteen_orphans": "十三幺", "early_ting": "上架时机",
                 "sensitivity": "规则敏感性", "variants": "变体对比", "shapes": "牌型", "caishen": "财神",
-                "xuezhan": "血战到底", "skill": "技术水平", "tune": "规则调优", "tournament": "对局赛"}
+                "xuezhan": "血战到底", "skill": "技术水平", "tune": "规则调优", "tournament": "对局赛", "train": "训练学习型玩家"}
 #: Chinese name of each experiment that is not one study (a one-study experiment is named as its study).
 EXPERIMENT_LABELS = {"overview": "总览"}
 POSITION_LABELS = {"dealer": "庄家", "xiajia": "下家", "duijia": "对家", "shangjia": "上家"}
@@ -274,12 +295,12 @@ GROUP_WORDS = {
     "xian": "闲家", "winner_xiajia": "胡家的下家", "winner_duijia": "胡家的对家", "winner_shangjia": "胡家的上家",
     "winner_took_3": "胡家吃碰付款方 3 摊", "payer_took_3": "付款方吃碰胡家 3 摊",
     **VARIANT_LABELS, **STRATEGY_NAMES,
-    "target": "调优目标", "rotation": "轮转", "strong": "强手", "one_strong": "一个强手对三个贪心",
+    "target": "调优目标", "rotation": "轮转", "held_out": "留出的决策", "data": "训练数据", "strong": "强手", "one_strong": "一个强手对三个贪心",
     "one_greedy": "一个贪心对三个强手",
     "hujiao": "呼叫转移", "huazhu": "查花猪", "dajiao": "查大叫", "tuishui": "退税",
 }
 #: Groups that mean something else in one study: (study, group) -> words (the tune study's search facts).
-STUDY_GROUP_WORDS = {("tune", "search"): "搜索概况"}
+STUDY_GROUP_WORDS = {("tune", "search"): "搜索概况", ("train", "tournament"): "对局赛"}
 #: ``key=value`` parts of a group in words: key -> value -> words ("{v}" is the value).
 GROUP_PARTS = {
     "kongs": "{v} 杠", "stacks": "荒牌 {v} 墩", "k": "k = {v}", "t": "等 {v} 个活张", "wilds": "起手 {v} 张财神",

@@ -35,7 +35,7 @@ def test_every_section_of_a_learned_run_opens_with_its_players(summary):
     for study in studies:
         text = openings[sections.title(study)]
         assert text.startswith("本节"), (study, text)
-        if study in ("skill", "tournament"):
+        if study in ("skill", "tournament", "train"):
             assert "不用运行的座位组合" in text and "learned" not in text
         elif study in ("thirteen_orphans", "early_ting", "caishen"):
             assert "0 号位换成" in text and "1–3 号位" in text and "三家都是学习型（`learned`）" in text

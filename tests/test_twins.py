@@ -110,3 +110,40 @@ def test_every_loop_strategy_decides_the_same_on_twins(combo):
             if i % 8 == 0:
                 assert decide.loop_agrees(g, a[0]), (name, i)
             assert a == decide(h), (combo, name, i)
+
+
+#: the search player's twin check: states per combination (those with a real choice among the first), worlds,
+#: candidates (few worlds keep it bounded; the check is the same for any number)
+SEARCH_STATES = 24
+SEARCH_WORLDS = 6
+SEARCH_CANDIDATES = 3
+
+
+def search_decision(g, sampler="search_action"):
+    """Return (action, per-candidate sums of money, candidates, worlds played) of a search seat 0 in Game ``g``
+    (``sampler``: the decision kernel of strategies.search.rollout); ``g`` is not changed."""
+    world, roll, work = new_search_scratch()
+    decide = g._engine.kernel("strategies.search.rollout", sampler)  # rollouts: g's greedy seats, slot 0
+    action = int(decide(g._rule_vec, g._tables, g._scan_tables, g.wall, g._hands, g._frozen, g._melds, g._rivers,
+                        g._st, g._money, 0, SEARCH_WORLDS, SEARCH_CANDIDATES, 1, world, roll, work))
+    return action, work[19].tolist(), work[18].tolist(), int(work[23][0])
+
+
+def searched_pairs(combo):
+    """Return the first SEARCH_STATES (state, twin) pairs of ``combo`` where the search plays worlds."""
+    out = []
+    for g, h, _ in states(combo):
+        if search_decision(g)[3] > 0:
+            out.append((g, h))
+        if len(out) == SEARCH_STATES:
+            break
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("combo", list(T.COMBOS))
+def test_search_decides_and_sums_the_same_on_twins(combo):
+    pairs = searched_pairs(combo)
+    assert len(pairs) == SEARCH_STATES
+    for i, (g, h) in enumerate(pairs):
+        assert search_decision(g) == search_decision(h), (combo, i)

@@ -26,7 +26,8 @@ from sim.core.state import PHASE_CLAIM, PHASE_SELF, ST_PHASE, ST_STEPS
 from sim.core.turn import run_until
 from strategies.search.candidates import rank_candidates
 from strategies.search.sampler import leaky_sample_world, sample_world
-from strategies.search.streams import seed_search_generator
+from strategies.search.streams import seed_view_generator
+from strategies.search.view import public_world
 
 #: successive halving: after HALVING_NUM / HALVING_DEN of the worlds (6 of 16), only the best FINALISTS candidates
 #: are played on the other worlds; the choice is the best of them over every world (64 rollouts become 44)
@@ -165,7 +166,9 @@ def _decider(leak, stage):
                             max_candidates, cands, mask, remaining, seen, after_shanten, after_useful, floors, rng)
         if n == 1:
             return cands[0]
-        seed_search_generator(rng, st, seat)
+        public_world(rule_vec, wall, hands, frozen, melds, rivers, st, money, seat, wwall, whands, wfrozen, wmelds,
+                     wrivers, wst, wmoney)
+        seed_view_generator(rng, wwall, whands, wfrozen, wmelds, wrivers, wst, wmoney, seat)  # keyed by the view
         sums[:] = 0
         squares[:] = 0.0
         played = 0  # worlds played (a refused world is not)

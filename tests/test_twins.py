@@ -147,3 +147,15 @@ def test_search_decides_and_sums_the_same_on_twins(combo):
     assert len(pairs) == SEARCH_STATES
     for i, (g, h) in enumerate(pairs):
         assert search_decision(g) == search_decision(h), (combo, i)
+
+
+@pytest.mark.parametrize("combo", ["jincheng", "jinhua"])
+def test_the_python_observation_is_the_same_on_twins(combo):
+    """Game.observation(seat) shows nothing hidden: in a claim window the discarder's just-drawn tile (changed in
+    the twin) is not there, nor the other seats' tiles or 暗杠 kinds."""
+    pairs = states(combo)
+    drawn_differs = sum(g._st[S.ST_PHASE] == S.PHASE_CLAIM and g._st[S.ST_LAST_DRAWN] != h._st[S.ST_LAST_DRAWN]
+                        for g, h, _ in pairs)
+    assert drawn_differs >= 10
+    for g, h, _ in pairs:
+        assert g.observation(0) == h.observation(0)

@@ -29,7 +29,7 @@ from sim.record import KERNEL_COLUMNS, N_KERNEL_COLUMNS
 from sim.rules import resolve_rules
 from sim.tiles import format as format_tiles
 from sim.tiles import name
-from sim.core.wall import NO_TILE, draw_dealer, fill_wall, wall_size
+from sim.core.wall import NO_TILE, fill_wall, wall_size
 from sim.seat_plan import SCRIPTED_STAND_IN, check_seats_for_rules, outside_driver, resolve_seats
 
 PHASE_NAMES = {S.PHASE_SELF: "self", S.PHASE_CLAIM: "claim", S.PHASE_OVER: "over"}
@@ -44,8 +44,8 @@ class Game:
     (all four scripted) or a list of 4 where None = a scripted seat and anything else a
     strategy (name, ``"name{k=v}"``, dict, StrategyConfig). ``wall``: an int8[136] (e.g. from
     sim.stacked.stacked_wall; under ``jz_tiles=108`` its first 108 entries the suit tiles, the rest -1) or None for the shuffled wall of ``(seed, hand_index)``.
-    ``dealer``: a seat, or None = 0 with a given wall, else wall.draw_dealer(seed, hand_index)
-    (as the batch engine does). Strategy seats use the decision streams of
+    ``dealer``: a seat, or None = 0 with a given wall, else the batch engine's (sim.core.turn.session_first_dealer:
+    wall.draw_dealer(seed, hand_index), or the rule set's first dealer). Strategy seats use the decision streams of
     ``(seed, hand_index)``, so ``Game(seats=4 strategies, seed=s, hand_index=i).advance()``
     plays exactly hand *i* of ``play_chunk(..., seed=s, ...)``.
 
@@ -112,15 +112,16 @@ class Game:
         seed_seats(self._rngs, self.seed, self.hand_index)
         self._engine.start_hand(self._rule_vec, self.wall, self._hands, self._frozen, self._melds, self._rivers, self._st,
                    self._money, self._events, int(dealer), self.seed, self.hand_index)
-        self._engine.declare_missing_suits(self._rule_vec, self._hands, self._st, self._ids, self._params)
+        self._engine.after_deal(self._rule_vec, self._hands, self._st, self._ids, self._params, self._rngs, self.seed,
+                                self.hand_index)
 
     def _batch_dealer(self, seats) -> int:
         """Return the dealer the batch engine gives this hand (single hands: its own key; sessions: passed on)."""
         if not self.session_length:
-            return int(draw_dealer(self.seed, self.hand_index))
+            return int(self._engine.session_first_dealer(self._rule_vec, self.seed, self.hand_index))
         start = self.hand_index - self.hand_index % self.session_length
         if start == self.hand_index:
-            return int(draw_dealer(self.seed, start))
+            return int(self._engine.session_first_dealer(self._rule_vec, self.seed, start))
         if any(s is None for s in seats):
             raise ValueError("a later hand of a session needs four strategies (its dealer comes from the earlier hands)")
         from sim.play import play_chunk

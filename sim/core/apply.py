@@ -32,7 +32,7 @@ def discard(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, eve
         if st[ST_TING + s] == 1:
             st[ST_PASSED + s] |= np.int64(1) << tile
     log_event(events, st, EV_DISCARD, seat, tile, 0)
-    hooks.on_discard(rule_vec, st, seat, tile)
+    hooks.on_discard(rule_vec, tables, hands, melds, st, seat, tile)
     if not open_claims(rule_vec, tables, hands, frozen, melds, st, PEND_DISCARD, tile, seat):
         hooks.on_unclaimed(rule_vec, st, money, events)
         pass_turn(rule_vec, tables, wall, hands, melds, st, money, events, seat)

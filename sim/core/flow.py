@@ -30,11 +30,24 @@ def begin_turn(rule_vec, st, seat, drawn):
     st[ST_GUO_HU + seat] = 0
 
 
+@njit(cache=True, inline='always')
+def next_front_draws(rule_vec, st):
+    """Return the tiles drawn from the front after the deal: the front draws, and the replacements too where they
+    come from the front (hook ``kong_draws_from_front``)."""
+    if hooks.kong_draws_from_front(rule_vec):
+        return st[ST_FRONT_DRAWS] + st[ST_REPLACEMENTS]
+    return st[ST_FRONT_DRAWS]
+
+
 @njit(cache=True, _nrt=False)
 def draw_tail(rule_vec, wall, hands, st, events, seat):
     """Give ``seat`` the next kong replacement from the tail (r10, always granted; the first position is the
-    hook ``first_tail_position``); returns the kind."""
-    tile = wall[hooks.first_tail_position(rule_vec) - st[ST_REPLACEMENTS]]
+    hook ``first_tail_position``), or the next front tile where the rules say so (hook ``kong_draws_from_front``);
+    returns the kind."""
+    if hooks.kong_draws_from_front(rule_vec):
+        tile = wall[front_position(st[ST_FRONT_DRAWS] + st[ST_REPLACEMENTS])]
+    else:
+        tile = wall[hooks.first_tail_position(rule_vec) - st[ST_REPLACEMENTS]]
     st[ST_REPLACEMENTS] += 1
     st[ST_FROM_TAIL] = 1
     hands[seat, tile] += 1
@@ -60,7 +73,7 @@ def seat_draws(rule_vec, wall, hands, st, money, events, seat):
     if not hooks.front_draw_allowed(rule_vec, st):
         end_huang(rule_vec, st, money, events)
         return
-    tile = wall[front_position(st[ST_FRONT_DRAWS])]
+    tile = wall[front_position(next_front_draws(rule_vec, st))]
     st[ST_FRONT_DRAWS] += 1
     st[ST_FROM_TAIL] = 0
     hands[seat, tile] += 1

@@ -20,8 +20,8 @@ LIMIT_EVERY_DRAW = 2     # every draw, front or replacement, leaves the kept til
 
 # --- bookkeeping hooks a variant may leave empty: each returns nothing ------------------------------------
 @njit(cache=True, inline='always')
-def on_discard(rule_vec, st, seat, tile):
-    """No bookkeeping after a discard; returns nothing."""
+def on_discard(rule_vec, tables, hands, melds, st, seat, tile):
+    """No bookkeeping after ``seat`` discarded ``tile`` (already out of ``hands``); returns nothing."""
     return
 
 
@@ -87,6 +87,20 @@ def declares_missing_suit(rule_vec):
 
 
 @njit(cache=True, inline='always')
+def on_voids_declared(rule_vec, hands, st):
+    """Nothing after the seats declared the suits they give up (``declares_missing_suit``); returns nothing."""
+    return
+
+
+@njit(cache=True, inline='always')
+def tile_pass_offset(rule_vec, run_seed, hand_index):
+    """Return 0: no tiles change hands after the deal. A rule set that passes tiles (四川 换三张) returns the seat
+    offset 1, 2 or 3: after the deal (the dealer holding 14) each seat ``s`` passes three tiles of one suit, chosen
+    by its strategy, to seat ``(s + offset) % 4``; ``run_seed`` and ``hand_index`` key any draw of the offset."""
+    return 0
+
+
+@njit(cache=True, inline='always')
 def discard_forbidden(rule_vec, st, seat):
     """Return 0: no held kind is barred from discard."""
     return 0
@@ -104,6 +118,21 @@ def first_tail_position(rule_vec):
     """Return the wall position of the first kong replacement (later ones go downward): the wall's last tile
     (135, or 107 for a wall without honors)."""
     return wall_size(rule_vec) - 1
+
+
+@njit(cache=True, inline='always')
+def kong_draws_from_front(rule_vec):
+    """Return False: kong replacements come from the tail (``first_tail_position`` downward) and front draws from
+    the front. True: a replacement is the next front tile, as a front draw is (the front draws and replacements
+    made so far are then the positions after the deal, in order)."""
+    return False
+
+
+@njit(cache=True, inline='always')
+def first_dealer(rule_vec, drawn):
+    """Return the dealer of a session's first hand (an independent hand is a session of one): ``drawn``, the seat
+    the core drew uniformly from the hand's table stream."""
+    return drawn
 
 
 @njit(cache=True, _nrt=False)

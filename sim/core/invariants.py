@@ -24,6 +24,7 @@ from sim.core.state import (
     ST_WIN_FEATURES, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER,
 )
 from sim.core.state import CLAIM_WAITING, ST_CLAIM, ST_RON_TAKEN, ST_TILE_HELD, ST_WINNERS
+from sim.core.flow import next_front_draws
 from sim.core.wall import DEAL_SIZE, wall_size
 from sim.core.hook_defaults import LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS
 from sim.core.slots import hooks
@@ -141,12 +142,14 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
     drawn = np.zeros(34, dtype=np.int64)  # int64[34]: copies of each kind taken out of the wall so far
     n_tiles = wall_size(rule_vec)
     n_kinds = 34 if n_tiles == 136 else 27  # the kinds the wall holds: honors only in the full wall
-    for p in range(DEAL_SIZE + st[ST_FRONT_DRAWS]):
+    front_drawn = next_front_draws(rule_vec, st)  # the replacements too where they come from the front
+    tail_drawn = st[ST_FRONT_DRAWS] + st[ST_REPLACEMENTS] - front_drawn
+    for p in range(DEAL_SIZE + front_drawn):
         if p >= n_tiles or wall[p] < 0 or wall[p] >= n_kinds:
             return ERR_NOT_IN_WALL
         drawn[wall[p]] += 1
     first_tail = hooks.first_tail_position(rule_vec)  # replacements go down from here (金华: below the indicator)
-    for p in range(first_tail + 1 - st[ST_REPLACEMENTS], first_tail + 1):
+    for p in range(first_tail + 1 - tail_drawn, first_tail + 1):
         if p >= n_tiles or wall[p] < 0 or wall[p] >= n_kinds:
             return ERR_NOT_IN_WALL
         drawn[wall[p]] += 1
@@ -249,7 +252,7 @@ def check_state(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
             return ERR_WAITS_CHANGED
     # --- the draw limit, under every wall model: no draw takes a tile the limit keeps back ------------------
     # undrawn tiles between the front (after the deal and the front draws) and the tail (below the replacements)
-    undrawn = first_tail + 1 - st[ST_REPLACEMENTS] - DEAL_SIZE - st[ST_FRONT_DRAWS]
+    undrawn = first_tail + 1 - tail_drawn - DEAL_SIZE - front_drawn
     if undrawn < 0:
         return ERR_FRONT_LIMIT
     mode, kept = hooks.draw_limit(rule_vec, st)

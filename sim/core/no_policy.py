@@ -67,3 +67,11 @@ def choose_dingque(params, hands, seat):
     if seat == seat:
         raise RuntimeError("choose_dingque asked of a policy slot no seat holds")
     return -1
+
+
+@njit(cache=True, _nrt=False)
+def choose_pass(params, rule_vec, hands, seat, rng):
+    """Never returns ((-1, -1, -1) for the type only): raises RuntimeError (no seat holds a free slot)."""
+    if seat == seat:
+        raise RuntimeError("choose_pass asked of a policy slot no seat holds")
+    return -1, -1, -1

@@ -9,7 +9,7 @@ policies; the two more slots serve an engine shared by every table of a variant 
 
 Each policy module provides the protocol below (docs/architecture.md "Adding a strategy"): ``FAST_RANDOM`` and ``SCANS``
 (compile-time bools), ``passes_claim``, ``choose_action``, ``self_from_scan``, ``self_rows``, ``random_self``,
-``random_claim`` and ``choose_dingque``.
+``random_claim``, ``choose_dingque`` and ``choose_pass``.
 """
 from numba import njit
 
@@ -188,3 +188,21 @@ def choose_dingque(slot, params, hands, seat):
     if slot == 5:
         return policy5.choose_dingque(params, hands, seat)
     return policy0.choose_dingque(params, hands, seat)
+
+
+@njit(cache=True, inline='always')
+def choose_pass(slot, params, rule_vec, hands, seat, rng):
+    """Return the three tiles (kinds a, b, c; repeats allowed) of one suit the seat passes after the deal (四川
+    换三张, sim.core.tile_pass; ``rng`` its uint64[2] decision generator); a scripted seat passes as ``policy0``
+    does."""
+    if slot == 1:
+        return policy1.choose_pass(params, rule_vec, hands, seat, rng)
+    if slot == 2:
+        return policy2.choose_pass(params, rule_vec, hands, seat, rng)
+    if slot == 3:
+        return policy3.choose_pass(params, rule_vec, hands, seat, rng)
+    if slot == 4:
+        return policy4.choose_pass(params, rule_vec, hands, seat, rng)
+    if slot == 5:
+        return policy5.choose_pass(params, rule_vec, hands, seat, rng)
+    return policy0.choose_pass(params, rule_vec, hands, seat, rng)

@@ -27,6 +27,7 @@ from sim.core.rng import STREAM_SEAT0, seed_generator
 from sim.core.conditioned_deal import fill_wall_conditioned
 from sim.core.wall import draw_dealer, fill_wall, wall_size
 from sim.core.slots import hooks
+from sim.core.tile_pass import pass_tiles
 from sim.core import seat_dispatch as seats
 
 @njit(cache=True, inline='always')
@@ -147,10 +148,27 @@ def new_loop_scratch():
 def declare_missing_suits(rule_vec, hands, st, strategy_ids, params):
     """After the deal, let each seat's strategy declare the suit it gives up (stored as 1 + suit in
     ``st[ST_DINGQUE + seat]``) when the rules declare it up front (hook ``declares_missing_suit``: 晋中
-    jz_dingque_upfront, RULES §2.4 r13); returns nothing."""
+    jz_dingque_upfront, RULES §2.4 r13), then tell the rule set (hook ``on_voids_declared``); returns nothing."""
     if hooks.declares_missing_suit(rule_vec):
         for s in range(4):
             st[ST_DINGQUE + s] = 1 + seats.choose_dingque(strategy_ids[s], params[s], hands, s)
+        hooks.on_voids_declared(rule_vec, hands, st)
+
+
+@njit(cache=True, _nrt=False)
+def after_deal(rule_vec, hands, st, strategy_ids, params, rngs, run_seed, hand_index):
+    """What the seats decide between the deal and the first action: the tiles they pass where the rules pass any
+    (hook ``tile_pass_offset``, sim.core.tile_pass), then the suits they give up (``declare_missing_suits``);
+    returns nothing."""
+    pass_tiles(rule_vec, hands, st, strategy_ids, params, rngs, run_seed, hand_index)
+    declare_missing_suits(rule_vec, hands, st, strategy_ids, params)
+
+
+@njit(cache=True, _nrt=False)
+def session_first_dealer(rule_vec, run_seed, hand_index):
+    """Return the dealer of the session (or independent hand) that starts at ``hand_index``: the seat drawn from the
+    hand's table stream (``draw_dealer``), or the rule set's own (hook ``first_dealer``)."""
+    return hooks.first_dealer(rule_vec, draw_dealer(run_seed, hand_index))
 
 
 @njit(cache=True, _nrt=False)
@@ -166,25 +184,25 @@ def begin_batch_hand(rule_vec, board, events, rngs, strategy_ids, params, run_se
     """Set up hand ``hand_index`` of a batch as every batch loop does (``play_hands`` and the search player's batch,
     strategies/search/batch.py): its dealer (single hands: its own key; sessions: ``dealer``, the one the previous
     hand passed on, or a fresh key at a session's first hand), its wall (plain or given ``deal_condition``), the seats'
-    decision generators, the deal and the declared missing suits, into ``board`` (the state tuple of
+    decision generators, the deal, the tiles passed and the declared missing suits, into ``board`` (the state tuple of
     sim.core.state.new_state). Returns (session, hand within the session, dealer)."""
     wall, hands, frozen, melds, rivers, st, money = board
     if session_length > 0:
         session = hand_index // session_length
         in_session = hand_index % session_length
         if in_session == 0:
-            dealer = draw_dealer(run_seed, hand_index)
+            dealer = session_first_dealer(rule_vec, run_seed, hand_index)
     else:
         session = hand_index
         in_session = 0
-        dealer = draw_dealer(run_seed, hand_index)
+        dealer = session_first_dealer(rule_vec, run_seed, hand_index)
     if deal_condition == 0:
         fill_wall(run_seed, hand_index, wall, wall_size(rule_vec))
     else:  # seat 0's start tiles drawn given the condition (sim.deal_conditions)
         fill_wall_conditioned(run_seed, hand_index, dealer, deal_condition, wall)
     seed_seats(rngs, run_seed, hand_index)
     start_hand(rule_vec, wall, hands, frozen, melds, rivers, st, money, events, dealer, run_seed, hand_index)
-    declare_missing_suits(rule_vec, hands, st, strategy_ids, params)
+    after_deal(rule_vec, hands, st, strategy_ids, params, rngs, run_seed, hand_index)
     return session, in_session, dealer
 
 

@@ -471,6 +471,66 @@ def preferred_discards(rule_vec, hands, st, seat):
 
 
 @njit(cache=True, inline='always')
+def first_dealer(rule_vec, drawn):
+    """Hook ``first_dealer`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.first_dealer(rule_vec, drawn)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.first_dealer(rule_vec, drawn)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.first_dealer(rule_vec, drawn)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.first_dealer(rule_vec, drawn)
+    return hooks0.first_dealer(rule_vec, drawn)
+
+
+@njit(cache=True, inline='always')
+def kong_draws_from_front(rule_vec):
+    """Hook ``kong_draws_from_front`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.kong_draws_from_front(rule_vec)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.kong_draws_from_front(rule_vec)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.kong_draws_from_front(rule_vec)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.kong_draws_from_front(rule_vec)
+    return hooks0.kong_draws_from_front(rule_vec)
+
+
+@njit(cache=True, inline='always')
+def on_voids_declared(rule_vec, hands, st):
+    """Hook ``on_voids_declared`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.on_voids_declared(rule_vec, hands, st)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.on_voids_declared(rule_vec, hands, st)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.on_voids_declared(rule_vec, hands, st)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.on_voids_declared(rule_vec, hands, st)
+    return hooks0.on_voids_declared(rule_vec, hands, st)
+
+
+@njit(cache=True, inline='always')
+def tile_pass_offset(rule_vec, run_seed, hand_index):
+    """Hook ``tile_pass_offset`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.tile_pass_offset(rule_vec, run_seed, hand_index)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.tile_pass_offset(rule_vec, run_seed, hand_index)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.tile_pass_offset(rule_vec, run_seed, hand_index)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.tile_pass_offset(rule_vec, run_seed, hand_index)
+    return hooks0.tile_pass_offset(rule_vec, run_seed, hand_index)
+
+
+@njit(cache=True, inline='always')
 def deal_extras(rule_vec, wall, st, events):
     """Hook ``deal_extras`` of the variant ``rule_vec`` plays."""
     v = rule_vec[R_VARIANT]
@@ -516,18 +576,18 @@ def draw_limit(rule_vec, st):
 
 
 @njit(cache=True, inline='always')
-def on_discard(rule_vec, st, seat, tile):
+def on_discard(rule_vec, tables, hands, melds, st, seat, tile):
     """Hook ``on_discard`` of the variant ``rule_vec`` plays."""
     v = rule_vec[R_VARIANT]
     if VARIANT1 != VARIANT_NONE and v == VARIANT1:
-        return hooks1.on_discard(rule_vec, st, seat, tile)
+        return hooks1.on_discard(rule_vec, tables, hands, melds, st, seat, tile)
     if VARIANT2 != VARIANT_NONE and v == VARIANT2:
-        return hooks2.on_discard(rule_vec, st, seat, tile)
+        return hooks2.on_discard(rule_vec, tables, hands, melds, st, seat, tile)
     if VARIANT3 != VARIANT_NONE and v == VARIANT3:
-        return hooks3.on_discard(rule_vec, st, seat, tile)
+        return hooks3.on_discard(rule_vec, tables, hands, melds, st, seat, tile)
     if VARIANT4 != VARIANT_NONE and v == VARIANT4:
-        return hooks4.on_discard(rule_vec, st, seat, tile)
-    return hooks0.on_discard(rule_vec, st, seat, tile)
+        return hooks4.on_discard(rule_vec, tables, hands, melds, st, seat, tile)
+    return hooks0.on_discard(rule_vec, tables, hands, melds, st, seat, tile)
 
 
 @njit(cache=True, inline='always')

@@ -16,6 +16,7 @@ from sim.core.state import (
     ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE, ST_PHASE, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE,
     ST_WILD_KIND,
 )
+from sim.core.flow import next_front_draws
 from sim.core.melds import meld_slot
 from sim.core.ting import visible_counts
 from sim.core.wall import FIRST_FRONT, wall_size
@@ -27,7 +28,9 @@ from strategies.search.public_state import public_st
 def undrawn_positions(rule_vec, st):
     """Return (first, last) wall positions not drawn yet, inclusive (front from ``first``, kong replacements from
     ``last`` down); empty when first > last."""
-    return FIRST_FRONT + st[ST_FRONT_DRAWS], hooks.first_tail_position(rule_vec) - st[ST_REPLACEMENTS]
+    front_drawn = next_front_draws(rule_vec, st)  # the replacements too where they come from the front
+    tail_drawn = st[ST_FRONT_DRAWS] + st[ST_REPLACEMENTS] - front_drawn
+    return FIRST_FRONT + front_drawn, hooks.first_tail_position(rule_vec) - tail_drawn
 
 
 @njit(cache=True, _nrt=False)

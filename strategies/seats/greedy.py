@@ -12,6 +12,7 @@ from sim.core.seat_dispatch import CLAIM_ARGS, SELF_ARGS
 from sim.core.slots import hooks
 from sim.core.state import CLAIM_BIT_GANG, CLAIM_BIT_HU, CLAIM_BIT_PENG, PHASE_SELF, ST_PENDING_TILE, ST_PHASE
 from strategies.dingque import fewest_tiles_suit
+from strategies.tile_pass import weakest_suit_three
 from strategies.greedy import greedy_claim, greedy_self, greedy_self_scanned
 from strategies.missing_suit_play import missing_suit_greedy_claim, missing_suit_greedy_self_rows
 from strategies.wild_play import wild_greedy_claim, wild_greedy_self, wild_greedy_self_rows
@@ -94,3 +95,9 @@ def self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
 def choose_dingque(params, hands, seat):
     """Return the suit with the fewest tiles of the seat's start hand (strategies/dingque.py)."""
     return fewest_tiles_suit(hands[seat])
+
+
+@njit(cache=True, inline='always')
+def choose_pass(params, rule_vec, hands, seat, rng):
+    """Return greedy's three tiles to pass after the deal (换三张): from its weakest suit (strategies/tile_pass.py)."""
+    return weakest_suit_three(hands[seat])

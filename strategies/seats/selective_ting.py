@@ -6,6 +6,7 @@ from sim.core.seat_dispatch import SELF_ARGS
 from sim.core.state import PHASE_SELF, ST_PHASE
 from strategies.selective_ting import selective_self
 from strategies.dingque import fewest_tiles_suit
+from strategies.tile_pass import weakest_suit_three
 from strategies.seats import greedy as greedy_policy
 
 FAST_RANDOM = False
@@ -32,3 +33,9 @@ def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, ma
 def choose_dingque(params, hands, seat):
     """Return the suit with the fewest tiles of the seat's start hand (strategies/dingque.py)."""
     return fewest_tiles_suit(hands[seat])
+
+
+@njit(cache=True, inline='always')
+def choose_pass(params, rule_vec, hands, seat, rng):
+    """Return greedy's three tiles to pass after the deal (换三张): from its weakest suit (strategies/tile_pass.py)."""
+    return weakest_suit_three(hands[seat])

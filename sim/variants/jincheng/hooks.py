@@ -32,6 +32,10 @@ from sim.variants.jincheng.study_facts import LABEL, SEARCH_WORLDS  # noqa: F401
 # a hand ends at its first win: the core's play-on hooks (血战到底 only) are its defaults, pruned
 from sim.core.hook_defaults import on_play_end, on_wins_settled, plays_on_after_win  # noqa: F401,E402
 from sim.core.hook_defaults import preferred_discards  # noqa: F401,E402  (no tile a win may not hold)
+# no tiles passed after the deal, nothing after 定缺, replacements from the tail, a drawn first dealer (四川's flags)
+from sim.core.hook_defaults import (  # noqa: F401,E402
+    first_dealer, kong_draws_from_front, on_voids_declared, tile_pass_offset,
+)
 
 VARIANT = CODE  # the code this rule set registers (sim/variants/jincheng/__init__.py), rule_vec[R_VARIANT]
 
@@ -60,7 +64,7 @@ def draw_limit(rule_vec, st):
 
 # --- discards, 上架 and claims -------------------------------------------------------------------------------
 @njit(cache=True, inline='always')
-def on_discard(rule_vec, st, seat, tile):
+def on_discard(rule_vec, tables, hands, melds, st, seat, tile):
     """Count the discard for 前包 (r47); returns nothing."""
     jc_genzhuang.gz_follow(st, seat, tile)
 

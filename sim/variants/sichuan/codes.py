@@ -10,6 +10,8 @@ columns and the wall-end classes.
 SC_HSZ_RANDOM, SC_HSZ_NEXT, SC_HSZ_PREV, SC_HSZ_OPPOSITE = 0, 1, 2, 3        # r9
 SC_HSZ_DIRECTION_CODES = {"random": SC_HSZ_RANDOM, "next": SC_HSZ_NEXT, "prev": SC_HSZ_PREV,
                           "opposite": SC_HSZ_OPPOSITE}
+SC_HSZ_OFFSETS = (1, 3, 2)  # the seat offset of next (s+1), prev (s−1), opposite (s+2): r9's uniform draw
+SC_STREAM_HSZ = 7  # the rng stream of the hand's 换三张 direction: after sim.core's wall, table, seat, deal streams
 SC_DINGQUE_DECLARE, SC_DINGQUE_FIRST_DISCARD, SC_DINGQUE_IMPLICIT = 0, 1, 2   # r10, r17, r18
 SC_DINGQUE_CODES = {"declare": SC_DINGQUE_DECLARE, "first_discard": SC_DINGQUE_FIRST_DISCARD,
                     "implicit": SC_DINGQUE_IMPLICIT}

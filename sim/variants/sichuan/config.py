@@ -25,12 +25,6 @@ def _cite(rules: str) -> str:
     return f"{DOC} {rules}"
 
 
-#: Flag values the rules reference defines and the engine does not play yet: refused in one line, not played as
-#: the default (docs/rules/sichuan.md lists them); the sensitivity study reports the change as refused.
-NOT_PLAYED_YET = {"sc_huan_san_zhang": True, "sc_dingque": "first_discard", "sc_kong_draw": "front",
-                  "sc_guo_hu": "until_draw_strict", "sc_guo_peng": True, "sc_first_dealer": "seat0"}
-
-
 @dataclass(frozen=True)
 class SichuanRules(VariantRules):
     """Every rule a Sichuan study may change, with the default of docs/rules/sichuan.md (flag table, money in 底)."""
@@ -122,20 +116,13 @@ class SichuanRules(VariantRules):
     # the next dealer after a hand with no winner (r84).
     sc_dealer_no_winner: str = field(default="stay", metadata=_enum(
         SL.R_SC_DEALER_NO_WINNER, S.SC_DEALER_NO_WINNER_CODES, _cite("r84")))
-    # the first dealer of a session (r7): drawn, as the core draws it for every rule set (seats stay exchangeable).
+    # the first dealer of a session (r7): drawn, as the core draws it for every rule set (seats stay exchangeable),
+    # or seat 0.
     sc_first_dealer: str = field(default="random", metadata=_enum(SL.R_SC_FIRST_DEALER, S.SC_FIRST_DEALER_CODES,
                                                                  _cite("r7")))
 
     def _check_combination(self) -> None:
-        """Refuse a value the engine does not play yet (``NOT_PLAYED_YET``), and a value defined by the cap when
-        there is none (q6 of the rules: r52, r73)."""
-        for key, value in NOT_PLAYED_YET.items():
-            if getattr(self, key) == value:
-                shown = str(value).lower() if isinstance(value, bool) else value
-                cite = self.__dataclass_fields__[key].metadata["cite"]
-                default = self.__dataclass_fields__[key].default
-                default = str(default).lower() if isinstance(default, bool) else default
-                raise ValueError(f"rules.{key}={shown} is not played yet ({cite}); the engine plays {key}={default}")
+        """Refuse a value defined by the cap when there is none (q6 of the rules: r52, r73)."""
         if self.sc_fan_cap == "none":
             for key in ("sc_tian_di_hu", "sc_huazhu_amount"):
                 if getattr(self, key) == "cap":

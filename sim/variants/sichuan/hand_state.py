@@ -23,7 +23,10 @@ SC_VOIDS = ST_RULE_STATE + 28           # + seat: the void suit (0..2, -1 none) 
 SC_CLASSES = ST_RULE_STATE + 32         # + seat: the wall-end class (codes.SC_CLASS_*, r71)
 SC_TMVS = ST_RULE_STATE + 36            # + seat: its TMV in 底 (r76)
 SC_KONG_LOG = ST_RULE_STATE + 40        # the kong log, int64[SC_MAX_KONGS, SC_KONG_FIELDS] row by row (codes.KL_*)
-SC_STATE_END = SC_KONG_LOG + SC_MAX_KONGS * SC_KONG_FIELDS
+SC_PLACED = SC_KONG_LOG + SC_MAX_KONGS * SC_KONG_FIELDS  # + seat: 1 + the void tile placed face down, its
+#                                                             first discard to come (first_discard, r17), 0 = none
+SC_CLAIM_TURN = SC_PLACED + 4           # 1 while the turn being started was taken by a claim, not a draw (r34)
+SC_STATE_END = SC_CLAIM_TURN + 1
 
 if SC_STATE_END > ST_RULE_STATE + N_RULE_STATE:
     raise ImportError("the Sichuan fields overrun the state's rule-set region (sim.core.state N_RULE_STATE)")

@@ -15,12 +15,12 @@ from numba import njit
 from sim.core import chows as core_chows
 from sim.core.hand import class_scan
 from sim.core.hand.kernel import FORM_QIDUI, FORM_REGULAR
-# the core's defaults where Sichuan has nothing of its own: no bookkeeping at a discard, an unclaimed tile, a taken
-# claim or 上架 (no 上架); nothing at 荒庄 (the hand's end is on_play_end); replacements from the wall's last tile
-# down (r5, r28); a meld tile is what it shows
+# the core's defaults where Sichuan has nothing of its own: no bookkeeping at an unclaimed tile or 上架 (no 上架);
+# nothing at 荒庄 (the hand's end is on_play_end); tail replacements from the wall's last tile down (r5, r28); a meld
+# tile is what it shows
 from sim.core.hook_defaults import (  # noqa: F401  (re-exported as Sichuan's hooks)
-    LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, first_tail_position, meld_tile_kind, on_claim_taken,
-    on_discard, on_huang, on_shangjia, on_unclaimed,
+    LIMIT_AT_FRONT_DRAW, LIMIT_EVERY_DRAW, LIMIT_FRONT_DRAWS, first_tail_position, meld_tile_kind, on_huang,
+    on_shangjia, on_unclaimed,
 )
 # the facts a player reads (docs/architecture.md "Adding a strategy") that Sichuan leaves at the default: no 拾/抢,
 # no 缺一门 win form (its void suit is preferred_discards'), no wilds, no 爆头; the search's default worlds
@@ -29,10 +29,13 @@ from sim.core.hook_defaults import (  # noqa: F401  (re-exported as Sichuan's ho
     live_tiles_left, meld_face_kind, misses_a_suit, never_winning_kinds, search_worlds, self_draw_only_kinds,
     wild_indicator_position, wild_kind,
 )
-from sim.core.state import ACT_HU, ST_N_MELDS
+from sim.core.state import ACT_HU, CLAIM_BIT_PENG, ST_N_MELDS
 from sim.variants.sichuan import VARIANT_SICHUAN
 from sim.variants.sichuan import play as sc_play
 from sim.variants.sichuan import dingque as sc_dingque
+from sim.variants.sichuan import deal_flags as sc_deal
+from sim.variants.sichuan import flow as sc_flow
+from sim.variants.sichuan import locks as sc_locks
 from sim.variants.sichuan.hand_state import SC_ACTIVE
 from sim.variants.sichuan.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
 
@@ -46,6 +49,26 @@ def deal_extras(rule_vec, wall, st, events):
     """Mark every seat active (none has won, r55); returns nothing."""
     for s in range(4):
         st[SC_ACTIVE + s] = 1
+
+
+@njit(cache=True, inline='always')
+def first_dealer(rule_vec, drawn):
+    """Return the first dealer of a session (r7): ``drawn``, the seat the core drew, under ``random``; seat 0 under
+    ``seat0``. An independent hand is a session of one."""
+    return sc_flow.first_dealer_k(rule_vec, drawn)
+
+
+@njit(cache=True)
+def tile_pass_offset(rule_vec, run_seed, hand_index):
+    """Return the seat offset of 换三张 (r8, r9): 0 when off, else 1 (to s+1), 3 (to s−1) or 2 (to s+2)."""
+    return sc_deal.pass_offset_k(rule_vec, run_seed, hand_index)
+
+
+@njit(cache=True, inline='always')
+def kong_draws_from_front(rule_vec):
+    """Return True under ``sc_kong_draw=front``: replacements are the next front tile, else the wall's last (r5,
+    r28)."""
+    return sc_deal.kong_draws_from_front_k(rule_vec)
 
 
 @njit(cache=True, _nrt=False)
@@ -70,8 +93,24 @@ def kong_allowed(rule_vec, st):
 
 @njit(cache=True, inline='always')
 def on_turn_start(rule_vec, st, seat):
-    """Lift the seat's 过胡 lock when its turn starts with a draw (r32); returns nothing."""
+    """Lift the seat's 过胡 lock when its turn starts with a draw (r32, r33), and its 过碰 lock (r34); returns
+    nothing."""
     sc_play.unlock_on_draw(st, seat)
+    sc_locks.lift_pong_lock_on_draw_k(st, seat)
+
+
+@njit(cache=True, inline='always')
+def on_claim_taken(rule_vec, st):
+    """Mark the turn a 碰 or 直杠 claim is about to start as no draw (r34); returns nothing."""
+    sc_locks.mark_claim_turn_k(st)
+
+
+@njit(cache=True, _nrt=False)
+def on_discard(rule_vec, tables, hands, melds, st, seat, tile):
+    """After ``seat`` discarded ``tile``: its placed tile is gone (``first_discard``, r17), and under
+    ``until_draw_strict`` it is locked when the tile would have completed its hand (r33); returns nothing."""
+    sc_deal.discarded_placed_k(st, seat)
+    sc_locks.lock_own_winning_discard_k(rule_vec, tables, hands, melds, st, seat, tile)
 
 
 # --- 定缺 and claims ---------------------------------------------------------------------------------------------
@@ -79,6 +118,12 @@ def on_turn_start(rule_vec, st, seat):
 def declares_missing_suit(rule_vec):
     """Return True: each seat declares its void suit after the deal (r10), except under ``implicit`` (r18)."""
     return sc_dingque.declares_k(rule_vec)
+
+
+@njit(cache=True, _nrt=False)
+def on_voids_declared(rule_vec, hands, st):
+    """Under ``first_discard`` each seat places a void tile face down, its first discard (r17); returns nothing."""
+    sc_deal.place_void_tiles_k(rule_vec, hands, st)
 
 
 @njit(cache=True, inline='always')
@@ -97,21 +142,32 @@ def preferred_discards(rule_vec, hands, st, seat):
 
 @njit(cache=True, _nrt=False)
 def discard_forbidden(rule_vec, st, seat):
-    """Return the kinds ``seat`` may not discard: under ``strict`` every kind but its void suit's, which the core
-    lifts once it holds no void tile (r12, r14)."""
+    """Return the kinds ``seat`` may not discard: every kind but the tile it placed face down, its first discard
+    (``first_discard``, r17); else under ``strict`` every kind but its void suit's, which the core lifts once it
+    holds no void tile (r12, r14)."""
+    placed = sc_deal.placed_forbidden_k(st, seat)
+    if placed != 0:
+        return placed
     return sc_play.discard_forbidden_k(rule_vec, st, seat)
 
 
 @njit(cache=True, _nrt=False)
 def blocked_claim_bits(rule_vec, st, seat, tile):
     """Return CLAIM_BIT_PENG | CLAIM_BIT_GANG on a tile of ``seat``'s void suit (r13), and CLAIM_BIT_PENG on the
-    discard after the last tile without ``sc_last_discard_pong`` (r35)."""
-    return sc_play.blocked_claim_bits_k(rule_vec, st, seat, tile)
+    discard after the last tile without ``sc_last_discard_pong`` (r35) or on a kind it declined to 碰 since its
+    last draw (``sc_guo_peng``, r34)."""
+    bits = sc_play.blocked_claim_bits_k(rule_vec, st, seat, tile)
+    if sc_locks.pong_locked_k(st, seat, tile):
+        bits |= CLAIM_BIT_PENG
+    return bits
 
 
 @njit(cache=True, _nrt=False)
 def self_kong_forbidden(rule_vec, st, seat):
-    """Return the kinds of ``seat``'s void suit: never a 暗杠 of them (r13)."""
+    """Return the kinds of ``seat``'s void suit: never a 暗杠 of them (r13); every kind while its placed tile is
+    to come, its first discard (``first_discard``, r17)."""
+    if sc_deal.placed_tile(st, seat) >= 0:
+        return sc_deal.SUIT_KINDS
     return sc_play.void_kinds(rule_vec, st, seat)
 
 
@@ -135,8 +191,10 @@ def apply_variant_claim(rule_vec, hands, frozen, melds, st, events, seat, tile, 
 
 @njit(cache=True, inline='always')
 def on_claim_answer(rule_vec, hands, st, seat, action):
-    """Lock a seat that declined a win it was offered (过胡, r32); returns nothing."""
+    """Lock a seat that declined a win it was offered (过胡, r32), or passed a 碰 it was offered (过碰, r34);
+    returns nothing."""
     sc_play.note_claim_answer(rule_vec, st, seat, action == ACT_HU)
+    sc_locks.note_declined_pong_k(rule_vec, st, seat, action)
 
 
 # --- wins ---------------------------------------------------------------------------------------------------

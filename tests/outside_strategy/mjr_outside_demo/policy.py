@@ -24,3 +24,25 @@ def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, ma
 def choose_dingque(params, hands, seat):
     """Return suit 0 (万)."""
     return 0
+
+
+@njit(cache=True, inline='always')
+def choose_pass(params, rule_vec, hands, seat, rng):
+    """Return the three lowest tiles of the lowest suit holding three (a 换三张 pass)."""
+    hand = hands[seat]
+    for suit in range(3):
+        n = 0
+        for k in range(9 * suit, 9 * suit + 9):
+            n += hand[k]
+        if n >= 3:
+            break
+    a, b, c = -1, -1, -1
+    for k in range(9 * suit, 9 * suit + 9):
+        for _ in range(hand[k]):
+            if a < 0:
+                a = k
+            elif b < 0:
+                b = k
+            elif c < 0:
+                c = k
+    return a, b, c

@@ -13,7 +13,7 @@ import sim.variants.sichuan
 from sim.core import codes as C
 from sim.core import rule_layout as L
 from sim.variants.sichuan import rule_slots as SL
-from sim.variants.sichuan.config import NOT_PLAYED_YET, SichuanRules
+from sim.variants.sichuan.config import SichuanRules
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "rules" / "sichuan.md"
@@ -63,19 +63,8 @@ def test_every_option_packs_to_a_distinct_code():
         options = f.metadata.get("options", (False, True))
         if f.name == "variant":
             continue
-        options = [v for v in options if f.name not in NOT_PLAYED_YET or v != NOT_PLAYED_YET[f.name]]
         packed = {int(base.replace(**{f.name: v}).pack()[f.metadata["slot"]]) for v in options}
         assert len(packed) == len(options), f.name
-
-
-@pytest.mark.parametrize("key", sorted(NOT_PLAYED_YET))
-def test_a_value_the_engine_does_not_play_yet_is_refused_in_one_line(key):
-    """Not played as the default instead: 换三张, 定缺 by the first discard, replacements from the front, the strict
-    过胡, 过碰 and a random first dealer are refused by name (docs/rules/sichuan.md lists them)."""
-    with pytest.raises(ValueError) as error:
-        SichuanRules().replace(**{key: NOT_PLAYED_YET[key]})
-    message = str(error.value)
-    assert "\n" not in message and message.startswith(f"rules.{key}=") and "is not played yet" in message
 
 
 @pytest.mark.parametrize("key, value, message", [

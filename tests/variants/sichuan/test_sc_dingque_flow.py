@@ -89,6 +89,6 @@ def test_r82_r83_r84_the_next_dealer():
 def test_r7_the_first_dealer_is_seat0_or_drawn():
     # docs/rules/sichuan.md r7
     assert FL.first_dealer_k(DEFAULT, 2) == 2  # drawn (the default, what the core plays)
-    seat0 = DEFAULT.copy()  # seat0 is refused by the config (not played yet); the kernel still reads it
-    seat0[SL.R_SC_FIRST_DEALER] = S.SC_FIRST_DEALER_SEAT0
+    seat0 = SichuanRules(sc_first_dealer="seat0").pack()
+    assert seat0[SL.R_SC_FIRST_DEALER] == S.SC_FIRST_DEALER_SEAT0
     assert FL.first_dealer_k(seat0, 2) == 0

@@ -85,6 +85,11 @@ def test_r19_r57_r60_a_zimo_winner_leaves_and_the_next_seat_draws():
     t = table({0: DEALER, 1: WAIT_5P, 2: WAIT_5P_S}, draws="1s9s8s3s2s5p")
     t.play([(0, "discard 1s")]).run_until_drawn(1, "5p")
     t.step(1, "zimo")
+    check_zimo_then_seat_2_draws(t)
+
+
+def check_zimo_then_seat_2_draws(t):
+    """Assert seat 1's 自摸 平胡 (V 1, 2 from each under add_base) and that seat 2, next after it, is to draw."""
     assert t.winners() == [1]
     assert t.column("win") == [-2, 6, -2, -2]
     assert t.phase == "self" and t.to_act == 2

@@ -8,6 +8,7 @@ import pytest
 
 import twin_states as T
 from sim.core import state as S
+from sim.core.melds import meld_slot
 from sim.core.turn import new_loop_scratch
 from sim.seat_plan import REGISTRY, rule_refusals
 from sim.table_engines import table_kernels
@@ -119,13 +120,13 @@ SEARCH_WORLDS = 6
 SEARCH_CANDIDATES = 3
 
 
-def search_decision(g, sampler="search_action"):
-    """Return (action, per-candidate sums of money, candidates, worlds played) of a search seat 0 in Game ``g``
-    (``sampler``: the decision kernel of strategies.search.rollout); ``g`` is not changed."""
+def search_decision(g, sampler="search_action", worlds=SEARCH_WORLDS):
+    """Return (action, per-candidate sums of money, candidates, worlds played) of a search seat 0 in Game ``g`` on
+    ``worlds`` worlds (``sampler``: the decision kernel of strategies.search.rollout); ``g`` is not changed."""
     world, roll, work = new_search_scratch()
     decide = g._engine.kernel("strategies.search.rollout", sampler)  # rollouts: g's greedy seats, slot 0
     action = int(decide(g._rule_vec, g._tables, g._scan_tables, g.wall, g._hands, g._frozen, g._melds, g._rivers,
-                        g._st, g._money, 0, SEARCH_WORLDS, SEARCH_CANDIDATES, 1, world, roll, work))
+                        g._st, g._money, 0, worlds, SEARCH_CANDIDATES, 1, world, roll, work))
     return action, work[19].tolist(), work[18].tolist(), int(work[23][0])
 
 
@@ -159,3 +160,90 @@ def test_the_python_observation_is_the_same_on_twins(combo):
     assert drawn_differs >= 10
     for g, h, _ in pairs:
         assert g.observation(0) == h.observation(0)
+
+
+def sampled_worlds(g, n, sampler="sample_world"):
+    """Return [(placed, copies of the world arrays)] of the first ``n`` worlds the search of seat 0 in Game ``g``
+    draws (its view-keyed stream; ``sampler``: a kernel of strategies.search.sampler); ``g`` is not changed."""
+    public_world = g._engine.kernel("strategies.search.view", "public_world")
+    seed_view = g._engine.kernel("strategies.search.streams", "seed_view_generator")
+    sample = g._engine.kernel("strategies.search.sampler", sampler)
+    world, _, work = new_search_scratch()
+    pool, tiles, avail, build, segs, rng, shanten = work[13], work[14], work[15], work[16], work[17], work[20], work[21]
+    public_world(g._rule_vec, g.wall, g._hands, g._frozen, g._melds, g._rivers, g._st, g._money, 0, *world)
+    seed_view(rng, *world, 0)
+    out = []
+    for _ in range(n):
+        placed = int(sample(g._rule_vec, g._tables, g.wall, g._hands, g._frozen, g._melds, g._rivers, g._st, g._money,
+                            0, rng, *world, pool, tiles, avail, build, segs, np.zeros(34, np.int8), shanten))
+        out.append((placed, [a.copy() for a in world]))
+    return out
+
+
+def same_worlds(a, b):
+    return all(pa == pb and all(np.array_equal(x, y) for x, y in zip(wa, wb)) for (pa, wa), (pb, wb) in zip(a, b))
+
+
+@pytest.mark.parametrize("combo", ["jincheng", "jinzhong", "jinhua", "sichuan"])
+def test_the_sampled_worlds_are_the_same_on_twins(combo):
+    """Every array of the search's first worlds (wall, hands, melds, state, ...) is the same on both twins."""
+    for i, (g, h, _) in enumerate(states(combo)):
+        assert same_worlds(sampled_worlds(g, 2), sampled_worlds(h, 2)), (combo, i)
+
+
+def refuses(g, worlds):
+    """True when the honest sampler refuses some of the first ``worlds`` worlds of seat 0's search in ``g``."""
+    return any(placed < 0 for placed, _ in sampled_worlds(g, worlds))
+
+
+def declared_hands_differ(g, h):
+    """True when some other seat of ``g`` declared and holds other tiles in the twin ``h``."""
+    return any(g._st[S.ST_TING + s] == 1 and (g._hands[s] != h._hands[s]).any() for s in (1, 2, 3))
+
+
+def angang_kinds_differ(g, h):
+    """True when some other seat's 暗杠 is of another kind in the twin ``h``."""
+    return any(g._st[meld_slot(s, i) + S.REC_TILE] != h._st[meld_slot(s, i) + S.REC_TILE]
+               for s, i in T.hidden_angangs(g, 0))
+
+
+#: each broken sampler mode (strategies/search/sampler.py BROKEN_*: its sampler kernel and the decision kernel of
+#: strategies/search/rollout.py sampling with it) with the combinations whose twin states it is tried on, the states
+#: its break matters in (``matters(state, twin)``), the worlds per check and how many such states are tried (the
+#: first ones); 31 worlds: all of them are drawn (the futility stop comes in from 32)
+BROKEN = {
+    "leaky": (("jincheng",), lambda g, h: True, SEARCH_WORLDS, 8),
+    "true_fallback": (("jinzhong", "jinzhong-flags"), lambda g, h: declared_hands_differ(g, h) and refuses(g, 31),
+                      31, 8),
+    "true_declared": (("jincheng", "jinzhong"), declared_hands_differ, SEARCH_WORLDS, 8),
+    "true_angang": (("jincheng", "jinzhong", "jinhua"), angang_kinds_differ, SEARCH_WORLDS, 8),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", list(BROKEN))
+def test_broken_samplers_are_caught(mode):
+    """A sampler that peeks in one of the ways the issue names (the true hands when no ready hand is found, the
+    declared seats' true hands, the true 暗杠 kinds; or a stream mixed with the true tiles) fails the twin check of
+    the worlds on every state where its break matters, and that of the search's decision (action and sums per
+    candidate) on most of them (the fallback's: on states where some world is refused, the worlds differ but the
+    sums may not, e.g. when every rollout ends in the same 荒庄); the honest search passes both there."""
+    combos, matters, worlds, limit = BROKEN[mode]
+    tried = worlds_caught = decisions_caught = 0
+    for combo in combos:
+        for g, h, changed in states(combo):
+            if tried == limit:
+                break
+            if changed == 0 or not matters(g, h):
+                continue
+            tried += 1
+            assert same_worlds(sampled_worlds(g, worlds), sampled_worlds(h, worlds))
+            sampler = f"{mode}_sample_world"
+            worlds_caught += not same_worlds(sampled_worlds(g, worlds, sampler), sampled_worlds(h, worlds, sampler))
+            assert search_decision(g, worlds=worlds) == search_decision(h, worlds=worlds)
+            decide = f"{mode}_search_action"
+            decisions_caught += search_decision(g, decide, worlds) != search_decision(h, decide, worlds)
+    print(mode, "caught on", worlds_caught, "(worlds) and", decisions_caught, "(decisions) of", tried, "states")
+    assert tried >= 3 and worlds_caught == tried
+    if mode != "true_fallback":
+        assert decisions_caught >= (tried + 1) // 2

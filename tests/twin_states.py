@@ -93,9 +93,7 @@ def _ready(g, h, s, hooks):
     if shown:
         h._hands[s, kind] += shown
     passable = int(g._engine.kernel("strategies.search.ready_hands", "passable_kinds")(h._rule_vec))
-    passed = int(h._st[S.ST_PASSED + s])
-    if h._st[S.ST_PHASE] == S.PHASE_CLAIM and h._st[S.ST_PENDING_KIND] == S.PEND_DISCARD:
-        passed &= ~(1 << int(h._st[S.ST_PENDING_TILE]))  # the open discard is in the mask before the seat answers
+    passed = int(h._st[S.ST_PASSED + s])  # an open discard only once the seat answered (sim.core.claims)
     if waits & passed & ~passable:
         return 0
     return waits

@@ -176,3 +176,31 @@ def test_a_later_declared_seat_may_win_on_the_open_discard():
             marked_wins += worlds_where_a_later_seat_wins(g, seats, 16, key)[1]
     assert states >= 4 and wins >= 3 and marked_wins == 0
 
+
+def test_a_declared_seat_may_get_a_qidui_wait():
+    """Where the rule set wins by 七对, the ready-hand builder finds a 七对 wait for a concealed declared seat from
+    unseen tiles that hold pairs and no set (two of each honour: no regular ready hand can be built from them); with
+    七对 switched off in the seat's forms it finds none, so the check can fail."""
+    g = next(decision_states("jincheng", seed=23, hands=1))
+    build_ready = g._engine.kernel("strategies.search.ready_hands", "build_ready")
+    world, _, work = new_search_scratch()
+    avail, build, rng = work[15], work[16], work[20]
+    found = {}
+    for committed in (0, 1):  # a 十三幺-committed seat aims at 十三幺 only (sim.core.ting.seat_forms): no 七对
+        st = g._st.copy()
+        st[S.ST_N_MELDS + 1] = 0
+        st[S.ST_PASSED + 1] = 0
+        st[S.ST_COMMITTED + 1] = committed
+        hands = np.zeros_like(g._hands)
+        frozen = np.zeros_like(g._frozen)
+        melds = np.zeros_like(g._melds)
+        ok = 0
+        for i in range(20):
+            tiles = np.repeat(np.arange(27, 34), 2).astype(np.int8)
+            seed_generator(rng, 5, i, 0)
+            if build_ready(g._rule_vec, g._tables, tiles, 0, 14, 13, 1, hands, frozen, melds, st, avail, build, rng,
+                           34):
+                ok += 1
+                assert sorted(hands[1][27:34].tolist()) == [1, 2, 2, 2, 2, 2, 2] and hands[1].sum() == 13
+        found[committed] = ok
+    assert found[0] >= 10 and found[1] == 0

@@ -4,10 +4,13 @@
 暗杠 kinds (uniform among the kinds whose four copies are unseen, never the 财神 nor a declared suit), their
 concealed tiles (their counts are public), their face-down 上架 tiles and every wall position not drawn yet, all
 from the unseen tiles, with the ready-hand law of strategies/search/ready_hands.py for the seats that declared
-上架/报听 and the tempered law of strategies/search/opponent_hands.py for the others (a world where some declared seat got no ready hand in READY_ROUNDS rounds is refused: -1, and the
-decision does without it; it happens when the unseen tiles are almost exactly the declared seats' hands, e.g. in
-a few 晋中 endgames with three 报听 seats, see tests/test_search_worlds.py). It then re-derives from the sampled tiles every private field of those seats: their waits, and in an
-open claim window each other seat's options (CLAIM_BIT_*) and whether it is still to answer.
+上架/报听 and the tempered law of strategies/search/opponent_hands.py for the others (a world where some declared
+seat got no ready hand in READY_ROUNDS rounds is refused: -1, and the decision does without it; it happens when
+the unseen tiles are almost exactly the declared seats' hands, e.g. in a few 晋中 endgames with three 报听 seats,
+see tests/test_search_worlds.py: on 70 such decision states, 1.33 of 32 worlds refused on average, in 6 states;
+1.91 in 8 before 七对 waits were built; 0.29 in 2 with 256 rounds, which changed none of the 70 decisions). It then
+re-derives from the sampled tiles every private field of those seats: their waits, and in an open claim window
+each other seat's options (CLAIM_BIT_*) and whether it is still to answer.
 
 Uniformity of the declared hands (``python benchmarks/search_speed.py --uniformity``, strategies/search/ready_hands.py):
 total-variation distance to the exact law on a small enumerable case 0.062 with MH_STEPS_PER_TILE = 3 swaps per

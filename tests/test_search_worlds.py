@@ -11,6 +11,7 @@ from sim.core.wall import wall_size
 from strategies.search.scratch import new_search_scratch
 from strategies.search.view import known_kong_tiles
 from sim.core.rng import seed_generator
+from sim.core.legal import CLAIM_BIT_HU
 
 VARIANTS = ("jincheng", "jinzhong", "jinhua")
 
@@ -134,3 +135,72 @@ def test_the_true_state_passes_the_checker_and_a_broken_world_fails_it():
         bad[0][first] = (bad[0][first] + 1) % 27
         broken_count += any("tile counts" in p for p in world_problems(g, 0, bad))
     assert broken_ready >= 3 and broken_count >= 3
+
+
+def later_declared_seats(g):
+    """Return the declared seats that answer the open discard after seat 0 and have not let its kind pass (seat 0's
+    claim window; empty otherwise)."""
+    st = g._st
+    if st[S.ST_PHASE] != S.PHASE_CLAIM or st[S.ST_PENDING_KIND] != S.PEND_DISCARD:
+        return []
+    source, tile = int(st[S.ST_PENDING_FROM]), int(st[S.ST_PENDING_TILE])
+    order = [(source + i) % 4 for i in range(1, 4)]
+    return [s for s in order[order.index(0) + 1:]
+            if st[S.ST_TING + s] == 1 and (int(st[S.ST_PASSED + s]) >> tile) & 1 == 0]
+
+
+def worlds_where_a_later_seat_wins(g, seats, n, key):
+    """Return (worlds drawn, worlds where one of ``seats`` may win on the open discard) of ``n`` worlds of seat 0."""
+    drawn = wins = 0
+    for world in draw_worlds(g, 0, n, key):
+        if world is None:
+            continue
+        drawn += 1
+        wins += any(world[5][S.ST_CLAIM_BITS + s] & CLAIM_BIT_HU for s in seats)
+    return drawn, wins
+
+
+def test_a_later_declared_seat_may_win_on_the_open_discard():
+    """In seat 0's claim window a declared seat that has not answered yet has not let the discard pass: the engine
+    marks it only when the seat answers (sim.core.claims ``mark_let_pass``), so the sampler draws worlds where that
+    seat wins on the tile. The check can fail: with the mark set before the answer (as the engine once did) no
+    such world is drawn."""
+    states = wins = marked_wins = 0
+    for variant in ("jincheng", "jinzhong"):  # such windows are rare: 2 in 60 hands of each
+        for key, g in enumerate(decision_states(variant, seed=29, hands=60, want=later_declared_seats)):
+            states += 1
+            seats = later_declared_seats(g)
+            wins += worlds_where_a_later_seat_wins(g, seats, 16, key)[1] > 0
+            for s in seats:
+                g._st[S.ST_PASSED + s] |= 1 << int(g._st[S.ST_PENDING_TILE])
+            marked_wins += worlds_where_a_later_seat_wins(g, seats, 16, key)[1]
+    assert states >= 4 and wins >= 3 and marked_wins == 0
+
+
+def test_a_declared_seat_may_get_a_qidui_wait():
+    """Where the rule set wins by 七对, the ready-hand builder finds a 七对 wait for a concealed declared seat from
+    unseen tiles that hold pairs and no set (two of each honour: no regular ready hand can be built from them); with
+    七对 switched off in the seat's forms it finds none, so the check can fail."""
+    g = next(decision_states("jincheng", seed=23, hands=1))
+    build_ready = g._engine.kernel("strategies.search.ready_hands", "build_ready")
+    world, _, work = new_search_scratch()
+    avail, build, rng = work[15], work[16], work[20]
+    found = {}
+    for committed in (0, 1):  # a 十三幺-committed seat aims at 十三幺 only (sim.core.ting.seat_forms): no 七对
+        st = g._st.copy()
+        st[S.ST_N_MELDS + 1] = 0
+        st[S.ST_PASSED + 1] = 0
+        st[S.ST_COMMITTED + 1] = committed
+        hands = np.zeros_like(g._hands)
+        frozen = np.zeros_like(g._frozen)
+        melds = np.zeros_like(g._melds)
+        ok = 0
+        for i in range(20):
+            tiles = np.repeat(np.arange(27, 34), 2).astype(np.int8)
+            seed_generator(rng, 5, i, 0)
+            if build_ready(g._rule_vec, g._tables, tiles, 0, 14, 13, 1, hands, frozen, melds, st, avail, build, rng,
+                           34):
+                ok += 1
+                assert sorted(hands[1][27:34].tolist()) == [1, 2, 2, 2, 2, 2, 2] and hands[1].sum() == 13
+        found[committed] = ok
+    assert found[0] >= 10 and found[1] == 0

@@ -13,7 +13,7 @@ from sim.core.flow import complete_kong, record_win, seat_draws, settle_one_win
 from sim.core.flow import pass_turn, play_on_after_win
 from sim.core.rule_layout import R_ROB_ANGANG
 from sim.core.state import (
-    ACT_ANGANG, ACT_BUGANG, ACT_SHANGJIA, ACT_ZIMO, EV_DISCARD, EV_SHANGJIA, EV_ZIMO, KONG_AN,
+    ACT_ANGANG, ACT_BUGANG, ACT_SHANGJIA, ACT_ZIMO, CLAIM_WAITING, EV_DISCARD, ST_CLAIM, EV_SHANGJIA, EV_ZIMO, KONG_AN,
     KONG_BU, PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, ST_CURRENT, ST_LAST_DRAWN, ST_LIVE_WAITS,
     ST_PASSED, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_STEPS, ST_TING, ST_TING_TURN, ST_TURNS, ST_WAITS, log_event,
 )
@@ -28,12 +28,13 @@ def discard(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, eve
     hands[seat, tile] -= 1
     rivers[seat, st[ST_RIVER_LEN + seat]] = tile
     st[ST_RIVER_LEN + seat] += 1
-    for s in range(4):  # every 上架 seat lets this tile pass unless it wins on it (ends the hand)
-        if st[ST_TING + s] == 1:
-            st[ST_PASSED + s] |= np.int64(1) << tile
     log_event(events, st, EV_DISCARD, seat, tile, 0)
     hooks.on_discard(rule_vec, tables, hands, melds, st, seat, tile)
-    if not open_claims(rule_vec, tables, hands, frozen, melds, st, PEND_DISCARD, tile, seat):
+    opened = open_claims(rule_vec, tables, hands, frozen, melds, st, PEND_DISCARD, tile, seat)
+    for s in range(4):  # a 上架 seat with no option on the tile lets it pass now; one asked, when it answers
+        if st[ST_TING + s] == 1 and not (opened and st[ST_CLAIM + s] == CLAIM_WAITING):  # (claims.mark_let_pass)
+            st[ST_PASSED + s] |= np.int64(1) << tile
+    if not opened:
         hooks.on_unclaimed(rule_vec, st, money, events)
         pass_turn(rule_vec, tables, wall, hands, melds, st, money, events, seat)
 

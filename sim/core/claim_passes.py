@@ -6,7 +6,7 @@ instead of one loop turn per seat.
 """
 from numba import njit
 
-from sim.core.claims import resolve_claims
+from sim.core.claims import mark_let_pass, resolve_claims
 from sim.core.state import ACT_PASS, CLAIM_WAITING, ST_CLAIM, ST_CLAIM_BITS, ST_PENDING_FROM, ST_STEPS
 from sim.core import seat_dispatch as seats
 
@@ -18,7 +18,8 @@ def pass_unasked(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money
     left to answer. Returns the number of answers recorded.
 
     Each answer is what ``apply_claim(.., seat, ACT_PASS)`` does for such a seat: ``passes_claim`` holds under
-    晋城 only and never with a 胡 option, so the 过胡 watch logs nothing and the 金华 answer hook does nothing; the
+    晋城 only and never with a 胡 option, so the 过胡 watch logs nothing and the 金华 answer hook does nothing (the
+    let-pass mark is set as there); the
     seats' answers do not depend on one another, and each counts one decision in ``st[ST_STEPS]``.
     """
     source = st[ST_PENDING_FROM]
@@ -29,6 +30,7 @@ def pass_unasked(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money
         if st[ST_CLAIM + s] != CLAIM_WAITING:
             continue
         if not scripted[s] and seats.passes_claim(strategy_ids[s], rule_vec, st[ST_CLAIM_BITS + s]):
+            mark_let_pass(st, s, ACT_PASS)
             st[ST_CLAIM + s] = ACT_PASS
             answered += 1
         else:

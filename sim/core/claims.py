@@ -5,8 +5,11 @@ the seat nearest after the discarder (flag ``multi_ron``: every 胡 claimant win
 暗杠 for 十三幺 with ``rob_angang``). Answers are kept in ``st[ST_CLAIM + seat]``; the window
 resolves once every eligible seat has answered. ``open_claims`` keeps each seat's options in ``st[ST_CLAIM_BITS + seat]``:
 nothing a window's answers do changes the options of a seat yet to answer (an answer touches the answering seat's
-过胡/过碰 marks only), so the hand loop and the 过胡 watch read them there.
+过胡/过碰 marks only), so the hand loop and the 过胡 watch read them there. A 上架 seat asked about a discard marks it
+let pass (``st[ST_PASSED + seat]``) when it answers other than 胡 (``mark_let_pass``), not when the window opens:
+the mark shows only answers already given (a seat that sees the window cannot tell a later seat's answer).
 """
+import numpy as np
 from numba import njit
 
 from sim.core.flow import begin_turn, complete_kong, record_win, settle_one_win
@@ -18,7 +21,7 @@ from sim.core.state import (
     ACT_GANG, ACT_HU, ACT_PENG, CLAIM_NOT_ELIGIBLE, CLAIM_WAITING, EV_HU, EV_KONG_ROBBED, EV_PASS_HU, EV_PENG,
     EV_QIANGGANG, KONG_AN, KONG_BU, KONG_MING, MELD_PONG, PEND_ANGANG, PEND_BUGANG, PEND_DISCARD, PHASE_CLAIM,
     ST_CLAIM, ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE, ST_PHASE, ST_PONGS, ST_RIVER_LEN,
-    ST_CLAIM_BITS, ST_GUO_HU, log_event,
+    ST_CLAIM_BITS, ST_GUO_HU, ST_PASSED, ST_TING, log_event,
 )
 from sim.core.codes import GUO_HU_RESTRICTED, MULTI_RON_ALL, WIN_DIANHU, WIN_QIANGGANG
 from sim.core.slots import hooks
@@ -44,6 +47,14 @@ def open_claims(rule_vec, tables, hands, frozen, melds, st, kind, tile, source):
     if any_open:
         st[ST_PHASE] = PHASE_CLAIM
     return any_open
+
+
+@njit(cache=True, inline='always')
+def mark_let_pass(st, seat, action):
+    """Record that 上架 seat ``seat`` let the open discard pass when its answer ``action`` is not ACT_HU (a seat with
+    no option on a discard is marked when it is discarded, sim.core.apply ``discard``); returns nothing."""
+    if st[ST_TING + seat] == 1 and st[ST_PENDING_KIND] == PEND_DISCARD and action != ACT_HU:
+        st[ST_PASSED + seat] |= np.int64(1) << st[ST_PENDING_TILE]
 
 
 @njit(cache=True, inline='always')
@@ -147,6 +158,7 @@ def apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
             if rule_vec[R_GUO_HU] == GUO_HU_RESTRICTED and st[ST_PENDING_KIND] == PEND_DISCARD:
                 st[ST_GUO_HU + seat] |= 1 << st[ST_PENDING_TILE]
     hooks.on_claim_answer(rule_vec, hands, st, seat, action)
+    mark_let_pass(st, seat, action)
     st[ST_CLAIM + seat] = action
     if claim_to_act(st) < 0:
         resolve_claims(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events)

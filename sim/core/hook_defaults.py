@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit
 
 from sim.core import ting as core_ting
+from sim.core.state import N_RULE_STATE, ST_RULE_STATE
 from sim.core.wall import wall_size
 
 # How the draw limit counts, for the invariant checker (sim.core.invariants): the first value ``draw_limit`` returns.
@@ -289,3 +290,12 @@ def on_play_end(rule_vec, tables, hands, melds, st, money, drawer):
     """Nothing at the end of a hand that played on: ``drawer`` is the seat whose draw found the wall empty, -1 when
     the hand ended because one seat alone had not won. Called only when ``plays_on_after_win``; returns nothing."""
     return
+
+
+# --- what a seat may see of the rule set's own region (the search player's worlds) -------------------------------
+@njit(cache=True, _nrt=False)
+def public_rule_state(rule_vec, st, seat, wst):
+    """Copy into ``wst`` what ``seat`` sees of the rule set's own region of ``st`` (ST_RULE_STATE, N_RULE_STATE
+    slots): all of it, for a rule set whose region holds nothing only another seat knows. Returns nothing."""
+    for i in range(ST_RULE_STATE, ST_RULE_STATE + N_RULE_STATE):
+        wst[i] = st[i]

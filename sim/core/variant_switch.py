@@ -893,3 +893,18 @@ def search_worlds(rule_vec):
     if VARIANT4 != VARIANT_NONE and v == VARIANT4:
         return hooks4.search_worlds(rule_vec)
     return hooks0.search_worlds(rule_vec)
+
+
+@njit(cache=True, _nrt=False)
+def public_rule_state(rule_vec, st, seat, wst):
+    """Hook ``public_rule_state`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.public_rule_state(rule_vec, st, seat, wst)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.public_rule_state(rule_vec, st, seat, wst)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.public_rule_state(rule_vec, st, seat, wst)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.public_rule_state(rule_vec, st, seat, wst)
+    return hooks0.public_rule_state(rule_vec, st, seat, wst)

@@ -7,12 +7,14 @@ A declared seat's concealed tiles must be ready under its variant's own test (``
 Sampling: ``build_ready`` draws random sets and a pair from the unseen tiles (a 晋中 seat's sets avoid one suit
 it may still give up) and drops one tile (each kind of the shape in turn from a random one until the hand passes
 the test), or, every other attempt, draws the sets and one tile of a random kind it may wait on (a 单钓 wait: what
-finds a hand for a seat that let most kinds pass), retrying up to BUILD_ATTEMPTS times; ``mh_swaps`` then runs
+finds a hand for a seat that let most kinds pass), or, every fourth attempt of a concealed 13-tile seat whose rule
+set lets it win by 七对 (hook ``win_forms``), six pairs and one tile of a kind it may wait on (a 七对 wait: what
+finds a hand when the unseen tiles hold pairs but few sets), retrying up to BUILD_ATTEMPTS times; ``mh_swaps`` then runs
 Metropolis steps: swap a uniform tile of a declared seat's hand with a uniform tile of the undealt rest, accept
 iff that seat's hand still passes. The proposal is symmetric, so the chain's stationary law is uniform over the
 consistent assignments of tile copies, i.e. the conditional law of the hidden tiles given the public facts (with
-the other seats' play taken as independent of their tiles). The start is biased (regular shapes only, 七对
-reached by swaps); the steps wash it out. Measured (``python benchmarks/search_speed.py --uniformity``): on the
+the other seats' play taken as independent of their tiles). The start is biased (few 七对 shapes); the steps wash
+it out. Measured (``python benchmarks/search_speed.py --uniformity``): on the
 195 ready 4-tile hands of a 20-tile pool (1–5m, 1–5p, two copies each), where the exact law is enumerated,
 20,000 draws give a total-variation distance to it of 0.395 from the construction alone, 0.062 with the
 sampler's 3 swaps per tile (MH_STEPS_PER_TILE, strategies/search/sampler.py) and 0.035 with 12 per tile, which
@@ -21,6 +23,7 @@ variant's wait test); a little bias towards regular shapes remains.
 """
 from numba import njit
 
+from sim.core.hand.kernel import FORM_QIDUI
 from sim.core.rng import bounded
 from sim.core.state import ST_PASSED
 from sim.core.slots import hooks
@@ -73,10 +76,9 @@ def _take_set(avail, build, rng, n_kinds, missing):
 
 
 @njit(cache=True, _nrt=False)
-def _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds, single):
-    """Fill ``build`` (int64[34]) with k = (n-1)/3 random sets of ``avail`` and then a random pair (n + 1 tiles) or,
-    when ``single`` >= 0, one tile of kind ``single`` (n tiles, waiting on it); returns True on success."""
-    build[:] = 0
+def _missing_suit(rule_vec, melds, st, s, rng):
+    """Return the suit (0–2) seat ``s``'s drawn shape leaves empty under 缺一门 (uniform among those it may still give
+    up), -1 when none is left empty."""
     missing = -1
     # 缺一门: one suit it may still give up stays empty
     if hooks.misses_a_suit(rule_vec):
@@ -92,6 +94,15 @@ def _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds, single):
                         missing = suit
                         break
                     pick -= 1
+    return missing
+
+
+@njit(cache=True, _nrt=False)
+def _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds, single):
+    """Fill ``build`` (int64[34]) with k = (n-1)/3 random sets of ``avail`` and then a random pair (n + 1 tiles) or,
+    when ``single`` >= 0, one tile of kind ``single`` (n tiles, waiting on it); returns True on success."""
+    build[:] = 0
+    missing = _missing_suit(rule_vec, melds, st, s, rng)
     if single >= 0 and single < 27 and single // 9 == missing:
         return False
     for _ in range((n - 1) // 3):
@@ -110,6 +121,31 @@ def _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds, single):
             paired = True
             break
     return paired
+
+
+@njit(cache=True, _nrt=False)
+def _draw_qidui(rule_vec, melds, st, s, avail, build, rng, n_kinds, single):
+    """Fill ``build`` (int64[34]) with six pairs of distinct random kinds of ``avail`` (none of a suit it leaves
+    empty under 缺一门, none of kind ``single``) and one tile of kind ``single``: a 七对 hand of 13 tiles waiting on
+    it; returns True on success."""
+    build[:] = 0
+    missing = _missing_suit(rule_vec, melds, st, s, rng)
+    if single < 27 and single // 9 == missing:
+        return False
+    build[single] = 1
+    for _ in range(6):
+        paired = False
+        for _ in range(SET_TRIES):
+            kind = bounded(rng, n_kinds)
+            if kind < 27 and kind // 9 == missing:
+                continue
+            if build[kind] == 0 and avail[kind] >= 2:
+                build[kind] = 2
+                paired = True
+                break
+        if not paired:
+            return False
+    return avail[single] >= 1
 
 
 @njit(cache=True, _nrt=False)
@@ -137,6 +173,7 @@ def build_ready(rule_vec, tables, tiles, start, end, n, s, hands, frozen, melds,
     for kind in range(n_kinds):
         if (allowed >> kind) & 1 == 1 and avail[kind] > 0:
             n_allowed += 1
+    qidui = n == 13 and hooks.win_forms(rule_vec, st, s) & FORM_QIDUI != 0  # a 七对 wait is possible
     for attempt in range(BUILD_ATTEMPTS):
         single = -1
         if attempt % 2 == 1 and n_allowed > 0:  # every other attempt: a single tile of a kind it may wait on
@@ -147,7 +184,10 @@ def build_ready(rule_vec, tables, tiles, start, end, n, s, hands, frozen, melds,
                         single = kind
                         break
                     pick -= 1
-        if not _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds, single):
+        if qidui and attempt % 4 == 3 and single >= 0:  # every fourth attempt, where 七对 wins: a 七对 wait
+            if not _draw_qidui(rule_vec, melds, st, s, avail, build, rng, n_kinds, single):
+                continue
+        elif not _draw_shape(rule_vec, melds, st, s, n, avail, build, rng, n_kinds, single):
             continue
         for kind in range(34):
             hands[s, kind] = build[kind]

@@ -12,7 +12,9 @@ candidate as the hand loop applies a decision (``apply_self``, or ``st[ST_STEPS]
 plays the rest of the hand with ``sim.core.turn.run_until`` and four greedy seats. In a claim window the seats
 asked before the searching seat answer first, in each world, as greedy (their true answers are not seen).
 
-``_decider(leak, stage)`` is the factory; ``stage`` (compile-time) is STAGE_ALL in play, and the timing
+``_decider(broken, stage)`` is the factory; ``broken`` (compile-time) picks the sampler (strategies/search/sampler.py:
+SAMPLE_HONEST in play, a BROKEN_* mode in the tests that show the twin test catches it); ``stage`` (compile-time) is
+STAGE_ALL in play, and the timing
 variants of benchmarks/search_speed.py stop after sampling (STAGE_SAMPLE) or after copying and applying
 (STAGE_COPY) and then return greedy's choice.
 """
@@ -25,8 +27,12 @@ from sim.core.slots import hooks
 from sim.core.state import PHASE_CLAIM, PHASE_SELF, ST_PHASE, ST_STEPS
 from sim.core.turn import run_until
 from strategies.search.candidates import rank_candidates
-from strategies.search.sampler import leaky_sample_world, sample_world
-from strategies.search.streams import seed_search_generator
+from strategies.search.sampler import (
+    BROKEN_LEAK, BROKEN_TRUE_ANGANG, BROKEN_TRUE_DECLARED, BROKEN_TRUE_FALLBACK, SAMPLE_HONEST, leaky_sample_world,
+    sample_world, true_angang_sample_world, true_declared_sample_world, true_fallback_sample_world,
+)
+from strategies.search.streams import seed_view_generator
+from strategies.search.view import public_world
 
 #: successive halving: after HALVING_NUM / HALVING_DEN of the worlds (6 of 16), only the best FINALISTS candidates
 #: are played on the other worlds; the choice is the best of them over every world (64 rollouts become 44)
@@ -144,9 +150,10 @@ def is_contested(t):
     return t > EXTEND_Z and t <= CONFIDENCE_Z
 
 
-def _decider(leak, stage):
-    """Return the compiled ``search_action``; ``leak`` (compile-time) samples with the deliberately peeking
-    ``leaky_sample_world`` (tests only), ``stage`` is compile-time too (module docstring). Both are plain values:
+def _decider(broken, stage):
+    """Return the compiled ``search_action``; ``broken`` (compile-time: SAMPLE_HONEST, or a BROKEN_* mode of
+    strategies/search/sampler.py for the tests) picks the sampler, ``stage`` is compile-time too (module docstring).
+    Both are plain values:
     a compiled kernel captured by a closure would defeat numba's cache (its key holds a per-process id)."""
     @njit(cache=True, _nrt=True)
     def search_action(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, seat, n_worlds,
@@ -165,7 +172,9 @@ def _decider(leak, stage):
                             max_candidates, cands, mask, remaining, seen, after_shanten, after_useful, floors, rng)
         if n == 1:
             return cands[0]
-        seed_search_generator(rng, st, seat)
+        public_world(rule_vec, wall, hands, frozen, melds, rivers, st, money, seat, wwall, whands, wfrozen, wmelds,
+                     wrivers, wst, wmoney)
+        seed_view_generator(rng, wwall, whands, wfrozen, wmelds, wrivers, wst, wmoney, seat)  # keyed by the view
         sums[:] = 0
         squares[:] = 0.0
         played = 0  # worlds played (a refused world is not)
@@ -186,10 +195,22 @@ def _decider(leak, stage):
                     break  # the choice below is then greedy's (no candidate gains more than 0 standard errors)
             if w == cut:  # successive halving: keep the best FINALISTS (ties to the earlier), in their order
                 alive = _keep_best(cands, sums, squares, n, FINALISTS)
-            if leak:
+            if broken == BROKEN_LEAK:
                 placed = leaky_sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, seat, rng,
                                             wwall, whands, wfrozen, wmelds, wrivers, wst, wmoney, pool, tiles, avail,
                                             build, segs, seen, shanten)
+            elif broken == BROKEN_TRUE_FALLBACK:
+                placed = true_fallback_sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
+                                                    seat, rng, wwall, whands, wfrozen, wmelds, wrivers, wst, wmoney,
+                                                    pool, tiles, avail, build, segs, seen, shanten)
+            elif broken == BROKEN_TRUE_DECLARED:
+                placed = true_declared_sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
+                                                    seat, rng, wwall, whands, wfrozen, wmelds, wrivers, wst, wmoney,
+                                                    pool, tiles, avail, build, segs, seen, shanten)
+            elif broken == BROKEN_TRUE_ANGANG:
+                placed = true_angang_sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money,
+                                                  seat, rng, wwall, whands, wfrozen, wmelds, wrivers, wst, wmoney,
+                                                  pool, tiles, avail, build, segs, seen, shanten)
             else:
                 placed = sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, seat, rng, wwall,
                                       whands, wfrozen, wmelds, wrivers, wst, wmoney, pool, tiles, avail, build, segs,
@@ -230,10 +251,13 @@ def _decider(leak, stage):
 
 
 #: search_action(rule_vec, tables, scan_tables, wall, hands, frozen, melds, rivers, st, money, seat, n_worlds,
-#: max_candidates, extend, world, roll, work): the production decision (``_decider(False, STAGE_ALL)``)
-search_action = _decider(False, STAGE_ALL)
+#: max_candidates, extend, world, roll, work): the production decision (``_decider(SAMPLE_HONEST, STAGE_ALL)``)
+search_action = _decider(SAMPLE_HONEST, STAGE_ALL)
 #: the timing variants of benchmarks/search_speed.py (compiled only when used): stop after sampling / after copying
-sample_only_action = _decider(False, STAGE_SAMPLE)
-copy_only_action = _decider(False, STAGE_COPY)
-#: the deliberately peeking decision of the no-peek test (compiled only when used)
-leaky_search_action = _decider(True, STAGE_ALL)
+sample_only_action = _decider(SAMPLE_HONEST, STAGE_SAMPLE)
+copy_only_action = _decider(SAMPLE_HONEST, STAGE_COPY)
+#: the deliberately peeking decisions of tests/test_twins.py (compiled only when used)
+leaky_search_action = _decider(BROKEN_LEAK, STAGE_ALL)
+true_fallback_search_action = _decider(BROKEN_TRUE_FALLBACK, STAGE_ALL)
+true_declared_search_action = _decider(BROKEN_TRUE_DECLARED, STAGE_ALL)
+true_angang_search_action = _decider(BROKEN_TRUE_ANGANG, STAGE_ALL)

@@ -4,17 +4,24 @@
 暗杠 kinds (uniform among the kinds whose four copies are unseen, never the 财神 nor a declared suit), their
 concealed tiles (their counts are public), their face-down 上架 tiles and every wall position not drawn yet, all
 from the unseen tiles, with the ready-hand law of strategies/search/ready_hands.py for the seats that declared
-上架/报听 and the tempered law of strategies/search/opponent_hands.py for the others (a world where some declared seat got no ready hand in READY_ROUNDS rounds is refused: -1, and the
-decision does without it; it happens when the unseen tiles are almost exactly the declared seats' hands, e.g. in
-a few 晋中 endgames with three 报听 seats, see tests/test_search_worlds.py). It then re-derives from the sampled tiles every private field of those seats: their waits, and in an
-open claim window each other seat's options (CLAIM_BIT_*) and whether it is still to answer.
+上架/报听 and the tempered law of strategies/search/opponent_hands.py for the others (a world where some declared
+seat got no ready hand in READY_ROUNDS rounds is refused: -1, and the decision does without it; it happens when
+the unseen tiles are almost exactly the declared seats' hands, e.g. in a few 晋中 endgames with three 报听 seats,
+see tests/test_search_worlds.py: on 70 such decision states, 1.33 of 32 worlds refused on average, in 6 states;
+1.91 in 8 before 七对 waits were built; 0.29 in 2 with 256 rounds, which changed none of the 70 decisions). It then
+re-derives from the sampled tiles every private field of those seats: their waits, and in an open claim window
+each other seat's options (CLAIM_BIT_*) and whether it is still to answer.
 
 Uniformity of the declared hands (``python benchmarks/search_speed.py --uniformity``, strategies/search/ready_hands.py):
 total-variation distance to the exact law on a small enumerable case 0.062 with MH_STEPS_PER_TILE = 3 swaps per
 tile (0.395 without swaps, 0.035 = the Monte Carlo floor with 12).
 
-``_world_sampler(leak)`` is the factory: ``leak`` True compiles a deliberately peeking sampler (its stream mixes
-in the other seats' true concealed tiles), for the test that shows the no-peek test can fail.
+``_world_sampler(broken)`` is the factory: ``broken`` (compile-time) is SAMPLE_HONEST in play; the BROKEN_* modes
+compile deliberately peeking samplers, for the tests that show the twin test (tests/test_twins.py) catches each
+way a sampler could peek: BROKEN_LEAK mixes the other seats' true concealed tiles into the stream,
+BROKEN_TRUE_FALLBACK gives the declared seats their true hands when no ready hand was found (instead of refusing
+the world), BROKEN_TRUE_DECLARED always gives the declared seats their true hands, BROKEN_TRUE_ANGANG keeps the
+true kinds of the other seats' 暗杠.
 """
 import numpy as np
 from numba import njit
@@ -29,11 +36,18 @@ from sim.core.melds import meld_slot
 from sim.core.wall import wall_size
 from sim.core.slots import hooks
 from strategies.search.opponent_hands import OPPONENT_STEPS_PER_TILE, tempered_swaps
-from strategies.search.ready_hands import build_ready, mh_swaps
+from strategies.search.ready_hands import _place, build_ready, mh_swaps, region_counts
 from strategies.search.view import hidden_count, known_kong_tiles, public_world, undrawn_positions, unseen_pool
 
 MH_STEPS_PER_TILE = 3  # Metropolis swaps per tile of the declared seats' hands
 READY_ROUNDS = 16      # rounds of building every declared seat's ready hand before a failed one is kept as drawn
+
+#: the sampler's compile-time modes (module docstring): the honest one, and the broken ones the tests must catch
+SAMPLE_HONEST = 0
+BROKEN_LEAK = 1
+BROKEN_TRUE_FALLBACK = 2
+BROKEN_TRUE_DECLARED = 3
+BROKEN_TRUE_ANGANG = 4
 
 
 @njit(cache=True, _nrt=False)
@@ -56,8 +70,26 @@ def _hidden_angang_kind(rule_vec, pool, st, s, caishen, rng):
     return -1
 
 
-def _world_sampler(leak):
-    """Return the compiled ``sample_world``; ``leak`` (a Python bool, compile-time) makes it peek (module docstring)."""
+@njit(cache=True, _nrt=False)
+def _place_true_hand(hands, st, s, tiles, start, end, build, whands, avail):
+    """Deliberately broken (tests only): put seat ``s``'s true concealed tiles first in ``tiles[start:end]`` and
+    into ``whands[s]``; returns False (nothing placed) when the range lacks some of them."""
+    kind, shown = known_kong_tiles(st, s)
+    for k in range(34):
+        build[k] = hands[s, k] - (shown if k == kind else 0)
+    region_counts(tiles, start, end, avail)
+    for k in range(34):
+        if build[k] > avail[k]:
+            return False
+    _place(tiles, start, end, build)
+    for k in range(34):
+        whands[s, k] = build[k]
+    return True
+
+
+def _world_sampler(broken):
+    """Return the compiled ``sample_world``; ``broken`` (SAMPLE_HONEST or a BROKEN_* mode, a plain int, compile-time)
+    makes it peek (module docstring)."""
     @njit(cache=True, _nrt=False)
     def sample_world(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, seat, rng, wwall, whands,
                      wfrozen, wmelds, wrivers, wst, wmoney, pool, tiles, avail, build, segs, seen, shanten):
@@ -68,7 +100,7 @@ def _world_sampler(leak):
         public_world(rule_vec, wall, hands, frozen, melds, rivers, st, money, seat, wwall, whands, wfrozen, wmelds,
                      wrivers, wst, wmoney)
         unseen_pool(rule_vec, hands, frozen, melds, rivers, st, seat, seen, pool)
-        if leak:  # deliberately broken: the stream depends on the other seats' true concealed tiles
+        if broken == BROKEN_LEAK:  # deliberately broken: the stream depends on the other seats' true concealed tiles
             h = np.uint64(0)
             for s in range(4):
                 if s != seat:
@@ -82,7 +114,10 @@ def _world_sampler(leak):
             for m in range(st[ST_N_MELDS + s]):
                 slot = meld_slot(s, m)
                 if st[slot + REC_TYPE] == MELD_ANGANG:
-                    k = _hidden_angang_kind(rule_vec, pool, st, s, caishen, rng)
+                    if broken == BROKEN_TRUE_ANGANG:  # deliberately broken: the true kind
+                        k = st[slot + REC_TILE]
+                    else:
+                        k = _hidden_angang_kind(rule_vec, pool, st, s, caishen, rng)
                     if k < 0:
                         raise RuntimeError("search: no unseen kind left for a hidden 暗杠")
                     pool[k] -= 4
@@ -106,6 +141,10 @@ def _world_sampler(leak):
                 s = (seat + 1 + (i + attempt) % 3) % 4
                 if st[ST_TING + s] == 1:
                     n = hidden_count(hands, st, s)
+                    if broken == BROKEN_TRUE_DECLARED and _place_true_hand(hands, st, s, tiles, pos, n_unseen, build,
+                                                                           whands, avail):
+                        pos += n  # deliberately broken: the true hand, no swaps
+                        continue
                     built &= build_ready(rule_vec, tables, tiles, pos, n_unseen, n, s, whands, wfrozen, wmelds, wst,
                                          avail, build, rng, n_kinds)
                     segs[n_ready] = pos
@@ -117,7 +156,18 @@ def _world_sampler(leak):
             if built:
                 break
             if attempt == READY_ROUNDS - 1:
-                return -1
+                if broken != BROKEN_TRUE_FALLBACK:
+                    return -1
+                pos = 0  # deliberately broken: the declared seats' true hands instead of a refusal
+                n_ready = 0
+                ready_tiles = 0
+                for i in range(3):
+                    s = (seat + 1 + i) % 4
+                    if st[ST_TING + s] == 1:
+                        if not _place_true_hand(hands, st, s, tiles, pos, n_unseen, build, whands, avail):
+                            return -1
+                        pos += hidden_count(hands, st, s)
+                break
             shuffle(rng, tiles[:n_unseen])
         mh_swaps(rule_vec, tables, tiles, segs[0:4], segs[4:8], segs[8:12], n_ready, pos, n_unseen, whands, wfrozen,
                  wmelds, wst, MH_STEPS_PER_TILE * ready_tiles, rng)
@@ -170,7 +220,10 @@ def _world_sampler(leak):
     return sample_world
 
 
-#: sample_world(...): the production sampler (``_world_sampler(False)``)
-sample_world = _world_sampler(False)
-#: the deliberately peeking sampler of the no-peek test (compiled only when a test uses it)
-leaky_sample_world = _world_sampler(True)
+#: sample_world(...): the production sampler (``_world_sampler(SAMPLE_HONEST)``)
+sample_world = _world_sampler(SAMPLE_HONEST)
+#: the deliberately peeking samplers of tests/test_twins.py (compiled only when a test uses them)
+leaky_sample_world = _world_sampler(BROKEN_LEAK)
+true_fallback_sample_world = _world_sampler(BROKEN_TRUE_FALLBACK)
+true_declared_sample_world = _world_sampler(BROKEN_TRUE_DECLARED)
+true_angang_sample_world = _world_sampler(BROKEN_TRUE_ANGANG)

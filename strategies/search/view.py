@@ -5,23 +5,23 @@ exposed meld (碰, 明杠/补杠, 吃) and its own 暗杠, the tile of an open �
 hand), and under 金华 the turned 财神 indicator (its wall position fixed). Unseen: the other seats' concealed
 tiles, their face-down 上架 tiles, the kinds of their 暗杠, and every wall position not yet drawn.
 
-``public_world`` copies into the world arrays only what the seat sees and the public counters; every field that
-holds another seat's private knowledge (its waits, live waits, 上架 tile, passed wins, dealt counts, 过碰 marks,
-claim options and answers, a drawn tile) is reset here and re-derived by the sampler from the sampled tiles.
+``public_world`` builds the world arrays from what the seat sees: the tiles here, the scalar state from the list of
+public fields of strategies/search/public_state.py; the other seats' private fields keep their nulls there and
+are re-derived by the sampler from the sampled tiles.
 """
 from numba import njit
 
 from sim.core.state import (
-    CLAIM_NOT_ELIGIBLE, MAX_MELDS, MELD_ANGANG, MELD_CHOW, PEND_ANGANG, PEND_BUGANG, PHASE_CLAIM, REC_TILE, REC_TYPE,
-    ST_CLAIM, ST_CLAIM_BITS, ST_CURRENT, ST_FRONT_DRAWS, ST_GUO_HU, ST_WILD_KIND, ST_DECLINED_PONGS,
-    ST_WILDS_DEALT, ST_LAST_DRAWN, ST_LIVE_WAITS, ST_N_EVENTS, ST_N_MELDS, ST_PENDING_FROM, ST_PENDING_KIND,
-    ST_PENDING_TILE, ST_PHASE, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE, ST_TING, ST_WAITS, ST_YAOJIU_START,
+    MELD_ANGANG, MELD_CHOW, PEND_ANGANG, PEND_BUGANG, PHASE_CLAIM, REC_TILE, REC_TYPE, ST_FRONT_DRAWS, ST_N_MELDS,
+    ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE, ST_PHASE, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE,
+    ST_WILD_KIND,
 )
 from sim.core.flow import next_front_draws
 from sim.core.melds import meld_slot
 from sim.core.ting import visible_counts
 from sim.core.wall import FIRST_FRONT, wall_size
 from sim.core.slots import hooks
+from strategies.search.public_state import public_st
 
 
 @njit(cache=True, _nrt=False)
@@ -83,14 +83,15 @@ def unseen_pool(rule_vec, hands, frozen, melds, rivers, st, seat, seen, pool):
 @njit(cache=True, _nrt=False)
 def public_world(rule_vec, wall, hands, frozen, melds, rivers, st, money, seat, wwall, whands, wfrozen, wmelds,
                  wrivers, wst, wmoney):
-    """Copy what ``seat`` sees into the world arrays (w*, shapes of sim.core.state) and reset every private field of
-    the other seats (module docstring): their concealed rows, 暗杠 kinds (record kind -1) and 上架 tiles are left for
-    the sampler. The wall keeps only the 金华 indicator (every other position -1). Returns nothing."""
+    """Fill the world arrays (w*, shapes of sim.core.state) with what ``seat`` sees (module docstring): its own
+    concealed row, every frozen tile, river and exposed meld, its own 暗杠, the ledger, and the scalar state built
+    from the public fields (strategies/search/public_state.py); the other seats' concealed rows, 暗杠 kinds (record
+    kind -1) and 上架 tiles are left for the sampler. The wall keeps only the 金华 indicator (every other position
+    -1). Returns nothing."""
     wwall[:] = -1
     if st[ST_WILD_KIND] >= 0:
         wwall[hooks.wild_indicator_position(rule_vec)] = st[ST_WILD_KIND]
-    for i in range(st.shape[0]):
-        wst[i] = st[i]
+    public_st(rule_vec, st, seat, wst)
     for s in range(4):
         for k in range(34):
             wfrozen[s, k] = frozen[s, k]
@@ -104,21 +105,3 @@ def public_world(rule_vec, wall, hands, frozen, melds, rivers, st, money, seat, 
         for k in range(34):
             whands[s, k] = hands[s, k] if s == seat else 0
             wmelds[s, k] = melds[s, k] if (s == seat or melds[s, k] != MELD_ANGANG) else 0
-        if s == seat:
-            continue
-        for i in range(MAX_MELDS):
-            slot = meld_slot(s, i)
-            if i < st[ST_N_MELDS + s] and st[slot + REC_TYPE] == MELD_ANGANG:
-                wst[slot + REC_TILE] = -1
-        wst[ST_WAITS + s] = 0
-        wst[ST_LIVE_WAITS + s] = 0 if st[ST_TING + s] == 1 else -1
-        wst[ST_SHANGJIA_TILE + s] = -1
-        wst[ST_GUO_HU + s] = 0
-        wst[ST_YAOJIU_START + s] = 0
-        wst[ST_WILDS_DEALT + s] = 0 if st[ST_WILD_KIND] >= 0 else -1
-        wst[ST_DECLINED_PONGS + s] = 0
-        wst[ST_CLAIM_BITS + s] = 0
-        wst[ST_CLAIM + s] = CLAIM_NOT_ELIGIBLE
-    if st[ST_CURRENT] != seat:
-        wst[ST_LAST_DRAWN] = -1
-    wst[ST_N_EVENTS] = 0

@@ -8,7 +8,8 @@ from numba import njit
 
 from sim.variants.jincheng.rule_slots import R_GENZHUANG_ANGANG_BREAKS, R_GENZHUANG_ENABLED, R_GENZHUANG_SHANGJIA_BREAKS
 from sim.core.state import (
-    EV_GENZHUANG, KONG_AN, MONEY_GENZHUANG, ST_DEALER, ST_GENZHUANG, ST_RULE_STATE, log_event,
+    EV_GENZHUANG, KONG_AN, MONEY_GENZHUANG, N_RULE_STATE, ST_DEALER, ST_GENZHUANG, ST_RULE_STATE, ST_TING,
+    ST_TING_TURN, log_event,
 )
 from sim.variants.jincheng.settlement import genzhuang_payment
 
@@ -78,3 +79,22 @@ def gz_after_kong(rule_vec, st, seat, kong_type):
             gz_break(st)
     else:
         gz_break(st)
+
+
+@njit(cache=True, _nrt=False)
+def gz_public(rule_vec, st, seat, wst):
+    """Copy into ``wst`` what ``seat`` sees of 晋城's region of ``st``: the 前包 tracking, unless another seat put a
+    face-down 上架 tile out on its first turn while ``genzhuang_shangjia_breaks`` is off (r49: the tile then counts,
+    and whether it matched the dealer's first discard is that seat's to know). Then the seat cannot tell whether
+    前包 is still on, and the world plays it as no longer possible (ST_GZ_STATE 1, the tile and count 0): an
+    approximation from the view alone (a world does not draw the match). Returns nothing."""
+    for i in range(ST_RULE_STATE, ST_RULE_STATE + N_RULE_STATE):
+        wst[i] = st[i]
+    if rule_vec[R_GENZHUANG_SHANGJIA_BREAKS] == 1 or st[ST_GENZHUANG] == 1:
+        return
+    for s in range(4):
+        if s != seat and st[ST_TING + s] == 1 and 0 <= st[ST_TING_TURN + s] <= 1:
+            wst[ST_GZ_STATE] = 1
+            wst[ST_GZ_TILE] = 0
+            wst[ST_GZ_COUNT] = 0
+            return

@@ -200,3 +200,10 @@ def search_worlds(rule_vec):
     """Return the worlds the search player samples by default (its ``worlds=0``): this rule set's SEARCH_WORLDS
     (study_facts)."""
     return SEARCH_WORLDS
+
+
+@njit(cache=True, _nrt=False)
+def public_rule_state(rule_vec, st, seat, wst):
+    """What ``seat`` sees of 晋城's region: the 前包 tracking unless it rests on another seat's face-down 上架 tile
+    (sim.variants.jincheng.genzhuang ``gz_public``); returns nothing."""
+    jc_genzhuang.gz_public(rule_vec, st, seat, wst)

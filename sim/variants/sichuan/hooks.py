@@ -313,3 +313,10 @@ def variant_state_ok(rule_vec, st):
     return sc_play.state_ok(st)
 
 
+
+
+@njit(cache=True, _nrt=False)
+def public_rule_state(rule_vec, st, seat, wst):
+    """What ``seat`` sees of Sichuan's region: all of it but the other seats' 过胡 locks and the 番 of the win
+    offered to them in the open window (r32: what a seat declined is its own to know); returns nothing."""
+    sc_play.public_region(st, seat, wst)

@@ -23,7 +23,7 @@ from sim.core.state import (
     ST_MELD_RECS, ST_MULTIPLIER, ST_N_MELDS, ST_PENDING_KIND, ST_PENDING_TILE, ST_PONGS, ST_REPLACEMENTS, ST_TURNS,
     ST_WIN_FEATURES, ST_WINNER, ST_WINNERS,
 )
-from sim.core.state import ST_END_CLASS, ST_WIN_FAN, ST_WIN_VALUE
+from sim.core.state import N_RULE_STATE, ST_END_CLASS, ST_RULE_STATE, ST_WIN_FAN, ST_WIN_VALUE
 from sim.core.wall import DEAL_SIZE, wall_size
 from sim.variants.sichuan import codes as S
 from sim.variants.sichuan.dingque import declares_k
@@ -338,3 +338,16 @@ def state_ok(st):
         if st[SC_ACTIVE + s] != 1 - ((st[ST_WINNERS] >> s) & 1):
             return False
     return True
+
+
+@njit(cache=True, _nrt=False)
+def public_region(st, seat, wst):
+    """Copy Sichuan's region of ``st`` into ``wst`` but the other seats' 过胡 lock (SC_LOCK_FAN, SC_LOCK_DRAWS) and
+    offered 番 (SC_OFFER_FAN), left 0; returns nothing."""
+    for i in range(ST_RULE_STATE, ST_RULE_STATE + N_RULE_STATE):
+        wst[i] = st[i]
+    for s in range(4):
+        if s != seat:
+            wst[SC_LOCK_FAN + s] = 0
+            wst[SC_LOCK_DRAWS + s] = 0
+            wst[SC_OFFER_FAN + s] = 0

@@ -7,10 +7,10 @@ from sim.engine import engine
 from sim.game import Game
 from sim.game_log import parse_action
 from sim.stacked import stacked_wall
-from strategies.learned.features import F_LIVE_USEFUL, F_SHANTEN_AFTER, F_TENPAI_AFTER, MAX_CANDIDATES, N_FEATURES, candidates_of
+from strategies.learned.features import F_SHANTEN_AFTER, F_TENPAI_AFTER, MAX_CANDIDATES, N_FEATURES, candidates_of
 
 
-def dealer_features(rules, hand: str, draw: str) -> dict[str, np.ndarray]:
+def dealer_features(rules: str, hand: str, draw: str) -> dict[str, np.ndarray]:
     """Return the dealer's candidate feature rows (readable action -> float64[N_FEATURES]) at its first decision,
     holding the 13 tiles ``hand`` and its first draw ``draw`` (the other seats filler)."""
     game = Game(rules=rules, wall=stacked_wall({0: hand}, draws=draw), dealer=0)
@@ -44,15 +44,3 @@ def test_a_two_suit_tenpai_is_tenpai_under_queyimen():
     rows = dealer_features("jinzhong", "123m456m789m11z34s", "9p")
     assert rows["discard 9p"][F_TENPAI_AFTER] == 1.0 and rows["discard 9p"][F_SHANTEN_AFTER] == 0.0
     assert rows["discard 4s"][F_TENPAI_AFTER] == 0.0
-
-
-def test_at_tenpai_only_waits_that_can_win_count_and_a_self_draw_only_one_half():
-    """Discarding 9s leaves 123m456m789m11z23s waiting on 1s and 4s, four live copies each (the seat sees none).
-    Under 晋中's point limit (r15) 1s never wins and 4s wins only by 自摸: the live useful copies are half of 4s's;
-    with the limit off both waits count in full."""
-    hand, draw = "123m456m789m11z23s", "9s"
-    limited = dealer_features("jinzhong", hand, draw)["discard 9s"]
-    free = dealer_features({"variant": "jinzhong", "jz_point_limit": False}, hand, draw)["discard 9s"]
-    assert limited[F_TENPAI_AFTER] == 1.0 and free[F_TENPAI_AFTER] == 1.0
-    assert free[F_LIVE_USEFUL] == 8 / 10.0
-    assert limited[F_LIVE_USEFUL] == 0.5 * 4 / 10.0

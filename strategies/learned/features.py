@@ -3,12 +3,10 @@
 A decision's candidates are the legal actions of the seat's mask except 拾/抢 (十三幺 commitments the greedy
 rollouts of the teacher cannot play; ``is_candidate``). Each candidate is described by N_FEATURES float64 values:
 the kind of action, the seat's hand after it (shanten, tenpai, live useful copies, through the rule set's own forms:
-hooks ``win_forms``, ``has_wilds``; where a win needs a suit missing, the shanten with one suit given up, hooks
-``misses_a_suit``, ``blocked_suits``, a candidate meld's suit blocked too, as greedy counts it; at tenpai the useful
-copies are those of the waits that can win, one winning only by 自摸 counted half, hooks ``never_winning_kinds``,
-``self_draw_only_kinds``, ``declared_suit_kinds``), the tile it gives up (suit position, copies seen, whether a
-declared seat can win on it — public, ``ST_PASSED``), and the state of the hand as the seat sees it (draws made, own
-turns, dealer, declared seats, melds). Nothing of another seat's concealed hand or of the wall is read.
+hooks ``win_forms``, ``has_wilds``, and under 缺一门 the shanten with one suit given up, hooks ``misses_a_suit``,
+``blocked_suits``, the suit of a candidate's meld blocked too, as greedy counts it), the tile it gives up (suit position, copies seen, whether a declared seat can
+win on it — public, ``ST_PASSED``), and the state of the hand as the seat sees it (draws made, own turns, dealer,
+declared seats, melds). Nothing of another seat's concealed hand or of the wall is read.
 """
 import numpy as np
 from numba import njit
@@ -196,12 +194,8 @@ def candidate_features(rule_vec, tables, hands, frozen, melds, rivers, st, seat,
             row[F_SHANTEN_AFTER] = min(after, 8)
             row[F_TENPAI_AFTER] = 1.0 if after == 0 else 0.0
             row[F_SHANTEN_DELTA] = min(after, 8) - min(before, 8)
-            useful = hand_useful(rule_vec, tables, work, after_melds, after_blocked, st, seat)
-            slow = np.int64(0)
-            if after == 0:  # the waits: those that can win, a 自摸-only one counted half (as greedy's 报听 choice)
-                useful &= ~hooks.never_winning_kinds(rule_vec) & ~hooks.declared_suit_kinds(rule_vec, st, seat)
-                slow = useful & hooks.self_draw_only_kinds(rule_vec)
-            row[F_LIVE_USEFUL] = (live_copies_in(useful & ~slow, planes) + 0.5 * live_copies_in(slow, planes)) / 10.0
+            row[F_LIVE_USEFUL] = live_copies_in(hand_useful(rule_vec, tables, work, after_melds, after_blocked, st, seat),
+                                                planes) / 10.0
         if tile >= 0:
             if tile >= 27:
                 row[F_HONOR] = 1.0

@@ -3,7 +3,8 @@
 A decision's candidates are the legal actions of the seat's mask except 拾/抢 (十三幺 commitments the greedy
 rollouts of the teacher cannot play; ``is_candidate``). Each candidate is described by N_FEATURES float64 values:
 the kind of action, the seat's hand after it (shanten, tenpai, live useful copies, through the rule set's own forms:
-hooks ``win_forms``, ``has_wilds``), the tile it gives up (suit position, copies seen, whether a declared seat can
+hooks ``win_forms``, ``has_wilds``, and under 缺一门 the shanten with one suit given up, hooks ``misses_a_suit``,
+``blocked_suits``, the suit of a candidate's meld blocked too, as greedy counts it), the tile it gives up (suit position, copies seen, whether a declared seat can
 win on it — public, ``ST_PASSED``), and the state of the hand as the seat sees it (draws made, own turns, dealer,
 declared seats, melds). Nothing of another seat's concealed hand or of the wall is read.
 """
@@ -15,6 +16,7 @@ from sim.core.codes import (
     ACT_SHI, ACT_ZIMO, N_ACTIONS,
 )
 from sim.core.hand.kernel import shanten_k, useful_mask_k
+from sim.core.hand.queyimen_kernel import shanten_qym_k, useful_mask_qym_k
 from sim.core.hand.wild_kernel import shanten_wild_k
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.slots import hooks
@@ -75,21 +77,27 @@ def candidates_of(mask, cands):
 
 
 @njit(cache=True, _nrt=False)
-def hand_shanten(rule_vec, tables, hand, n_melds, st, seat):
+def hand_shanten(rule_vec, tables, hand, n_melds, blocked, st, seat):
     """Return the shanten of ``hand`` (int8[34]) with ``n_melds`` melds under the rule set's forms (its wild form
-    where a kind is wild, hook ``has_wilds``)."""
+    where a kind is wild, hook ``has_wilds``; where a win needs a suit missing, hook ``misses_a_suit``, the least
+    over the suits not in ``blocked``, the 3-bit mask of suits it may no longer give up)."""
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    if hooks.misses_a_suit(rule_vec):
+        return shanten_qym_k(hand, n_melds, blocked, allow_quad, tables)
     if hooks.has_wilds(rule_vec):
         return shanten_wild_k(hand, n_melds, allow_quad, hooks.wild_kind(rule_vec, st), tables)
     return shanten_k(hand, n_melds, allow_quad, hooks.win_forms(rule_vec, st, seat), tables)
 
 
 @njit(cache=True, _nrt=False)
-def hand_useful(rule_vec, tables, hand, n_melds, st, seat):
-    """Return the int64 kinds whose draw lowers the shanten of ``hand`` (0 in the wild form, not computed there)."""
+def hand_useful(rule_vec, tables, hand, n_melds, blocked, st, seat):
+    """Return the int64 kinds whose draw lowers the shanten of ``hand`` (hand_shanten's; 0 in the wild form, not
+    computed there)."""
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    if hooks.misses_a_suit(rule_vec):
+        return useful_mask_qym_k(hand, n_melds, blocked, allow_quad, tables)
     if hooks.has_wilds(rule_vec):
         return np.int64(0)
-    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
     return useful_mask_k(hand, n_melds, allow_quad, hooks.win_forms(rule_vec, st, seat), tables)
 
 
@@ -127,7 +135,8 @@ def candidate_features(rule_vec, tables, hands, frozen, melds, rivers, st, seat,
     claim = st[ST_PHASE] == PHASE_CLAIM
     pending = st[ST_PENDING_TILE] if claim else -1
     wild = hooks.wild_kind(rule_vec, st) if hooks.has_wilds(rule_vec) else -1
-    before = hand_shanten(rule_vec, tables, hands[seat], n_melds, st, seat)
+    blocked = hooks.blocked_suits(rule_vec, melds, st, seat)
+    before = hand_shanten(rule_vec, tables, hands[seat], n_melds, blocked, st, seat)
     declared = 0
     for s in range(4):
         if s != seat and st[ST_TING + s] == 1:
@@ -177,11 +186,15 @@ def candidate_features(rule_vec, tables, hands, frozen, melds, rivers, st, seat,
             row[F_SHANTEN_AFTER] = -1.0
             row[F_SHANTEN_DELTA] = -1.0 - before
         else:
-            after = hand_shanten(rule_vec, tables, work, after_melds, st, seat)
+            # a new meld's suit can no longer be given up (greedy's 缺一门 shanten of a call)
+            after_blocked = blocked
+            if after_melds > n_melds and 0 <= tile < 27:
+                after_blocked |= 1 << (tile // 9)
+            after = hand_shanten(rule_vec, tables, work, after_melds, after_blocked, st, seat)
             row[F_SHANTEN_AFTER] = min(after, 8)
             row[F_TENPAI_AFTER] = 1.0 if after == 0 else 0.0
             row[F_SHANTEN_DELTA] = min(after, 8) - min(before, 8)
-            row[F_LIVE_USEFUL] = live_copies_in(hand_useful(rule_vec, tables, work, after_melds, st, seat),
+            row[F_LIVE_USEFUL] = live_copies_in(hand_useful(rule_vec, tables, work, after_melds, after_blocked, st, seat),
                                                 planes) / 10.0
         if tile >= 0:
             if tile >= 27:

@@ -1,0 +1,46 @@
+"""The learned player's features count a hand as the rule set scores it (issue 44): where a win needs a suit missing
+(晋中's 缺一门, docs/rules/jinzhong.md r13) a three-suit tenpai is no tenpai, as greedy counts it; elsewhere it is."""
+import numpy as np
+
+from sim.core import state as S
+from sim.engine import engine
+from sim.game import Game
+from sim.game_log import parse_action
+from sim.stacked import stacked_wall
+from strategies.learned.features import F_SHANTEN_AFTER, F_TENPAI_AFTER, MAX_CANDIDATES, N_FEATURES, candidates_of
+
+
+def dealer_features(rules: str, hand: str, draw: str) -> dict[str, np.ndarray]:
+    """Return the dealer's candidate feature rows (readable action -> float64[N_FEATURES]) at its first decision,
+    holding the 13 tiles ``hand`` and its first draw ``draw`` (the other seats filler)."""
+    game = Game(rules=rules, wall=stacked_wall({0: hand}, draws=draw), dealer=0)
+    assert game.advance() == 0 and game.phase == "self"
+    mask = np.zeros(S.N_ACTIONS, np.bool_)
+    mask[[parse_action(a) for a in game.legal_actions(0)]] = True
+    cands = np.zeros(MAX_CANDIDATES, np.int64)
+    n = candidates_of(mask, cands)
+    rows = np.zeros((n, N_FEATURES))
+    features = engine(game.rules.variant, ("strategies.seats.greedy",)).kernel("strategies.learned.features",
+                                                                             "candidate_features")
+    features(game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._rivers, game._st, 0, cands,
+             n, np.zeros(34, np.int8), np.zeros(34, np.int8), rows)
+    texts = game.legal_actions(0)
+    return {text: rows[i] for i, text in enumerate(t for t in texts if parse_action(t) in cands[:n])}
+
+
+def test_a_three_suit_tenpai_is_no_tenpai_under_queyimen_but_is_one_without():
+    """Discarding 9s leaves 123m456m789p11z34s, waiting on 2s/5s with three suits: under 晋中 (r13) it cannot win,
+    so its shanten is at least 1; under 晋城 (no 缺一门) it is tenpai."""
+    hand, draw = "123m456m789p11z34s", "9s"
+    jz = dealer_features("jinzhong", hand, draw)["discard 9s"]
+    assert jz[F_TENPAI_AFTER] == 0.0 and jz[F_SHANTEN_AFTER] >= 1.0
+    jc = dealer_features("jincheng", hand, draw)["discard 9s"]
+    assert jc[F_TENPAI_AFTER] == 1.0 and jc[F_SHANTEN_AFTER] == 0.0
+
+
+def test_a_two_suit_tenpai_is_tenpai_under_queyimen():
+    """Discarding 9p leaves 123m456m789m11z34s (万 and 条 only), tenpai under 晋中 too; discarding 4s leaves a
+    three-suit hand 123m456m789m11z3s9p, not tenpai."""
+    rows = dealer_features("jinzhong", "123m456m789m11z34s", "9p")
+    assert rows["discard 9p"][F_TENPAI_AFTER] == 1.0 and rows["discard 9p"][F_SHANTEN_AFTER] == 0.0
+    assert rows["discard 4s"][F_TENPAI_AFTER] == 0.0

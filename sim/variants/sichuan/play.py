@@ -32,7 +32,7 @@ from sim.variants.sichuan.flow import next_dealer_k
 from sim.variants.sichuan.hand_state import (
     SC_ACTIVE, SC_CLASSES, SC_EMPTY_DRAWER, SC_EVENT_WINNERS, SC_FIRST_MULTI, SC_FIRST_SOURCE, SC_KONG_LOG,
     SC_LAST_KONG_FEEDER, SC_LAST_KONG_ROW, SC_LAST_KONG_SEAT, SC_LAST_KONG_TYPE, SC_LOCK_FAN,
-    SC_N_KONGS, SC_OFFER_FAN, SC_TMVS, SC_VOIDS,
+    SC_N_KONGS, SC_OFFER_FAN, SC_PLACED, SC_TMVS, SC_VOIDS,
 )
 from sim.variants.sichuan.kongs import book_deferred_kongs_k, record_kong_k
 from sim.variants.sichuan.payments import hujiao_zhuanyi_k, pay_win_k
@@ -342,12 +342,13 @@ def state_ok(st):
 
 @njit(cache=True, _nrt=False)
 def public_region(st, seat, wst):
-    """Copy Sichuan's region of ``st`` into ``wst`` but the other seats' 过胡 lock (SC_LOCK_FAN, SC_LOCK_DRAWS) and
-    offered 番 (SC_OFFER_FAN), left 0; returns nothing."""
+    """Copy Sichuan's region of ``st`` into ``wst`` but the other seats' 过胡 lock (SC_LOCK_FAN), offered 番
+    (SC_OFFER_FAN) and face-down placed void tile (SC_PLACED, r17: its kind is hidden until discarded; a world plays
+    that seat as if it had placed none), left 0; returns nothing."""
     for i in range(ST_RULE_STATE, ST_RULE_STATE + N_RULE_STATE):
         wst[i] = st[i]
     for s in range(4):
         if s != seat:
             wst[SC_LOCK_FAN + s] = 0
-            wst[SC_LOCK_DRAWS + s] = 0
+            wst[SC_PLACED + s] = 0
             wst[SC_OFFER_FAN + s] = 0

@@ -22,7 +22,7 @@ def kong_draws_from_front_k(rule_vec):
     return rule_vec[R_SC_KONG_DRAW] == S.SC_KONG_DRAW_FRONT
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def pass_offset_k(rule_vec, run_seed, hand_index):
     """Return the seat offset of the hand's 换三张 (r8, r9): 0 without it; 1 (to s+1), 3 (to s−1) or 2 (to s+2)
     under ``next``, ``prev``, ``opposite``, or drawn uniformly from the three under ``random`` (stream

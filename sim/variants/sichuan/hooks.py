@@ -58,7 +58,7 @@ def first_dealer(rule_vec, drawn):
     return sc_flow.first_dealer_k(rule_vec, drawn)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def tile_pass_offset(rule_vec, run_seed, hand_index):
     """Return the seat offset of 换三张 (r8, r9): 0 when off, else 1 (to s+1), 3 (to s−1) or 2 (to s+2)."""
     return sc_deal.pass_offset_k(rule_vec, run_seed, hand_index)

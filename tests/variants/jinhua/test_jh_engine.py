@@ -124,7 +124,7 @@ def test_every_hand_stays_inside_the_live_wall_and_huang_uses_all_of_it(jinhua_r
 @pytest.mark.parametrize("seat", ["early_ting", "selective_ting", "thirteen_orphans", "defensive"])
 def test_strategies_meaningless_in_jinhua_are_refused_in_one_line(seat):
     with pytest.raises(ValueError, match=rf"^strategy '{seat}' means nothing under rules=jinhua: .*\(valid: baotou, "
-                                        r"greedy, random, search\)$"):
+                                        r"greedy, learned, random, search\)$"):
         sim.simulate(hands=4, seed=1, rules="jinhua", seats=[seat, "greedy", "greedy", "greedy"])
 
 

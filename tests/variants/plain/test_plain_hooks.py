@@ -93,7 +93,9 @@ def test_r1_r10_r15_the_hooks_without_a_plain_rule_change_nothing():
     vec = rule_vec(chi=True)
     table = Table().give(0, "123m456p789s234s1z").give(1, "11z")
     st, money, hands = table.st.copy(), table.money.copy(), table.hands.copy()
-    hooks.on_discard(vec, table.st, 0, 5)
+    from sim.hand_tables import get_tables
+
+    hooks.on_discard(vec, get_tables(), table.hands, table.melds, table.st, 0, 5)
     hooks.on_unclaimed(vec, table.st, table.money, table.events)
     hooks.on_shangjia(vec, table.st, table.money, table.events, 0, 5)
     hooks.on_claim_taken(vec, table.st)

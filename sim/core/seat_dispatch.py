@@ -1,6 +1,6 @@
 """The seats' policies as the hand loop calls them: a switch over the table's policy slots — compiled kernels.
 
-``sim.engine`` binds slot k (``policy0`` .. ``policy5``, sim.core.slots) to the k-th distinct policy module of the
+``sim.engine`` binds slot k (``policy0`` .. ``policy6``, sim.core.slots) to the k-th distinct policy module of the
 table (``strategies/seats/<name>.py``) and gives each seat, in ``strategy_ids`` (int64[4]), the index of its policy's
 slot; a seat played from outside the loop (the search player's) holds ``SCRIPTED``. The switch runs over the slots
 of one engine, never over the registered strategies, so a strategy no seat plays is never compiled; the slots a
@@ -14,7 +14,7 @@ Each policy module provides the protocol below (docs/architecture.md "Adding a s
 import numpy as np
 from numba import njit
 
-from sim.core.slots import policy0, policy1, policy2, policy3, policy4, policy5
+from sim.core.slots import policy0, policy1, policy2, policy3, policy4, policy5, policy6
 
 SCRIPTED = -1  # strategy_ids entry of a seat whose decisions the loop hands back (run_until's ``scripted``)
 #: the parameter row a scripted seat's ``choose_dingque`` is asked with: every column 0, the first choice of an
@@ -43,7 +43,9 @@ def is_random(slot):
         return policy3.FAST_RANDOM
     if slot == 4:
         return policy4.FAST_RANDOM
-    return policy5.FAST_RANDOM
+    if slot == 5:
+        return policy5.FAST_RANDOM
+    return policy6.FAST_RANDOM
 
 
 @njit(cache=True, inline='always')
@@ -60,7 +62,9 @@ def scans(slot):
         return policy3.SCANS
     if slot == 4:
         return policy4.SCANS
-    return policy5.SCANS
+    if slot == 5:
+        return policy5.SCANS
+    return policy6.SCANS
 
 
 @njit(cache=True, inline='always')
@@ -76,7 +80,9 @@ def passes_claim(slot, rule_vec, bits):
         return policy3.passes_claim(rule_vec, bits)
     if slot == 4:
         return policy4.passes_claim(rule_vec, bits)
-    return policy5.passes_claim(rule_vec, bits)
+    if slot == 5:
+        return policy5.passes_claim(rule_vec, bits)
+    return policy6.passes_claim(rule_vec, bits)
 
 
 @njit(cache=True, inline='always')
@@ -93,7 +99,9 @@ def choose_action(slot, params, rule_vec, tables, hands, frozen, melds, rivers, 
         return policy3.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
     if slot == 4:
         return policy4.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
-    return policy5.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+    if slot == 5:
+        return policy5.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+    return policy6.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
 
 
 @njit(cache=True, inline='always')
@@ -116,7 +124,10 @@ def self_from_scan(slot, rule_vec, tables, hands, frozen, melds, rivers, st, mas
     if slot == 4:
         return policy4.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                       after_shanten, after_useful, least)
-    return policy5.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+    if slot == 5:
+        return policy5.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                      after_shanten, after_useful, least)
+    return policy6.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                   after_shanten, after_useful, least)
 
 
@@ -140,7 +151,10 @@ def self_rows(slot, rule_vec, tables, hands, frozen, melds, rivers, st, mask, se
     if slot == 4:
         return policy4.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                  after_shanten, after_useful)
-    return policy5.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+    if slot == 5:
+        return policy5.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
+                                 after_shanten, after_useful)
+    return policy6.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                              after_shanten, after_useful)
 
 
@@ -158,7 +172,9 @@ def random_self(slot, discards, marks, angang, bugang, zimo, rng):
         return policy3.random_self(discards, marks, angang, bugang, zimo, rng)
     if slot == 4:
         return policy4.random_self(discards, marks, angang, bugang, zimo, rng)
-    return policy5.random_self(discards, marks, angang, bugang, zimo, rng)
+    if slot == 5:
+        return policy5.random_self(discards, marks, angang, bugang, zimo, rng)
+    return policy6.random_self(discards, marks, angang, bugang, zimo, rng)
 
 
 @njit(cache=True, inline='always')
@@ -174,7 +190,9 @@ def random_claim(slot, bits, rng):
         return policy3.random_claim(bits, rng)
     if slot == 4:
         return policy4.random_claim(bits, rng)
-    return policy5.random_claim(bits, rng)
+    if slot == 5:
+        return policy5.random_claim(bits, rng)
+    return policy6.random_claim(bits, rng)
 
 
 @njit(cache=True, inline='always')
@@ -194,6 +212,8 @@ def choose_dingque(slot, params, hands, seat):
         return policy4.choose_dingque(params, hands, seat)
     if slot == 5:
         return policy5.choose_dingque(params, hands, seat)
+    if slot == 6:
+        return policy6.choose_dingque(params, hands, seat)
     return policy0.choose_dingque(params, hands, seat)
 
 
@@ -214,4 +234,6 @@ def choose_pass(slot, params, rule_vec, hands, seat, rng):
         return policy4.choose_pass(params, rule_vec, hands, seat, rng)
     if slot == 5:
         return policy5.choose_pass(params, rule_vec, hands, seat, rng)
+    if slot == 6:
+        return policy6.choose_pass(params, rule_vec, hands, seat, rng)
     return policy0.choose_pass(params, rule_vec, hands, seat, rng)

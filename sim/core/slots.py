@@ -17,7 +17,7 @@ from __future__ import annotations
 class Slot:
     """A module-level name a kernel calls, given its value when the kernel is bound (``sim.binding.bound``).
 
-    ``name`` is the key of the binding's values (``hooks``, ``VARIANT``, ``policy0`` .. ``policy5``).
+    ``name`` is the key of the binding's values (``hooks``, ``VARIANT``, ``policy0`` .. ``policy6``).
     """
 
     __slots__ = ("name", "doc")
@@ -49,11 +49,12 @@ policy2 = Slot("policy2", "the table's third seat policy")
 policy3 = Slot("policy3", "the table's fourth seat policy")
 policy4 = Slot("policy4", "a fifth policy (an engine shared by every table of a variant)")
 policy5 = Slot("policy5", "a sixth policy (an engine shared by every table of a variant)")
+policy6 = Slot("policy6", "a seventh policy (an engine shared by every table of a variant)")
 
 #: how many policy slots the seat switch has (sim.core.seat_dispatch)
-N_POLICY_SLOTS = 6
+N_POLICY_SLOTS = 7
 #: every slot, by name (the switch's slots join it as they are first named, ``switch_slot``)
-SLOTS = {s.name: s for s in (hooks, VARIANT, policy0, policy1, policy2, policy3, policy4, policy5)}
+SLOTS = {s.name: s for s in (hooks, VARIANT, policy0, policy1, policy2, policy3, policy4, policy5, policy6)}
 
 #: the prefixes of the switch's slots: ``hooks<k>`` holds the k-th variant's hooks module and ``VARIANT<k>`` its
 #: code, in code order (sim.core.variant_switch); a switch slot a run leaves free holds sim.core.hook_defaults and

@@ -24,7 +24,7 @@ SEAT0_SWAP = {
 EXTRA = {
     "huangzhuang": "荒庄的扫描格子另用四家贪心（`greedy`，碰牌策略随格子变）。",
     "caishen": "承包率等整桌统计来自座位组合本身。",
-    "xuezhan": "定缺的代价另让 0 号位换成贪心（`greedy{dingque=…}`，缺它最少、居中或最多的一门），1–3 号位不变，"
+    "xuezhan": "定缺的代价另让 0 号位换成贪心（`greedy{dingque=middle}`、`greedy{dingque=most}`：缺它居中或最多的一门），1–3 号位不变，"
                "打同一批牌墙。",
 }
 #: Studies whose skill edge rows (``skill_edge``), when the run measured them, come from a strong seat of their own.

@@ -9,17 +9,9 @@ one. Each returns the three kinds (a, b, c), repeats allowed, all of one suit th
 from numba import njit
 
 from sim.core.rng import bounded
+from strategies.dingque import suit_tiles as suit_count  # the tiles of a suit in a hand, counted once
 
 N_SUITS = 3
-
-
-@njit(cache=True, _nrt=False)
-def suit_count(hand, suit):
-    """Return the tiles of ``suit`` (0 万, 1 筒/饼, 2 条) in ``hand``."""
-    n = 0
-    for k in range(9 * suit, 9 * suit + 9):
-        n += hand[k]
-    return n
 
 
 @njit(cache=True, _nrt=False)

@@ -33,12 +33,17 @@ def measure(page: Path, tmp_path: Path) -> dict:
     copy = tmp_path / "measured.html"
     copy.write_text(page.read_text(encoding="utf-8").replace("</body>", f"<script>{script}</script></body>"),
                     encoding="utf-8")
-    done = subprocess.run([str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                           "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                           "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={WINDOW}",
-                           "--virtual-time-budget=10000", "--dump-dom", copy.as_uri()],
-                          capture_output=True, text=True, timeout=180)
-    found = re.findall(r'<pre id="mj-layout">(.*?)</pre>', done.stdout, re.S)
+    # On a loaded machine the page's image decodes can outlast a short virtual-time budget, and Chromium then
+    # dumps the page before the script has written its result: try again with a longer budget before failing.
+    for budget_ms in (10_000, 40_000, 120_000):
+        done = subprocess.run([str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                               "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                               "--disable-sync", f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={WINDOW}",
+                               f"--virtual-time-budget={budget_ms}", "--dump-dom", copy.as_uri()],
+                              capture_output=True, text=True, timeout=300)
+        found = re.findall(r'<pre id="mj-layout">(.*?)</pre>', done.stdout, re.S)
+        if found:
+            break
     assert found, f"chromium wrote no measurement (exit {done.returncode}): {done.stderr[-400:]}"
     data = json.loads(html.unescape(found[-1]))
     assert "error" not in data, data["error"]

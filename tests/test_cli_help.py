@@ -165,3 +165,23 @@ def test_docs_strategies_has_a_row_for_every_registered_strategy():
     text = (ROOT / "docs" / "strategies.md").read_text(encoding="utf-8")
     table = text[text.index("## The strategies"):text.index("## How the numbers were measured")]
     assert re.findall(r"^\| `(\w+)` \|", table, re.MULTILINE) == list(REGISTRY)
+
+
+def stated_overview_hands(text: str) -> list[int]:
+    """Every 'N hands' count the README, the overview config and docs/studies.md give for the default overview
+    (the number before ``hands and writes`` / ``hands in all``)."""
+    return [int(n.replace(",", "")) for n in re.findall(r"\b(\d[\d,]*) hands (?:and writes|in all)\b", text)]
+
+
+def test_the_stated_overview_hand_count_is_the_default_overviews_plan():
+    from experiments.arms import ArmRunner
+    from experiments.compose import load_run_config
+    from experiments.runner import plan_studies
+
+    config = load_run_config([])
+    runner = ArmRunner(config, Path("hands"))
+    plan_studies(config, runner)
+    for page in ("README.md", "conf/experiment/overview.yaml", "docs/studies.md"):
+        stated = stated_overview_hands((ROOT / page).read_text(encoding="utf-8"))
+        assert stated == [runner.total_hands()], page
+    assert stated_overview_hands("plays 376,992 hands and writes") == [376992]  # the count before Sichuan: caught

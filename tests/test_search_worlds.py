@@ -1,6 +1,8 @@
 """Every world the search player samples is consistent with what its seat sees: four copies of every kind over the
 whole table and wall, every public count kept, the seat's own tiles untouched, each declared seat ready with its
-waits re-derived and avoiding what it let pass, and in a claim window each seat's options re-derived."""
+waits re-derived and avoiding what it let pass, in a claim window each seat's options re-derived, and under 血战
+every winner's revealed hand kept and no seat given a kind it has shown it does not hold (docs/rules/sichuan.md r12:
+a discard outside its void suit under strict shows it holds no void tile)."""
 import numpy as np
 import pytest
 
@@ -13,7 +15,9 @@ from strategies.search.view import known_kong_tiles
 from sim.core.rng import seed_generator
 from sim.core.legal import CLAIM_BIT_HU
 
-VARIANTS = ("jincheng", "jinzhong", "jinhua")
+VARIANTS = ("jincheng", "jinzhong", "jinhua", "sichuan")
+#: the variants with 上架/报听 declarations
+DECLARING = ("jincheng", "jinzhong")
 
 
 def draw_worlds(g, seat, n, key):
@@ -72,6 +76,14 @@ def world_problems(g, seat, world):
     if not np.array_equal(hands[seat], g._hands[seat]):
         problems.append("own hand changed")
     for s in range(4):
+        if s == seat:
+            continue
+        never = int(hooks.kinds_never_held(rule_vec, g._st, s))
+        if any(hands[s, k] > 0 for k in range(34) if (never >> k) & 1):
+            problems.append(f"seat {s} holds a kind it has shown it does not hold")
+        if g._st[S.ST_WIN_HOW + s] != 0 and not np.array_equal(hands[s], g._hands[s]):
+            problems.append(f"winner {s}'s revealed hand changed")
+    for s in range(4):
         if s == seat or st[S.ST_TING + s] == 0:
             continue
         kind, shown = known_kong_tiles(st, s)
@@ -101,7 +113,7 @@ def test_every_sampled_world_is_consistent(variant):
     """Every world the sampler returns passes every check; it refuses a world (no ready hand found for some
     declared seat) rarely: at most 1 in 25 here, only in endgames whose unseen tiles are almost exactly the
     declared seats' hands."""
-    checked = declared = refused = 0
+    checked = declared = refused = cleared = winners = 0
     for key, g in enumerate(decision_states(variant, seed=23, hands=8, every=3)):
         for world in draw_worlds(g, 0, 3, key):
             if world is None:
@@ -110,9 +122,19 @@ def test_every_sampled_world_is_consistent(variant):
             assert world_problems(g, 0, world) == []
             checked += 1
         declared += opponents_declared(g)
+        cleared += void_cleared_seats(g)
+        winners += any(g._st[S.ST_WIN_HOW + s] != 0 for s in (1, 2, 3))
     assert checked >= 60 and refused * 25 <= checked
-    if variant != "jinhua":  # no 上架 in 金华
+    if variant in DECLARING:
         assert declared >= 5
+    if variant == "sichuan":  # the 血战 checks had states to bite on
+        assert cleared >= 20 and winners >= 5
+
+
+def void_cleared_seats(g):
+    """Return how many seats other than 0 are publicly known to hold none of some kinds (hook kinds_never_held)."""
+    hooks = g._engine.module(f"sim.variants.{g.rules.variant}.hooks")
+    return sum(int(hooks.kinds_never_held(g._rule_vec, g._st, s)) != 0 for s in (1, 2, 3))
 
 
 def test_the_true_state_passes_the_checker_and_a_broken_world_fails_it():
@@ -204,3 +226,39 @@ def test_a_declared_seat_may_get_a_qidui_wait():
                 assert sorted(hands[1][27:34].tolist()) == [1, 2, 2, 2, 2, 2, 2] and hands[1].sum() == 13
         found[committed] = ok
     assert found[0] >= 10 and found[1] == 0
+
+
+def test_under_xuezhan_the_true_state_passes_and_a_void_tile_or_a_changed_winner_fails():
+    """docs/rules/sichuan.md r12, r55: in real 血战 hands a seat whose last discard was outside its void suit holds no
+    void tile, and the true state passes the checker; the same state with a void tile of the wall swapped into such a
+    seat's hand, or with a winner's revealed hand changed, fails it."""
+    void_caught = winner_caught = 0
+    for g in decision_states("sichuan", seed=23, hands=6, every=2):
+        truth = [g.wall.copy(), g._hands.copy(), g._frozen.copy(), g._melds.copy(), g._rivers.copy(), g._st.copy(),
+                 g._money.copy()]
+        first, last = g._engine.undrawn_positions(g._rule_vec, g._st)
+        truth[0][:first] = -1
+        assert [p for p in world_problems(g, 0, truth) if "claim" not in p] == []
+        hooks = g._engine.module("sim.variants.sichuan.hooks")
+        undrawn = list(range(first, last + 1))
+        for s in (1, 2, 3):
+            never = int(hooks.kinds_never_held(g._rule_vec, g._st, s))
+            spot = next((p for p in undrawn if (never >> int(truth[0][p])) & 1), None)
+            if never and spot is not None and truth[1][s].sum() > 0:
+                bad = [a.copy() for a in truth]
+                mine = int(np.flatnonzero(bad[1][s])[0])
+                void = int(bad[0][spot])
+                bad[1][s, mine] -= 1
+                bad[1][s, void] += 1
+                bad[0][spot] = mine
+                void_caught += any("known" in p or "shown" in p for p in world_problems(g, 0, bad))
+            if g._st[S.ST_WIN_HOW + s] != 0 and undrawn:
+                bad = [a.copy() for a in truth]
+                mine = int(np.flatnonzero(bad[1][s])[0])
+                other = int(bad[0][undrawn[0]])
+                if other != mine:
+                    bad[1][s, mine] -= 1
+                    bad[1][s, other] += 1
+                    bad[0][undrawn[0]] = mine
+                    winner_caught += any("revealed" in p for p in world_problems(g, 0, bad))
+    assert void_caught >= 10 and winner_caught >= 10

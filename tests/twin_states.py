@@ -10,7 +10,8 @@ run seed and hand index (the true wall can be dealt again from them), and under 
 ``genzhuang_shangjia_breaks=false`` the 前包 tracking (it compares a face-down 上架 tile with the dealer's first
 discard; re-derived here from the event log with the twin's tiles). Public and kept: the seat's own tiles and
 draws, rivers, exposed melds, frozen tiles, who declared, counters, money, the tile of an open kong window, the
-金华 indicator, 定缺 suits, and under 血战 the winners' revealed hands.
+金华 indicator, 定缺 suits, and under 血战 the winners' revealed hands and which seats have shown, by a discard
+outside their void suit, that they hold no void tile (the twin deals them none).
 """
 import numpy as np
 
@@ -196,15 +197,19 @@ def twin(g, seat, rng):
                 hands[s, y] -= 1
         st[S.ST_WAITS + s] = _ready(g, h, s, hooks)
     rng.shuffle(rest)
-    # the other seats' concealed tiles, the shown tiles of an open kong window kept
-    for s in others:
-        if s in declared:
-            continue
+    # the other seats' concealed tiles, the shown tiles of an open kong window kept; a seat publicly known to hold
+    # none of some kinds (血战: its void suit once it discarded another suit, hook kinds_never_held) is dealt first,
+    # from the other kinds
+    open_seats = sorted((s for s in others if s not in declared),
+                        key=lambda s: int(hooks.kinds_never_held(g._rule_vec, st, s)) == 0)
+    for s in open_seats:
+        never = int(hooks.kinds_never_held(g._rule_vec, st, s))
         kind, shown = _shown(st, s)
         n = int(hands[s].sum()) - shown
         hands[s] = 0
         for _ in range(n):
-            hands[s, rest.pop()] += 1
+            j = max(i for i in range(len(rest)) if not (never >> rest[i]) & 1)  # the last allowed of the shuffled rest
+            hands[s, rest.pop(j)] += 1
         if shown:
             hands[s, kind] += shown
     rng.shuffle(rest)

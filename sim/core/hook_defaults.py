@@ -171,6 +171,13 @@ def preferred_discards(rule_vec, hands, st, seat):
 
 
 @njit(cache=True, inline='always')
+def kinds_never_held(rule_vec, st, seat):
+    """Return the int64 kinds every other seat knows, from public facts alone, that ``seat``'s concealed hand holds
+    none of (the search player's worlds deal it none): 0, nothing known."""
+    return np.int64(0)
+
+
+@njit(cache=True, inline='always')
 def has_grab_claims(rule_vec):
     """Return False: no claim beyond 胡, 杠, 碰 and 吃 (no 拾/抢 of 十三幺 tiles) is ever offered."""
     return False

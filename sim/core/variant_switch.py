@@ -471,6 +471,21 @@ def preferred_discards(rule_vec, hands, st, seat):
 
 
 @njit(cache=True, inline='always')
+def kinds_never_held(rule_vec, st, seat):
+    """Hook ``kinds_never_held`` of the variant ``rule_vec`` plays."""
+    v = rule_vec[R_VARIANT]
+    if VARIANT1 != VARIANT_NONE and v == VARIANT1:
+        return hooks1.kinds_never_held(rule_vec, st, seat)
+    if VARIANT2 != VARIANT_NONE and v == VARIANT2:
+        return hooks2.kinds_never_held(rule_vec, st, seat)
+    if VARIANT3 != VARIANT_NONE and v == VARIANT3:
+        return hooks3.kinds_never_held(rule_vec, st, seat)
+    if VARIANT4 != VARIANT_NONE and v == VARIANT4:
+        return hooks4.kinds_never_held(rule_vec, st, seat)
+    return hooks0.kinds_never_held(rule_vec, st, seat)
+
+
+@njit(cache=True, inline='always')
 def first_dealer(rule_vec, drawn):
     """Hook ``first_dealer`` of the variant ``rule_vec`` plays."""
     v = rule_vec[R_VARIANT]

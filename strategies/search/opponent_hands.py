@@ -4,8 +4,9 @@ Uniform hands given the public facts alone are far weaker than what a player hol
 useful tiles (its discards are what it did not need): rollouts from such worlds see too little danger and too
 much time to win, and the search learned to pass wins and discard into ready hands. The other seats' hands are
 therefore drawn from the tempered law ∝ exp(−OPPONENT_BETA · shanten) (each seat's shanten under its variant's
-own forms: 晋中 缺一门, 金华 wilds), by Metropolis swaps between each hand and the undealt tiles (symmetric
-proposal, accepted with probability min(1, exp(−β·Δshanten))); β = 0 would be the uniform law.
+own forms: 晋中 缺一门, 金华 wilds; a 血战 void tile held counts one step more), by Metropolis swaps between each hand and the undealt tiles (symmetric
+proposal, accepted with probability min(1, exp(−β·Δshanten))); β = 0 would be the uniform law. A swap that would
+give a seat a kind it is publicly known not to hold (hook ``kinds_never_held``) is refused.
 """
 import math
 
@@ -25,13 +26,21 @@ OPPONENT_STEPS_PER_TILE = 2  # Metropolis swaps per concealed tile of the other 
 
 @njit(cache=True, _nrt=False)
 def seat_shanten(rule_vec, tables, hands, melds, st, s):
-    """Return seat ``s``'s shanten under its variant's forms (-1 = complete)."""
+    """Return seat ``s``'s shanten under its variant's forms (-1 = complete), plus one for each tile it holds that no
+    win of it may hold and that it must discard first (hook ``preferred_discards``: a 血战 void tile), each costing
+    it a turn."""
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
     if hooks.has_wilds(rule_vec):
         return shanten_wild_k(hands[s], st[ST_N_MELDS + s], allow_quad, hooks.wild_kind(rule_vec, st), tables)
     if hooks.misses_a_suit(rule_vec):
         return shanten_after(rule_vec, tables, hands, melds, st, s, 0, 0)
-    return shanten_k(hands[s], st[ST_N_MELDS + s], allow_quad, hooks.win_forms(rule_vec, st, s), tables)
+    shanten = shanten_k(hands[s], st[ST_N_MELDS + s], allow_quad, hooks.win_forms(rule_vec, st, s), tables)
+    dead = hooks.preferred_discards(rule_vec, hands, st, s)
+    if dead != 0:
+        for k in range(34):
+            if (dead >> k) & 1 == 1:
+                shanten += hands[s, k]
+    return shanten
 
 
 @njit(cache=True, _nrt=False)
@@ -55,6 +64,8 @@ def tempered_swaps(rule_vec, tables, tiles, seg_start, seg_len, seg_seat, n_seat
         a = tiles[i]
         b = tiles[j]
         if a == b:
+            continue
+        if (hooks.kinds_never_held(rule_vec, st, s) >> b) & 1 == 1:  # a kind the seat is known not to hold
             continue
         hands[s, a] -= 1
         hands[s, b] += 1

@@ -4,7 +4,7 @@
 what to blank: a field added to sim.core.state stays out of the worlds until it is named here): the hand's public
 counters and outcome so far, every seat's public marks (who declared and when, turns, meld and river lengths,
 frozen and 拾/抢 counts, kinds let pass while declared, 定缺 suits, wins of a hand that plays on), the meld records
-with the other seats' 暗杠 kinds blanked, the seat's own private fields (its waits, live waits, passed wins, dealt
+with the other seats' 暗杠 kinds blanked (a winner's are revealed), the seat's own private fields (its waits, live waits, passed wins, dealt
 counts, declined pongs, face-down 上架 tile, claim options and answer), its own drawn tile, and what the rule set
 says of its own region (hook ``public_rule_state``). Left at their nulls for the sampler to fill: the other seats'
 private fields. Left out altogether: the run seed and the hand index (the true wall can be dealt again from them),
@@ -21,7 +21,7 @@ from sim.core.state import (
     ST_LIVE_WAITS, ST_MULTIPLIER, ST_N_FROZEN, ST_N_MELDS, ST_N_SHI, ST_PASSED, ST_PENDING_FROM,
     ST_PENDING_KIND, ST_PENDING_TILE, ST_PHASE, ST_PLAY_ON, ST_PONGS, ST_QIANG_USED, ST_REPLACEMENTS, ST_RIVER_LEN,
     ST_SHANGJIA_TILE, ST_SHAPE, ST_TING, ST_TING_TURN, ST_TURNS, ST_WAITS, ST_WILD_KIND, ST_WILDS_DEALT, ST_WIN_FEATURES,
-    ST_WIN_KIND, ST_WIN_TILE, ST_WINNER, ST_WINNER_WILDS, ST_WINNERS, ST_FEEDER, ST_YAOJIU_START, N_ST,
+    ST_WIN_HOW, ST_WIN_KIND, ST_WIN_TILE, ST_WINNER, ST_WINNER_WILDS, ST_WINNERS, ST_FEEDER, ST_YAOJIU_START, N_ST,
 )
 
 #: scalars every seat sees
@@ -62,7 +62,8 @@ def public_st(rule_vec, st, seat, wst):
             slot = meld_slot(s, i)
             for j in range(MELD_FIELDS):
                 wst[slot + j] = st[slot + j]
-            if s != seat and i < st[ST_N_MELDS + s] and st[slot + REC_TYPE] == MELD_ANGANG:
+            hidden = s != seat and st[ST_WIN_HOW + s] == 0  # a winner's 暗杠 is revealed
+            if hidden and i < st[ST_N_MELDS + s] and st[slot + REC_TYPE] == MELD_ANGANG:
                 wst[slot + REC_TILE] = -1
     if st[ST_PHASE] == PHASE_SELF and st[ST_CURRENT] == seat:
         wst[ST_LAST_DRAWN] = st[ST_LAST_DRAWN]

@@ -2,8 +2,10 @@
 
 ``sample_world`` fills the world arrays from the seat's view only (strategies/search/view.py): the other seats'
 暗杠 kinds (uniform among the kinds whose four copies are unseen, never the 财神 nor a declared suit), their
-concealed tiles (their counts are public), their face-down 上架 tiles and every wall position not drawn yet, all
-from the unseen tiles, with the ready-hand law of strategies/search/ready_hands.py for the seats that declared
+concealed tiles (their counts are public; none of a kind the seat is publicly known not to hold, hook
+``kinds_never_held``: under 血战 a void suit once a discard of another suit showed it cleared), their face-down
+上架 tiles and every wall position not drawn yet, all from the unseen tiles (a winner's revealed hand of a hand
+that plays on is seen, not drawn), with the ready-hand law of strategies/search/ready_hands.py for the seats that declared
 上架/报听 and the tempered law of strategies/search/opponent_hands.py for the others (a world where some declared
 seat got no ready hand in READY_ROUNDS rounds is refused: -1, and the decision does without it; it happens when
 the unseen tiles are almost exactly the declared seats' hands, e.g. in a few 晋中 endgames with three 报听 seats,
@@ -37,7 +39,9 @@ from sim.core.wall import wall_size
 from sim.core.slots import hooks
 from strategies.search.opponent_hands import OPPONENT_STEPS_PER_TILE, tempered_swaps
 from strategies.search.ready_hands import _place, build_ready, mh_swaps, region_counts
-from strategies.search.view import hidden_count, known_kong_tiles, public_world, undrawn_positions, unseen_pool
+from strategies.search.view import (
+    has_won, hidden_count, known_kong_tiles, public_world, undrawn_positions, unseen_pool,
+)
 
 MH_STEPS_PER_TILE = 3  # Metropolis swaps per tile of the declared seats' hands
 READY_ROUNDS = 16      # rounds of building every declared seat's ready hand before a failed one is kept as drawn
@@ -87,6 +91,22 @@ def _place_true_hand(hands, st, s, tiles, start, end, build, whands, avail):
     return True
 
 
+@njit(cache=True, _nrt=False)
+def _deal_allowed(tiles, start, end, n, never, whands, s):
+    """Deal seat ``s`` the first ``n`` tiles of the shuffled ``tiles[start:end]`` whose kinds are not in ``never``
+    (an int64 kind mask), moving each to the front of the range (the first allowed tile of a shuffled range is
+    uniform among the allowed ones); into ``whands[s]``. Returns False when fewer than ``n`` are allowed."""
+    for i in range(start, start + n):
+        j = i
+        while j < end and (never >> tiles[j]) & 1 == 1:
+            j += 1
+        if j == end:
+            return False
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+        whands[s, tiles[i]] += 1
+    return True
+
+
 def _world_sampler(broken):
     """Return the compiled ``sample_world``; ``broken`` (SAMPLE_HONEST or a BROKEN_* mode, a plain int, compile-time)
     makes it peek (module docstring)."""
@@ -109,8 +129,10 @@ def _world_sampler(broken):
             rng[0] ^= h
         n_kinds = 34 if wall_size(rule_vec) == 136 else 27
         caishen = st[ST_WILD_KIND]
-        for i in range(1, 4):  # the other seats' 暗杠 kinds
+        for i in range(1, 4):  # the other seats' 暗杠 kinds (a winner's are revealed)
             s = (seat + i) % 4
+            if has_won(st, s):
+                continue
             for m in range(st[ST_N_MELDS + s]):
                 slot = meld_slot(s, m)
                 if st[slot + REC_TYPE] == MELD_ANGANG:
@@ -183,9 +205,9 @@ def _world_sampler(broken):
                 segs[20 + n_open] = s
                 n_open += 1
                 open_tiles += n
-                for _ in range(n):
-                    whands[s, tiles[pos]] += 1
-                    pos += 1
+                if not _deal_allowed(tiles, pos, n_unseen, n, hooks.kinds_never_held(rule_vec, wst, s), whands, s):
+                    return -1
+                pos += n
         tempered_swaps(rule_vec, tables, tiles, segs[12:16], segs[16:20], segs[20:24], n_open, pos, n_unseen, whands,
                        wmelds, wst, OPPONENT_STEPS_PER_TILE * open_tiles, shanten, rng)
         shuffle(rng, tiles[pos:n_unseen])

@@ -2,8 +2,9 @@
 
 Seen by the seat: its own concealed tiles, its own face-down 上架 tile, every river, every frozen 拾/抢 tile, every
 exposed meld (碰, 明杠/补杠, 吃) and its own 暗杠, the tile of an open 补杠/暗杠 window (still in its declarer's
-hand), and under 金华 the turned 财神 indicator (its wall position fixed). Unseen: the other seats' concealed
-tiles, their face-down 上架 tiles, the kinds of their 暗杠, and every wall position not yet drawn.
+hand), under 金华 the turned 财神 indicator (its wall position fixed), and in a hand that plays on every
+winner's hand, its 暗杠 included (revealed at the win, docs/rules/sichuan.md r55). Unseen: the other seats'
+concealed tiles, their face-down 上架 tiles, the kinds of their 暗杠, and every wall position not yet drawn.
 
 ``public_world`` builds the world arrays from what the seat sees: the tiles here, the scalar state from the list of
 public fields of strategies/search/public_state.py; the other seats' private fields keep their nulls there and
@@ -14,11 +15,11 @@ from numba import njit
 from sim.core.state import (
     MELD_ANGANG, MELD_CHOW, PEND_ANGANG, PEND_BUGANG, PHASE_CLAIM, REC_TILE, REC_TYPE, ST_FRONT_DRAWS, ST_N_MELDS,
     ST_PENDING_FROM, ST_PENDING_KIND, ST_PENDING_TILE, ST_PHASE, ST_REPLACEMENTS, ST_RIVER_LEN, ST_SHANGJIA_TILE,
-    ST_WILD_KIND,
+    ST_WILD_KIND, ST_WIN_HOW,
 )
 from sim.core.flow import next_front_draws
 from sim.core.melds import meld_slot
-from sim.core.ting import visible_counts
+from sim.core.ting import meld_copies_seen, visible_counts
 from sim.core.wall import FIRST_FRONT, wall_size
 from sim.core.slots import hooks
 from strategies.search.public_state import public_st
@@ -31,6 +32,12 @@ def undrawn_positions(rule_vec, st):
     front_drawn = next_front_draws(rule_vec, st)  # the replacements too where they come from the front
     tail_drawn = st[ST_FRONT_DRAWS] + st[ST_REPLACEMENTS] - front_drawn
     return FIRST_FRONT + front_drawn, hooks.first_tail_position(rule_vec) - tail_drawn
+
+
+@njit(cache=True, inline='always')
+def has_won(st, s):
+    """Return True when seat ``s`` has won in a hand that plays on: its hand and 暗杠 are then revealed."""
+    return st[ST_WIN_HOW + s] != 0
 
 
 @njit(cache=True, _nrt=False)
@@ -48,7 +55,9 @@ def known_kong_tiles(st, s):
 @njit(cache=True, _nrt=False)
 def hidden_count(hands, st, s):
     """Return the number of concealed tiles of seat ``s`` the searching seat cannot see (public: the hand size less
-    the tiles of an open kong window it declared)."""
+    the tiles of an open kong window it declared; 0 for a seat that has won, whose hand is revealed)."""
+    if has_won(st, s):
+        return 0
     n = 0
     for k in range(34):
         n += hands[s, k]
@@ -74,6 +83,11 @@ def unseen_pool(rule_vec, hands, frozen, melds, rivers, st, seat, seen, pool):
             kind, shown = known_kong_tiles(st, s)
             if shown > 0:
                 pool[kind] -= shown
+            if has_won(st, s):  # a winner's revealed hand, and its 暗杠 (visible_counts saw none of it)
+                for k in range(34):
+                    pool[k] -= hands[s, k]
+                    if melds[s, k] == MELD_ANGANG:
+                        pool[k] -= 4 - meld_copies_seen(melds[s, k], False)
     if st[ST_SHANGJIA_TILE + seat] >= 0:
         pool[st[ST_SHANGJIA_TILE + seat]] -= 1
     if st[ST_WILD_KIND] >= 0:  # 金华: the turned indicator
@@ -103,5 +117,6 @@ def public_world(rule_vec, wall, hands, frozen, melds, rivers, st, money, seat, 
             wrivers[s, i] = rivers[s, i] if i < st[ST_RIVER_LEN + s] else 0
     for s in range(4):
         for k in range(34):
-            whands[s, k] = hands[s, k] if s == seat else 0
-            wmelds[s, k] = melds[s, k] if (s == seat or melds[s, k] != MELD_ANGANG) else 0
+            revealed = s == seat or has_won(st, s)
+            whands[s, k] = hands[s, k] if revealed else 0
+            wmelds[s, k] = melds[s, k] if (revealed or melds[s, k] != MELD_ANGANG) else 0

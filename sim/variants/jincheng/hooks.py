@@ -32,6 +32,7 @@ from sim.variants.jincheng.study_facts import LABEL, SEARCH_WORLDS  # noqa: F401
 # a hand ends at its first win: the core's play-on hooks (血战到底 only) are its defaults, pruned
 from sim.core.hook_defaults import on_play_end, on_wins_settled, plays_on_after_win  # noqa: F401,E402
 from sim.core.hook_defaults import preferred_discards  # noqa: F401,E402  (no tile a win may not hold)
+from sim.core.hook_defaults import kinds_never_held  # noqa: F401,E402  (no public fact rules a kind out)
 # no tiles passed after the deal, nothing after 定缺, replacements from the tail, a drawn first dealer (四川's flags)
 from sim.core.hook_defaults import (  # noqa: F401,E402
     first_dealer, kong_draws_from_front, on_voids_declared, tile_pass_offset,

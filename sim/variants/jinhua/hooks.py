@@ -26,6 +26,7 @@ from sim.variants.jinhua.study_facts import LABEL, SEARCH_WORLDS  # noqa: F401  
 # a hand ends at its first win: the core's play-on hooks (血战到底 only) are its defaults, pruned
 from sim.core.hook_defaults import on_play_end, on_wins_settled, plays_on_after_win  # noqa: F401,E402
 from sim.core.hook_defaults import preferred_discards  # noqa: F401,E402  (no tile a win may not hold)
+from sim.core.hook_defaults import kinds_never_held  # noqa: F401,E402  (no public fact rules a kind out)
 from sim.core.hook_defaults import public_rule_state  # noqa: F401,E402  (its region holds nothing private)
 # no tiles passed after the deal, nothing after 定缺, replacements from the tail, a drawn first dealer (四川's flags)
 from sim.core.hook_defaults import (  # noqa: F401,E402

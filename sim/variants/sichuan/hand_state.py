@@ -26,7 +26,9 @@ SC_PLACED = SC_KONG_LOG + SC_MAX_KONGS * SC_KONG_FIELDS  # + seat: 1 + the void 
 #                                                             first discard to come (first_discard, r17), 0 = none
 SC_CLAIM_TURN = SC_PLACED + 4           # 1 + the draws (front and tail) made when a claim last took a tile,
 #                                         0 = none; a turn starting with no draw since is the claim's (r32, r34)
-SC_STATE_END = SC_CLAIM_TURN + 1
+SC_VOID_CLEAR = SC_CLAIM_TURN + 1      # + seat: 1 when its last discard was not of its void suit under strict
+#                                         (r12: it then holds no void tile; public), 0 = not known
+SC_STATE_END = SC_VOID_CLEAR + 4
 
 if SC_STATE_END > ST_RULE_STATE + N_RULE_STATE:
     raise ImportError("the Sichuan fields overrun the state's rule-set region (sim.core.state N_RULE_STATE)")

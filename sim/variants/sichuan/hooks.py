@@ -36,6 +36,7 @@ from sim.variants.sichuan import dingque as sc_dingque
 from sim.variants.sichuan import deal_flags as sc_deal
 from sim.variants.sichuan import flow as sc_flow
 from sim.variants.sichuan import locks as sc_locks
+from sim.variants.sichuan import void_facts as sc_void_facts
 from sim.variants.sichuan.hand_state import SC_ACTIVE
 from sim.variants.sichuan.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
 
@@ -107,10 +108,12 @@ def on_claim_taken(rule_vec, st):
 
 @njit(cache=True, _nrt=False)
 def on_discard(rule_vec, tables, hands, melds, st, seat, tile):
-    """After ``seat`` discarded ``tile``: its placed tile is gone (``first_discard``, r17), and under
-    ``until_draw_strict`` it is locked when the tile would have completed its hand (r33); returns nothing."""
+    """After ``seat`` discarded ``tile``: its placed tile is gone (``first_discard``, r17), under
+    ``until_draw_strict`` it is locked when the tile would have completed its hand (r33), and a tile outside its
+    void suit shows it holds no void tile (r12, void_facts); returns nothing."""
     sc_deal.discarded_placed_k(st, seat)
     sc_locks.lock_own_winning_discard_k(rule_vec, tables, hands, melds, st, seat, tile)
+    sc_void_facts.note_discard_k(rule_vec, st, seat, tile)
 
 
 # --- 定缺 and claims ---------------------------------------------------------------------------------------------
@@ -138,6 +141,13 @@ def preferred_discards(rule_vec, hands, st, seat):
         if (kinds >> k) & 1 == 1 and hands[seat, k] > 0:
             held |= np.int64(1) << k
     return held
+
+
+@njit(cache=True, inline='always')
+def kinds_never_held(rule_vec, st, seat):
+    """Return the kinds of ``seat``'s void suit once a discard of another suit showed it holds none (r12, strict),
+    else 0 (void_facts.kinds_never_held_k)."""
+    return sc_void_facts.kinds_never_held_k(rule_vec, st, seat)
 
 
 @njit(cache=True, _nrt=False)

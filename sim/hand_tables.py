@@ -1,19 +1,19 @@
 """Build or load the hand-evaluation lookup tables (kept in a user cache directory, never in the repo).
 
-``get_tables()`` returns ``(suit_table, honor_table)``: ``int16[5**9, 10]`` and ``int16[5**7, 10]``
-packed entries (layout in ``sim.core.hand.table_builder``). The compiled kernels take this tuple as an
-argument. On first use the tables are built by the compiled builder (seconds) and saved to
-``<cache>/mahjong-rules-lab/hand_tables.npz``, where ``<cache>`` is ``$MJRULES_CACHE_DIR`` if set,
-else ``$XDG_CACHE_HOME``, else ``~/.cache``. The file is written atomically (temporary name, then
-rename) and carries a version stamp; a missing, stale or unreadable file is rebuilt. Loaded tables
-are memoised in-process.
+``get_tables()`` returns a ``ComponentTables`` (``sim.core.hand.table_bundles``): ``suit_rows``
+``int16[5**9, 10]`` and ``honor_rows`` ``int16[5**7, 10]`` packed entries (layout in ``sim.core.hand.table_builder``). The
+compiled kernels take this named tuple as an argument. On first use the tables are built by the compiled
+builder (seconds) and saved to ``<cache>/mahjong-rules-lab/hand_tables.npz`` (keys ``suit`` and ``honor``),
+where ``<cache>`` is ``$MJRULES_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME``, else ``~/.cache``. The file is
+written atomically (temporary name, then rename) and carries a version stamp; a missing, stale or unreadable
+file is rebuilt. Loaded tables are memoised in-process.
 
-``get_batch_tables()`` returns the distance-class tables of the batch path (``shanten_many``; layout in
-``sim.core.hand.batch_table_builder``), derived from the tables above in well under a second and
-cached the same way in ``<cache>/mahjong-rules-lab/hand_batch_tables.npz``.
+``get_batch_tables()`` returns the ``BatchTables``, the distance-class tables of the batch path
+(``shanten_many``; layout in ``sim.core.hand.batch_table_builder``), derived from the tables above in well
+under a second and cached the same way in ``<cache>/mahjong-rules-lab/hand_batch_tables.npz``.
 
-``get_scan_tables()`` returns the class-table discard scan's tables (``sim.core.hand.class_scan``), derived
-in-process from the batch tables (not stored).
+``get_scan_tables()`` returns the ``ScanTables`` of the class-table discard scan
+(``sim.core.hand.class_scan``), derived in-process from the batch tables (not stored).
 """
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
+from sim.core.hand.table_bundles import BatchTables, ComponentTables, ScanTables
+
 TABLE_VERSION = 1  # bump whenever the table layout or its meaning changes
 BATCH_TABLE_VERSION = 1  # bump whenever the batch tables' layout or meaning changes
 CACHE_SUBDIR = "mahjong-rules-lab"
@@ -30,11 +32,11 @@ CACHE_FILE = "hand_tables.npz"
 BATCH_CACHE_FILE = "hand_batch_tables.npz"
 SUIT_SHAPE = (5**9, 10)
 HONOR_SHAPE = (5**7, 10)
-BATCH_NAMES = ("suit_entries", "honor_entries", "class_sums", "regular_shanten")  # order of get_batch_tables()
+BATCH_NAMES = BatchTables._fields  # the batch cache file's array keys: the fields of get_batch_tables()
 
-_memo: tuple[np.ndarray, np.ndarray] | None = None
-_batch_memo: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
-_scan_memo: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+_memo: ComponentTables | None = None
+_batch_memo: BatchTables | None = None
+_scan_memo: ScanTables | None = None
 
 
 def cache_dir() -> Path:
@@ -51,16 +53,16 @@ def cache_path() -> Path:
     return cache_dir() / CACHE_FILE
 
 
-def build_tables() -> tuple[np.ndarray, np.ndarray]:
-    """Build and return ``(suit_table, honor_table)`` with the compiled builder (no disk access)."""
+def build_tables() -> ComponentTables:
+    """Build and return the ``ComponentTables`` with the compiled builder (no disk access)."""
     from sim.core.hand.table_builder import build_component_table
 
     suit_table = build_component_table(9, True)
     honor_table = build_component_table(7, False)
-    return suit_table, honor_table
+    return ComponentTables(suit_rows=suit_table, honor_rows=honor_table)
 
 
-def _load(path: Path, version: int | None = None) -> tuple[np.ndarray, np.ndarray] | None:
+def _load(path: Path, version: int | None = None) -> ComponentTables | None:
     """Return the tables stored at ``path``, or None when missing, stale (stamp other than ``version``,
     default TABLE_VERSION) or malformed. The wild tables (sim.hand_wild_tables) share this loader."""
     version = TABLE_VERSION if version is None else version
@@ -76,14 +78,14 @@ def _load(path: Path, version: int | None = None) -> tuple[np.ndarray, np.ndarra
         return None
     if suit_table.dtype != np.int16 or honor_table.dtype != np.int16:
         return None
-    return np.ascontiguousarray(suit_table), np.ascontiguousarray(honor_table)
+    return ComponentTables(suit_rows=np.ascontiguousarray(suit_table), honor_rows=np.ascontiguousarray(honor_table))
 
 
-def _save(path: Path, tables: tuple[np.ndarray, np.ndarray], version: int | None = None) -> None:
+def _save(path: Path, tables: ComponentTables, version: int | None = None) -> None:
     """Write the tables to ``path`` atomically, stamped ``version`` (default TABLE_VERSION); an unwritable
     cache is silently skipped."""
     version = TABLE_VERSION if version is None else version
-    _save_arrays(path, {"suit": tables[0], "honor": tables[1]}, version)
+    _save_arrays(path, {"suit": tables.suit_rows, "honor": tables.honor_rows}, version)
 
 
 def _save_arrays(path: Path, arrays: dict[str, np.ndarray], version: int) -> None:
@@ -104,8 +106,8 @@ def _save_arrays(path: Path, arrays: dict[str, np.ndarray], version: int) -> Non
         pass
 
 
-def get_tables() -> tuple[np.ndarray, np.ndarray]:
-    """Return the tuple of table arrays the hand kernels take (built, loaded and memoised on demand)."""
+def get_tables() -> ComponentTables:
+    """Return the ``ComponentTables`` the hand kernels take (built, loaded and memoised on demand)."""
     global _memo
     if _memo is None:
         path = cache_path()
@@ -122,14 +124,15 @@ def _batch_stamp() -> int:
     return TABLE_VERSION * 1000 + BATCH_TABLE_VERSION
 
 
-def build_batch_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Build and return the batch tables (``BATCH_NAMES`` order) from ``get_tables()`` (no disk access for them)."""
+def build_batch_tables() -> BatchTables:
+    """Build and return the ``BatchTables`` from ``get_tables()`` (no disk access for them)."""
     from sim.core.hand.batch_table_builder import build_batch_tables as build
 
-    return build(*get_tables())
+    tables = get_tables()
+    return BatchTables(*build(tables.suit_rows, tables.honor_rows))
 
 
-def _load_batch(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+def _load_batch(path: Path) -> BatchTables | None:
     """Return the batch tables stored at ``path``, or None when missing, stale, malformed or inconsistent
     (a class id out of range would index past the small tables, so every id is checked)."""
     try:
@@ -149,37 +152,36 @@ def _load_batch(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
     n_honor = regular.shape[2]
     if int((suit & 255).max()) >= n_suit or int((honor & 255).max()) >= n_honor or int(sums.max()) >= n_classes:
         return None
-    return suit, honor, sums, regular
+    return BatchTables(suit_entries=suit, honor_entries=honor, class_sums=sums, regular_shanten=regular)
 
 
-def get_batch_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Return the tuple of batch table arrays ``shanten_many``'s kernel takes (built, loaded and memoised
-    on demand; ``BATCH_NAMES`` order)."""
+def get_batch_tables() -> BatchTables:
+    """Return the ``BatchTables`` ``shanten_many``'s kernel takes (built, loaded and memoised on demand)."""
     global _batch_memo
     if _batch_memo is None:
         path = cache_dir() / BATCH_CACHE_FILE
         tables = _load_batch(path)
         if tables is None:
             tables = build_batch_tables()
-            _save_arrays(path, dict(zip(BATCH_NAMES, tables)), _batch_stamp())
+            _save_arrays(path, tables._asdict(), _batch_stamp())
         _batch_memo = tables
     return _batch_memo
 
 
-def get_scan_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Return the tuple the class-table discard scan takes (``sim.core.hand.class_scan``), memoised:
-    ``(classes, class_sums, regular_shanten)``, where ``classes`` is ``uint8[5**9 + 5**7]``, the distance
-    class of each suit pattern (at its index) and of each honor pattern (at ``class_scan.HONOR_BASE`` + its
-    index), one byte each so the scan reads 2 MB instead of the batch entries' 8 MB, and the other two are
-    ``get_batch_tables()``'s arrays of those names."""
+def get_scan_tables() -> ScanTables:
+    """Return the ``ScanTables`` the class-table discard scan takes (``sim.core.hand.class_scan``), memoised:
+    ``pattern_classes`` ``uint8[5**9 + 5**7]``, the distance class of each suit pattern (at its index) and of
+    each honor pattern (at ``class_scan.HONOR_BASE`` + its index), one byte each so the scan reads 2 MB instead
+    of the batch entries' 8 MB, and ``class_sums`` and ``regular_shanten``, ``get_batch_tables()``'s arrays."""
     global _scan_memo
     if _scan_memo is None:
         from sim.core.hand.batch_table_builder import CLASS_BITS
         from sim.core.hand.class_scan import HONOR_BASE
 
-        suit_entries, honor_entries, class_sums, regular_shanten = get_batch_tables()
-        classes = np.empty(HONOR_BASE + honor_entries.size, np.uint8)  # [pattern] distance class, suits then honors
-        classes[:HONOR_BASE] = suit_entries & CLASS_BITS
-        classes[HONOR_BASE:] = honor_entries & CLASS_BITS
-        _scan_memo = classes, class_sums, regular_shanten
+        batch = get_batch_tables()
+        classes = np.empty(HONOR_BASE + batch.honor_entries.size, np.uint8)  # [pattern] class, suits then honors
+        classes[:HONOR_BASE] = batch.suit_entries & CLASS_BITS
+        classes[HONOR_BASE:] = batch.honor_entries & CLASS_BITS
+        _scan_memo = ScanTables(pattern_classes=classes, class_sums=batch.class_sums,
+                                regular_shanten=batch.regular_shanten)
     return _scan_memo

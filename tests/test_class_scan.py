@@ -116,15 +116,14 @@ def test_class_scan_on_hands_with_quads_and_full_kinds():
 
 
 def test_suit_classes_fit_the_scans_packing():
-    _, class_sums, _ = SCAN_TABLES
-    assert class_sums.shape[1] <= MAX_SUIT_CLASSES  # 7 bits per suit class
+    assert SCAN_TABLES.class_sums.shape[1] <= MAX_SUIT_CLASSES  # 7 bits per suit class
 
 
 def test_scan_tables_hold_the_batch_entries_classes():
     # One byte per pattern: the class bits of the batch entries, suits first, honors from HONOR_BASE.
-    suit_entries, honor_entries, class_sums, regular_shanten = hand_tables.get_batch_tables()
-    classes, scan_sums, scan_regular = SCAN_TABLES
+    batch = hand_tables.get_batch_tables()
+    classes = SCAN_TABLES.pattern_classes
     assert classes.dtype == np.uint8 and classes.shape == (HONOR_BASE + 5**7,)
-    assert np.array_equal(classes[:HONOR_BASE], suit_entries & 255)
-    assert np.array_equal(classes[HONOR_BASE:], honor_entries & 255)
-    assert scan_sums is class_sums and scan_regular is regular_shanten
+    assert np.array_equal(classes[:HONOR_BASE], batch.suit_entries & 255)
+    assert np.array_equal(classes[HONOR_BASE:], batch.honor_entries & 255)
+    assert SCAN_TABLES.class_sums is batch.class_sums and SCAN_TABLES.regular_shanten is batch.regular_shanten

@@ -292,7 +292,7 @@ def test_cache_is_written_once_then_loaded(monkeypatch, tmp_path):
 def test_stale_or_broken_cache_is_rebuilt(monkeypatch, tmp_path, content):
     path = tmp_path / hand_tables.CACHE_FILE
     if content == "stale":
-        np.savez(path, version=np.int64(hand_tables.TABLE_VERSION - 1), suit=TABLES[0], honor=TABLES[1])
+        np.savez(path, version=np.int64(hand_tables.TABLE_VERSION - 1), suit=TABLES.suit_rows, honor=TABLES.honor_rows)
     else:
         path.write_bytes(b"not a table file")
     builds = count_builds(monkeypatch, tmp_path)

@@ -202,7 +202,8 @@ def test_word_helpers():
 
 
 def test_entry_tallies_count_the_pattern():
-    suit_entries, honor_entries, class_sums, regular_shanten = BATCH
+    suit_entries, honor_entries = BATCH.suit_entries, BATCH.honor_entries
+    class_sums, regular_shanten = BATCH.class_sums, BATCH.regular_shanten
     rng = np.random.default_rng(8)
     for entries, n_ranks, yaojiu_ranks in ((suit_entries, 9, (0, 8)), (honor_entries, 7, tuple(range(7)))):
         for index in np.concatenate([np.arange(30), rng.integers(0, 5**n_ranks, 3000)]):
@@ -241,14 +242,15 @@ def test_batch_cache_is_written_once_then_loaded(monkeypatch, tmp_path):
 @pytest.mark.parametrize("content", ["stale", "garbage", "class out of range"])
 def test_stale_broken_or_inconsistent_batch_cache_is_rebuilt(monkeypatch, tmp_path, content):
     path = tmp_path / hand_tables.BATCH_CACHE_FILE
-    arrays = dict(zip(hand_tables.BATCH_NAMES, BATCH))
+    arrays = BATCH._asdict()  # the cache file's keys are the bundle's fields
     if content == "stale":
         np.savez(path, version=np.int64(hand_tables._batch_stamp() - 1), **arrays)
     elif content == "garbage":
         path.write_bytes(b"not a table file")
     else:
-        honor = BATCH[1].copy()
-        honor[7] = (honor[7] & ~np.uint32(CLASS_BITS)) | np.uint32(BATCH[3].shape[2])  # one id past the table
+        honor = BATCH.honor_entries.copy()
+        past_last = np.uint32(BATCH.regular_shanten.shape[2])  # one honor class id past the table
+        honor[7] = (honor[7] & ~np.uint32(CLASS_BITS)) | past_last
         np.savez(path, version=np.int64(hand_tables._batch_stamp()), **(arrays | {"honor_entries": honor}))
     builds = count_batch_builds(monkeypatch, tmp_path)
     hand_tables.get_batch_tables()

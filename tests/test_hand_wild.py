@@ -7,6 +7,7 @@ import pytest
 
 import reference_hand_wild as ref
 from sim.core.hand import wild_kernel as wild_kernel
+from sim.core.hand.table_bundles import ComponentTables
 from sim import hand, hand_tables, hand_wild_tables
 from sim.tiles import kind, parse
 
@@ -222,7 +223,7 @@ def test_uncapped_tables_differ_from_plain_only_with_four_of_a_rank():
         no_quad = digits.max(axis=1) <= 3
         assert np.array_equal(wild[no_quad] >> 9, plain[no_quad] >> 9)
         assert np.any(wild[~no_quad] >> 9 != plain[~no_quad] >> 9)
-    plain_suit, wild_suit = plain_tables[0], wild_tables[0]
+    plain_suit, wild_suit = plain_tables.suit_rows, wild_tables.suit_rows
     four_ones = 4  # pattern 1111 of rank 1: 111 + 1 and a wild as the fifth copy of the pair
     assert wild_suit[four_ones, 3] >> 9 == 1 and plain_suit[four_ones, 3] >> 9 == 2
 
@@ -257,7 +258,7 @@ def test_wild_tables_are_cached_and_rebuilt_when_stale(tmp_path, monkeypatch):
 
     def counting_build():
         builds.append(1)
-        return (np.zeros(hand_tables.SUIT_SHAPE, np.int16), np.zeros(hand_tables.HONOR_SHAPE, np.int16))
+        return ComponentTables(np.zeros(hand_tables.SUIT_SHAPE, np.int16), np.zeros(hand_tables.HONOR_SHAPE, np.int16))
 
     monkeypatch.setenv("MJRULES_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(hand_wild_tables, "build_wild_tables", counting_build)

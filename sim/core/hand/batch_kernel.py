@@ -102,7 +102,10 @@ def shanten_many_k(hands, melds, allow_quad, batch_tables):
     is the least over regular, 七对 (``allow_quad``: a quad is two pairs) and 十三幺, the last two only
     when ``melds == 0``, exactly as ``sim.core.hand.kernel.shanten_k`` with ``FORM_ALL``.
     """
-    suit_entries, honor_entries, class_sums, regular_shanten = batch_tables
+    suit_entries = batch_tables.suit_entries
+    honor_entries = batch_tables.honor_entries
+    class_sums = batch_tables.class_sums
+    regular_shanten = batch_tables.regular_shanten
     regular_by_class = regular_shanten[4 - melds]  # [class, honor class] regular shanten with 4 - melds sets
     fewest = np.uint64(3 * (4 - melds) + 1)
     pairs_field = TALLY_QUAD_PAIRS if allow_quad else TALLY_PAIRS

@@ -112,7 +112,9 @@ def own_honor_draws_useful(regular, classes, counts, k, row, suits, target):
 def _class_scan(counts, melds, allow_quad, forms, scan_tables, candidates, only_least, out_shanten, out_mask):
     """Fill ``out_shanten``/``out_mask`` as ``sim.core.hand.discard_scan._discard_scan`` does; return the least
     shanten over the scanned kinds (NO_DISTANCE when none was scanned)."""
-    classes, class_sums, regular_shanten = scan_tables
+    classes = scan_tables.pattern_classes  # [pattern] distance class, suits then honors
+    class_sums = scan_tables.class_sums
+    regular_shanten = scan_tables.regular_shanten
     i_m, i_p, i_s = _suit_index(counts, 0), _suit_index(counts, 9), _suit_index(counts, 18)
     i_z = HONOR_BASE + _honor_index(counts)  # the honors' pattern, as an index of ``classes``
     sets = 4 - melds if forms & FORM_REGULAR != 0 else -1

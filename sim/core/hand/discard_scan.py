@@ -153,7 +153,7 @@ def _discard_scan(counts, melds, allow_quad, forms, tables, candidates, only_lea
     Pass 2 builds the useful mask of each wanted discard as the union over the forms reaching its
     shanten (regular: ``regular_useful_after``, shared with the 财神 scan).
     """
-    rows = component_rows(tables[0], tables[1], _suit_index(counts, 0), _suit_index(counts, 9),
+    rows = component_rows(tables.suit_rows, tables.honor_rows, _suit_index(counts, 0), _suit_index(counts, 9),
                           _suit_index(counts, 18), _honor_index(counts))  # the hand's regular-form rows
     sets = 4 - melds if forms & FORM_REGULAR != 0 else -1
     last = 2 * sets + 1

@@ -1,11 +1,11 @@
 """Compiled hand evaluation: shanten, useful-tile masks, waits and completeness from the lookup tables.
 
-Kernels take ``counts`` (``int8[34]``, may be a row view of ``int8[4, 34]``), ``melds`` (fixed
-melds, 0..4, so ``4 - melds`` sets are needed) and ``tables`` (the tuple from
-``sim.hand_tables.get_tables()``: ``(suit_table int16[5**9, 10], honor_table int16[5**7, 10])``,
-layout in ``sim.core.hand.table_builder``). Shanten is standard: -1 = complete, 0 = tenpai; it is
-the fewest tiles to draw (discarding freely) to complete the hand, minus one. Definitions
-(regular targets never need a fifth copy; useful tiles; forms) are documented in ``sim.hand``.
+Kernels take ``counts`` (``int8[34]``, may be a row view of ``int8[4, 34]``), ``melds`` (fixed melds, 0..4, so
+``4 - melds`` sets are needed) and ``tables`` (the named tuple ``sim.core.hand.table_bundles.ComponentTables``
+of ``sim.hand_tables.get_tables()``: ``suit_rows`` ``int16[5**9, 10]`` and ``honor_rows`` ``int16[5**7, 10]``,
+layout in ``sim.core.hand.table_builder``). Shanten is standard: -1 = complete, 0 = tenpai; it is the fewest
+tiles to draw (discarding freely) to complete the hand, minus one. Definitions (regular targets never need a
+fifth copy; useful tiles; forms) are documented in ``sim.hand``.
 """
 import numpy as np
 from numba import njit
@@ -140,17 +140,18 @@ def _component_mask(row, shift, others, sets, best):
 @njit(cache=True, _nrt=False)
 def _rows(counts, tables):
     """Return the packed table rows of the m, p, s and honor components of ``counts``."""
-    suit_table = tables[0]
+    suit_table = tables.suit_rows
     return (suit_table[_suit_index(counts, 0)], suit_table[_suit_index(counts, 9)],
-            suit_table[_suit_index(counts, 18)], tables[1][_honor_index(counts)])
+            suit_table[_suit_index(counts, 18)], tables.honor_rows[_honor_index(counts)])
 
 
 @njit(cache=True, _nrt=False)
 def shanten_regular_k(counts, melds, tables):
     """Return the regular-form shanten (-1 = complete) with ``melds`` fixed melds."""
-    suits = tables[0]
+    suits = tables.suit_rows
     mp = _combine(_row_distances(suits, _suit_index(counts, 0)), _row_distances(suits, _suit_index(counts, 9)))
-    sz = _combine(_row_distances(suits, _suit_index(counts, 18)), _row_distances(tables[1], _honor_index(counts)))
+    sz = _combine(_row_distances(suits, _suit_index(counts, 18)),
+                  _row_distances(tables.honor_rows, _honor_index(counts)))
     best = _whole_distance(mp, sz, 4 - melds)
     return best - 1
 
@@ -162,8 +163,8 @@ def regular_shanten_mask_k(counts, melds, tables):
     A kind is useful when its rank is useful in its component for some allocation of sets and
     pair that reaches the optimum; each component is checked against the other three combined.
     """
-    suits = tables[0]
-    honors = tables[1]
+    suits = tables.suit_rows
+    honors = tables.honor_rows
     i_m, i_p, i_s, i_z = _suit_index(counts, 0), _suit_index(counts, 9), _suit_index(counts, 18), _honor_index(counts)
     dist_m = _row_distances(suits, i_m)
     dist_p = _row_distances(suits, i_p)

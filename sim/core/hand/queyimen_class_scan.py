@@ -34,7 +34,9 @@ from sim.core.hand.queyimen_scan import (
 def _class_qym_scan(counts, melds, blocked, allow_quad, scan_tables, candidates, out_shanten, out_mask):
     """Fill ``out_shanten``/``out_mask`` as ``sim.core.hand.queyimen_scan._qym_scan`` does; return the least
     shanten (NO_DISTANCE when no kind was scanned)."""
-    classes, class_sums, regular_shanten = scan_tables
+    classes = scan_tables.pattern_classes  # [pattern] distance class, suits then honors
+    class_sums = scan_tables.class_sums
+    regular_shanten = scan_tables.regular_shanten
     index = (_suit_index(counts, 0), _suit_index(counts, 9), _suit_index(counts, 18))  # suit patterns
     i_z = HONOR_BASE + _honor_index(counts)  # the honors' pattern, as an index of ``classes``
     sets = 4 - melds

@@ -37,11 +37,11 @@ SELF_DRAW_ONLY_MASK = np.int64(_RANKS_3_5 | _RANKS_3_5 << 9 | _RANKS_3_5 << 18) 
 @njit(cache=True, _nrt=False)
 def regular_distance_qym_k(counts, melds, blocked, tables):
     """Return the regular-form distance under 缺一门 (NO_DISTANCE when every suit is blocked)."""
-    suits = tables[0]
+    suits = tables.suit_rows
     dm = _row_distances(suits, _suit_index(counts, 0))
     dp = _row_distances(suits, _suit_index(counts, 9))
     ds = _row_distances(suits, _suit_index(counts, 18))
-    dz = _row_distances(tables[1], _honor_index(counts))
+    dz = _row_distances(tables.honor_rows, _honor_index(counts))
     sets = 4 - melds
     best = NO_DISTANCE
     if not blocked & 1:
@@ -108,8 +108,8 @@ def _regular_mask_qym(counts, melds, blocked, tables, best):
     """Return the int64 kinds whose draw lowers the regular distance under 缺一门 from ``best``:
     the union, over the suits given up whose distance is ``best``, of the table masks of the other
     three components (each against the other two combined)."""
-    suits = tables[0]
-    honors = tables[1]
+    suits = tables.suit_rows
+    honors = tables.honor_rows
     i_m, i_p, i_s, i_z = _suit_index(counts, 0), _suit_index(counts, 9), _suit_index(counts, 18), _honor_index(counts)
     dm = _row_distances(suits, i_m)
     dp = _row_distances(suits, i_p)

@@ -147,8 +147,8 @@ def _qym_scan(counts, melds, blocked, allow_quad, tables, candidates, out_shante
     """Fill ``out_shanten``/``out_mask`` for the held kinds in ``candidates`` (masks only for the kinds
     reaching the least shanten, 0 elsewhere; NOT_HELD and 0 for kinds not scanned); return the least
     shanten (NO_DISTANCE when no kind was scanned)."""
-    suits = tables[0]
-    honors = tables[1]
+    suits = tables.suit_rows
+    honors = tables.honor_rows
     i_m, i_p, i_s, i_z = _suit_index(counts, 0), _suit_index(counts, 9), _suit_index(counts, 18), _honor_index(counts)
     dm, dp = _row_distances(suits, i_m), _row_distances(suits, i_p)
     ds, dz = _row_distances(suits, i_s), _row_distances(honors, i_z)

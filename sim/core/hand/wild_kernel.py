@@ -6,7 +6,7 @@ tries each kind); waits are the useful tiles of a tenpai 3n+1 hand.
 
 Kernels take ``counts`` (``int8[34]``, the hand as held: its kind-``wild`` tiles are the wilds, its
 白板 the stand-ins), ``melds`` (fixed melds, 0..4), ``allow_quad`` (七对 counts a quad as two
-pairs), ``wild`` (the 财神 kind, 0..33) and ``tables`` (the tuple from
+pairs), ``wild`` (the 财神 kind, 0..33) and ``tables`` (the ``ComponentTables`` of
 ``sim.hand_wild_tables.get_wild_tables()``, uncapped-target tables, layout in
 ``sim.core.hand.wild_table_builder``). Shanten: -1 = complete, 0 = tenpai; a hand that can never
 complete has shanten ``NO_DISTANCE - 1``.
@@ -86,11 +86,11 @@ def _relabelled_index(counts, base, n_ranks, wild, stand_in):
 def regular_distance_wild_k(counts, melds, wild, tables):
     """Return the regular-form distance (tiles to add, wilds counted as added tiles already held)."""
     stand_in = _stand_in_count(counts, wild)
-    suits = tables[0]
+    suits = tables.suit_rows
     mp = _combine(_row_distances(suits, _relabelled_index(counts, 0, 9, wild, stand_in)),
                   _row_distances(suits, _relabelled_index(counts, 9, 9, wild, stand_in)))
     sz = _combine(_row_distances(suits, _relabelled_index(counts, 18, 9, wild, stand_in)),
-                  _row_distances(tables[1], _relabelled_index(counts, 27, 7, wild, stand_in)))
+                  _row_distances(tables.honor_rows, _relabelled_index(counts, 27, 7, wild, stand_in)))
     return max(0, _whole_distance(mp, sz, 4 - melds) - counts[wild])
 
 
@@ -231,8 +231,8 @@ def _held_kinds(relabelled_mask, wild):
 def _regular_mask_wild(counts, melds, wild, tables):
     """Return the int64 relabelled kinds whose natural draw lowers the regular table distance."""
     stand_in = _stand_in_count(counts, wild)
-    suits = tables[0]
-    honors = tables[1]
+    suits = tables.suit_rows
+    honors = tables.honor_rows
     i_m = _relabelled_index(counts, 0, 9, wild, stand_in)
     i_p = _relabelled_index(counts, 9, 9, wild, stand_in)
     i_s = _relabelled_index(counts, 18, 9, wild, stand_in)

@@ -87,8 +87,8 @@ def _wild_scan(counts, melds, allow_quad, wild, tables, candidates, out_shanten,
     """
     stand_in = _stand_in_count(counts, wild)
     wilds = np.int64(counts[wild])
-    suits = tables[0]
-    honors = tables[1]
+    suits = tables.suit_rows
+    honors = tables.honor_rows
     i_m = _relabelled_index(counts, 0, 9, wild, stand_in)
     i_p = _relabelled_index(counts, 9, 9, wild, stand_in)
     i_s = _relabelled_index(counts, 18, 9, wild, stand_in)

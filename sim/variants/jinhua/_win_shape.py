@@ -49,11 +49,11 @@ def sets_distance_wild_k(counts, sets, wild, tables):
     On a hand of exactly ``3 * sets`` tiles, 0 means it splits into ``sets`` sets, its wilds filling gaps.
     """
     stand_in = _stand_in_count(counts, wild)
-    suit_table = tables[0]
+    suit_table = tables.suit_rows
     mp = _combine(_row_distances(suit_table, _relabelled_index(counts, 0, 9, wild, stand_in)),
                   _row_distances(suit_table, _relabelled_index(counts, 9, 9, wild, stand_in)))
     sz = _combine(_row_distances(suit_table, _relabelled_index(counts, 18, 9, wild, stand_in)),
-                  _row_distances(tables[1], _relabelled_index(counts, 27, 7, wild, stand_in)))
+                  _row_distances(tables.honor_rows, _relabelled_index(counts, 27, 7, wild, stand_in)))
     whole = _combine(mp, sz)
     return max(0, whole[2 * sets] - counts[wild])
 

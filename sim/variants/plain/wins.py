@@ -8,8 +8,8 @@ features of a win — compiled kernels on the core hand tables (sim.core.hand.ke
   r14), a 暗杠 never. A passed win restricts nothing (r15).
 * The shape is 七对 when the hand is complete as seven pairs, else regular (r16).
 
-``counts`` is a seat's concealed row int8[34], ``tables`` the tuple of ``sim.hand_tables.get_tables()``,
-``hands`` int8[4, 34], ``st`` int64[N_ST] (sim.core.state), ``rule_vec`` the packed ``PlainRules`` vector.
+``counts`` is a seat's concealed row int8[34], ``tables`` the ``ComponentTables`` of
+``sim.hand_tables.get_tables()``, ``hands`` int8[4, 34], ``st`` int64[N_ST] (sim.core.state), ``rule_vec`` the packed ``PlainRules`` vector.
 """
 from numba import njit
 

@@ -4,7 +4,7 @@ forms — compiled kernels on the core hand tables (``sim.core.hand.kernel``).
 Arguments: ``counts`` int8[34], a seat's concealed tiles (the winning tile included for a 3n+2 hand; kinds 0..26
 only, 27..33 stay 0); ``meld_row`` int8[34], the seat's per-kind meld view of the core (``sim.core.codes``
 MELD_PONG / MELD_MINGGANG / MELD_BUGANG / MELD_ANGANG, 0 = none); ``void`` the declared void suit (0 万, 1 筒,
-2 条; -1 = none declared); ``dingque`` a ``codes.SC_DINGQUE_*``; ``tables`` the tuple of
+2 条; -1 = none declared); ``dingque`` a ``codes.SC_DINGQUE_*``; ``tables`` the named tuple
 ``sim.hand_tables.get_tables()``. A suit is ``kind // 9``.
 """
 from numba import njit

@@ -75,7 +75,7 @@ RUNS = {
     "tournament under 晋中": ["experiment=tournament", "rules=jinzhong", "hands=200",
                              "experiment.tournament.strategies=[greedy,defensive,selective_ting]"],
     "skill under 晋中": ["experiment=skill", "rules=jinzhong", "hands=200", "experiment.skill.strong=defensive",
-                        "experiment.skill.strong_hands=200"],
+                        "experiment.skill.strong_hands=200", "experiment.skill.learned_hands=200"],
     "caishen under 金华": ["experiment=caishen", "rules=jinhua", "hands=200"],
     "xuezhan under 四川": ["experiment=xuezhan", "rules=sichuan", "hands=200"],
 }

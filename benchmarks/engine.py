@@ -20,10 +20,18 @@ unpacked with ``git archive <commit> | tar -x -C DIR``): ``--rounds`` interleave
 processes, this tree then DIR, each timing ``--hands`` hands of four such seats by CPU time after a warm-up
 chunk; prints every pair and the ratio of the means (this tree / DIR). Both trees compile their own
 kernels on their first run.
+
+``--learned [--rules jinzhong] [--against DIR]`` times the ``learned`` player (issue 44's speed goals): in
+``--rounds`` fresh processes (alternating with DIR's when given), each times four ``greedy`` seats (``--hands``
+hands), one ``learned`` seat among three ``greedy`` and four ``learned`` seats (``--learned-hands`` each), interleaved
+in that process, by CPU time after a warm-up chunk of each; prints every process's hands/s and the learned tables'
+share of the greedy rate of the same process, then the median share of each tree (goals: one learned >= 0.30, four
+learned >= 0.10).
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -62,6 +70,48 @@ def seat_rate_in(tree: str, hands: int, rules: str = "jincheng", seat: str = "gr
     out = subprocess.run([sys.executable, "-c", AB_SNIPPET, str(hands), rules, seat], cwd=tree, env=env,
                          capture_output=True, text=True, check=True)
     return float(out.stdout.strip().splitlines()[-1])
+
+
+LEARNED_SNIPPET = (
+    "import json, sys, time; from sim.play import play_chunk; n, m = int(sys.argv[1]), int(sys.argv[2]); "
+    "rules = sys.argv[3]; mixes = {'greedy': (['greedy'] * 4, n), 'one_learned': (['learned'] + ['greedy'] * 3, m), "
+    "'four_learned': (['learned'] * 4, m)}\n"
+    "for seats, _ in mixes.values(): play_chunk(rules, seats, 1, 0, 20)\n"
+    "rates = {}\n"
+    "for name, (seats, k) in mixes.items():\n"
+    "    c = time.process_time(); play_chunk(rules, seats, 2, 0, k); rates[name] = k / (time.process_time() - c)\n"
+    "print(json.dumps(rates))"
+)
+LEARNED_GOALS = {"one_learned": 0.30, "four_learned": 0.10}
+
+
+def learned_rates_in(tree: str, hands: int, learned_hands: int, rules: str) -> dict[str, float]:
+    """Return hands/s (CPU time) of four greedy seats, one learned seat among three greedy and four learned seats
+    under ``rules`` of the checkout at ``tree``, measured interleaved in one fresh process there."""
+    env = dict(os.environ, PYTHONPATH=tree)
+    out = subprocess.run([sys.executable, "-c", LEARNED_SNIPPET, str(hands), str(learned_hands), rules], cwd=tree,
+                         env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def learned_shares(other: str | None, hands: int, learned_hands: int, rounds: int, rules: str) -> None:
+    """Print, per fresh process (this tree's alternating with ``other``'s when given), the hands/s of four greedy,
+    one learned + three greedy and four learned seats and the learned tables' shares of the greedy rate; then each
+    tree's median shares against the goals."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    trees = {"this tree": here, **({"other": other} if other else {})}
+    shares: dict[str, dict[str, list[float]]] = {t: {mix: [] for mix in LEARNED_GOALS} for t in trees}
+    for r in range(rounds):
+        for name, tree in trees.items():
+            rates = learned_rates_in(tree, hands, learned_hands, rules)
+            for mix in LEARNED_GOALS:
+                shares[name][mix].append(rates[mix] / rates["greedy"])
+            print(f"round {r + 1} {name:9s}: greedy x4 {rates['greedy']:9,.0f}  learned + 3 greedy "
+                  f"{rates['one_learned']:8,.0f}  learned x4 {rates['four_learned']:8,.0f} hands/s (CPU); shares "
+                  f"{shares[name]['one_learned'][-1]:.3f} / {shares[name]['four_learned'][-1]:.3f}")
+    for name in trees:
+        print(f"{rules} {name:9s} median shares of greedy: " + "  ".join(
+            f"{mix} {np.median(shares[name][mix]):.3f} (goal >= {goal:.2f})" for mix, goal in LEARNED_GOALS.items()))
 
 
 def compare_against(other: str, hands: int, rounds: int, rules: str = "jincheng", seat: str = "greedy") -> None:
@@ -178,7 +228,7 @@ def main() -> None:
     parser.add_argument("--stats-hands", type=int, default=100_000, help="greedy hands for the statistics")
     parser.add_argument("--skip-cold", action="store_true", help="skip the cold-compile subprocess")
     parser.add_argument("--against", metavar="DIR", help="another checkout to compare greedy hands/s with")
-    parser.add_argument("--rounds", type=int, default=4, help="interleaved pairs for --against")
+    parser.add_argument("--rounds", type=int, default=4, help="interleaved pairs for --against (processes for --learned)")
     parser.add_argument("--seats", choices=("greedy", "random"), default="greedy",
                         help="the strategy of all four seats in the --against hands")
     parser.add_argument("--rules", default="jincheng", help="variant of the --against / --flag hands (jincheng, jinzhong)")
@@ -186,7 +236,13 @@ def main() -> None:
                         help="time greedy hands/s under --rules with this rule set, against its defaults (repeatable)")
     parser.add_argument("--switch", action="store_true",
                         help="greedy hands/s per variant in its own engine and in the switch engine of all variants")
+    parser.add_argument("--learned", action="store_true",
+                        help="the learned player's share of greedy hands/s (one and four learned seats), --against too")
+    parser.add_argument("--learned-hands", type=int, default=2_000, help="hands per learned table for --learned")
     args = parser.parse_args()
+    if args.learned:
+        learned_shares(args.against, args.hands, args.learned_hands, args.rounds, args.rules)
+        return
     if args.switch:
         switch_rates(args.hands, args.rounds)
         return

@@ -48,6 +48,38 @@ def test_a_rule_set_without_a_model_file_refuses_the_learned_seat(tmp_path, monk
     assert why is not None and str(tmp_path / "jincheng.npz") in why
 
 
+def per_unit_scores(model, x):
+    """Return the scores of the rows ``x`` as the first compiled loop computed them, in plain Python floats (IEEE
+    doubles, the same operations in the same order): per hidden unit, b1 then each feature's
+    ((x - mean) / scale) * w1 in feature order; relu; b2 then each unit's term in unit order."""
+    out = []
+    for row in x.tolist():
+        total = float(model["b2"])
+        for j in range(model["w1"].shape[1]):
+            h = float(model["b1"][j])
+            for f in range(N_FEATURES):
+                h += (row[f] - float(model["mean"][f])) / float(model["scale"][f]) * float(model["w1"][f, j])
+            if h > 0.0:
+                total += h * float(model["w2"][j])
+        out.append(total)
+    return np.array(out)
+
+
+def test_the_compiled_score_is_the_first_loops_to_the_last_bit():
+    """The row normalised once and the hidden units summed side by side give the very numbers of the per-unit loop
+    the shipped models' decisions were recorded with (tests/test_golden_learned.py): not one score moves."""
+    from strategies.learned.inference import score_rows
+
+    for seed in range(3):
+        model = _model(hidden=32, seed=10 + seed)
+        x = np.random.default_rng(20 + seed).normal(size=(40, N_FEATURES))
+        x[:, :10] = x[:, :10] > 0  # one-hot-like columns, as the action kinds are
+        out = np.zeros(40)
+        score_rows(model["mean"], model["scale"], model["w1"], model["b1"], model["w2"], model["b2"], x, 40, out,
+                   np.zeros(N_FEATURES), np.zeros(32))
+        assert out.tolist() == per_unit_scores(model, x).tolist()
+
+
 def test_the_compiled_score_equals_numpy_and_the_library(tmp_path):
     from experiments.train_learned import predict
     from strategies.learned.inference import score_rows
@@ -55,7 +87,8 @@ def test_the_compiled_score_equals_numpy_and_the_library(tmp_path):
     model = _model(hidden=7, seed=3)
     x = np.random.default_rng(4).normal(size=(50, N_FEATURES))
     out = np.zeros(50)
-    score_rows(model["mean"], model["scale"], model["w1"], model["b1"], model["w2"], model["b2"], x, 50, out)
+    score_rows(model["mean"], model["scale"], model["w1"], model["b1"], model["w2"], model["b2"], x, 50, out,
+               np.zeros(N_FEATURES), np.zeros(7))
     np.testing.assert_allclose(out, predict(model, x), rtol=1e-9, atol=0)
 
 
@@ -70,7 +103,8 @@ def test_the_compiled_inference_of_a_tiny_fit_equals_the_library(tmp_path):
     model, net = fit(frame, 7, max_iter=50)
     x, _, _ = candidate_rows(frame)
     out = np.zeros(len(x))
-    score_rows(model["mean"], model["scale"], model["w1"], model["b1"], model["w2"], model["b2"], x, len(x), out)
+    score_rows(model["mean"], model["scale"], model["w1"], model["b1"], model["w2"], model["b2"], x, len(x), out,
+               np.zeros(N_FEATURES), np.zeros(model["w1"].shape[1]))
     want = net.predict((x - model["mean"]) / model["scale"])
     np.testing.assert_allclose(out, want, rtol=1e-9, atol=1e-12 * np.abs(want).max())
 
@@ -83,3 +117,25 @@ def test_a_learned_seat_under_a_rule_set_without_its_model_is_refused_in_one_lin
     with pytest.raises(ValueError) as error:
         check_seats_for_variant(resolve_seats(["learned", "greedy", "greedy", "greedy"]), "jinzhong")
     assert "\n" not in str(error.value) and str(tmp_path / "jinzhong.npz") in str(error.value)
+
+
+def nearest_model_by_every_entry(keys, rule_vec):
+    """Return the first implementation's nearest model: every entry compared, plus the length difference."""
+    dists = [abs(len(rule_vec) - keys.shape[1]) + sum(int(keys[m, i] != rule_vec[i])
+                                                      for i in range(min(len(rule_vec), keys.shape[1])))
+             for m in range(keys.shape[0])]
+    return int(np.argmin(dists)) if dists else -1
+
+
+def test_the_nearest_model_is_found_from_the_telling_positions_only():
+    """model_index compares only the positions where the shipped keys differ; it finds the model the comparison of
+    every entry finds, for each shipped key changed in up to 12 random places (also to other keys' values)."""
+    from strategies.learned.inference import KEYS, TELLING, model_index
+
+    assert 0 < len(TELLING) < KEYS.shape[1]
+    rng = np.random.default_rng(5)
+    for _ in range(400):
+        vec = KEYS[rng.integers(KEYS.shape[0])].copy()
+        for i in rng.integers(0, KEYS.shape[1], rng.integers(0, 13)):
+            vec[i] = KEYS[rng.integers(KEYS.shape[0]), i] if rng.random() < 0.7 else rng.integers(0, 5)
+        assert model_index(vec) == nearest_model_by_every_entry(KEYS, vec)

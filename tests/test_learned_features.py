@@ -1,13 +1,16 @@
 """The learned player's features count a hand as the rule set scores it (issue 44): where a win needs a suit missing
 (晋中's 缺一门, docs/rules/jinzhong.md r13) a three-suit tenpai is no tenpai, as greedy counts it; elsewhere it is."""
 import numpy as np
+import pytest
 
 from sim.core import state as S
 from sim.engine import engine
 from sim.game import Game
-from sim.game_log import parse_action
+from sim.game_log import action_text, parse_action
 from sim.stacked import stacked_wall
-from strategies.learned.features import F_SHANTEN_AFTER, F_TENPAI_AFTER, MAX_CANDIDATES, N_FEATURES, candidates_of
+from strategies.learned.features import (
+    F_SHANTEN_AFTER, F_TENPAI_AFTER, F_WIN, KIND_DISCARD, MAX_CANDIDATES, N_FEATURES, candidates_of,
+)
 
 
 def dealer_features(rules: str, hand: str, draw: str) -> dict[str, np.ndarray]:
@@ -23,7 +26,7 @@ def dealer_features(rules: str, hand: str, draw: str) -> dict[str, np.ndarray]:
     features = engine(game.rules.variant, ("strategies.seats.greedy",)).kernel("strategies.learned.features",
                                                                              "candidate_features")
     features(game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._rivers, game._st, 0, cands,
-             n, np.zeros(34, np.int8), np.zeros(34, np.int8), rows)
+             n, np.zeros(34, np.int8), np.zeros(34, np.int8), np.zeros(34, np.int8), np.zeros(34, np.int64), rows)
     texts = game.legal_actions(0)
     return {text: rows[i] for i, text in enumerate(t for t in texts if parse_action(t) in cands[:n])}
 
@@ -44,3 +47,44 @@ def test_a_two_suit_tenpai_is_tenpai_under_queyimen():
     rows = dealer_features("jinzhong", "123m456m789m11z34s", "9p")
     assert rows["discard 9p"][F_TENPAI_AFTER] == 1.0 and rows["discard 9p"][F_SHANTEN_AFTER] == 0.0
     assert rows["discard 4s"][F_TENPAI_AFTER] == 0.0
+
+
+@pytest.mark.parametrize("rules", ["jincheng", "jinzhong", "jinhua", "plain"])
+def test_the_features_equal_the_first_implementation_on_every_decision_of_random_hands(rules):
+    """The compiled features (one discard scan per decision, one evaluation per other candidate) equal those of the
+    first implementation (tests/reference_learned_features.py: a shanten and a useful-kinds evaluation per candidate)
+    on every decision of 12 hands whose seats mostly take a candidate of least shanten after it (so hands reach
+    tenpai, 上架, kongs and claims) and otherwise a random one; the state is left unchanged by both."""
+    from reference_learned_features import candidate_features_reference
+    from sim.binding import bound
+
+    eng = engine(rules, ("strategies.seats.greedy",))
+    features = eng.kernel("strategies.learned.features", "candidate_features")
+    reference = bound(candidate_features_reference, eng.values)
+    rng = np.random.default_rng(7)
+    mask = np.zeros(S.N_ACTIONS, np.bool_)
+    cands = np.zeros(MAX_CANDIDATES, np.int64)
+    scratch = (np.zeros(34, np.int8), np.zeros(34, np.int8), np.zeros(34, np.int8), np.zeros(34, np.int64))
+    decisions = discards = 0
+    for hand in range(12):
+        game = Game(rules=rules, seed=3, hand_index=hand)
+        while (seat := game.advance()) is not None:
+            codes = game._legal_codes(seat)
+            mask[:] = False
+            mask[codes] = True
+            n = candidates_of(mask, cands)
+            state = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._rivers, game._st)
+            before = [a.copy() for a in state[2:]]
+            got, want = np.full((n, N_FEATURES), np.nan), np.full((n, N_FEATURES), np.nan)
+            features(*state, seat, cands, n, *scratch, got)
+            reference(*state, seat, cands, n, scratch[0], scratch[1], want)
+            np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)
+            assert all((a == b).all() for a, b in zip(state[2:], before))
+            decisions += 1
+            discards += int(got[:, KIND_DISCARD].sum() > 0)
+            if n > 0 and rng.random() < 0.8:
+                pick = cands[int(np.lexsort((rng.random(n), got[:, F_SHANTEN_AFTER] - 9 * got[:, F_WIN]))[0])]
+            else:
+                pick = codes[rng.integers(len(codes))]
+            game.step(seat, action_text(int(pick)))
+    assert decisions > 300 and discards > 100

@@ -7,6 +7,11 @@ hooks ``win_forms``, ``has_wilds``, and under 缺一门 the shanten with one sui
 ``blocked_suits``, the suit of a candidate's meld blocked too, as greedy counts it), the tile it gives up (suit position, copies seen, whether a declared seat can
 win on it — public, ``ST_PASSED``), and the state of the hand as the seat sees it (draws made, own turns, dealer,
 declared seats, melds). Nothing of another seat's concealed hand or of the wall is read.
+
+The hands after the discards and 上架 of a decision come from one discard scan of the rule set's form
+(``discard_rows``), any other candidate's from one shanten-and-useful-kinds evaluation (``hand_shanten_useful``):
+the values of a shanten and a useful-kinds evaluation per candidate (the first implementation, kept as the
+reference of tests/test_learned_features.py), at a fraction of the cost.
 """
 import numpy as np
 from numba import njit
@@ -15,9 +20,12 @@ from sim.core.codes import (
     ACT_ANGANG, ACT_BUGANG, ACT_CHI_LOW, ACT_DISCARD, ACT_GANG, ACT_HU, ACT_PASS, ACT_PENG, ACT_QIANG, ACT_SHANGJIA,
     ACT_SHI, ACT_ZIMO, N_ACTIONS,
 )
-from sim.core.hand.kernel import shanten_k, useful_mask_k
-from sim.core.hand.queyimen_kernel import shanten_qym_k, useful_mask_qym_k
+from sim.core.hand.discard_scan import shanten_mask_after_discards_k
+from sim.core.hand.kernel import NO_DISTANCE, shanten_k, shanten_mask_k
+from sim.core.hand.queyimen_kernel import shanten_mask_qym_k, shanten_qym_k, useful_mask_qym_k
+from sim.core.hand.queyimen_scan import least_discards_qym_k
 from sim.core.hand.wild_kernel import shanten_wild_k
+from sim.core.hand.wild_scan import wild_least_discards_k
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
 from sim.core.slots import hooks
 from sim.core.state import (
@@ -90,15 +98,41 @@ def hand_shanten(rule_vec, tables, hand, n_melds, blocked, st, seat):
 
 
 @njit(cache=True, _nrt=False)
-def hand_useful(rule_vec, tables, hand, n_melds, blocked, st, seat):
-    """Return the int64 kinds whose draw lowers the shanten of ``hand`` (hand_shanten's; 0 in the wild form, not
-    computed there)."""
+def hand_shanten_useful(rule_vec, tables, hand, n_melds, blocked, st, seat):
+    """Return (hand_shanten, the int64 kinds whose draw lowers it) of ``hand`` from one evaluation of its forms (the
+    useful kinds 0 in the wild form, not computed there)."""
     allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
     if hooks.misses_a_suit(rule_vec):
-        return useful_mask_qym_k(hand, n_melds, blocked, allow_quad, tables)
+        return shanten_mask_qym_k(hand, n_melds, blocked, allow_quad, tables)
     if hooks.has_wilds(rule_vec):
-        return np.int64(0)
-    return useful_mask_k(hand, n_melds, allow_quad, hooks.win_forms(rule_vec, st, seat), tables)
+        return shanten_wild_k(hand, n_melds, allow_quad, hooks.wild_kind(rule_vec, st), tables), np.int64(0)
+    return shanten_mask_k(hand, n_melds, allow_quad, hooks.win_forms(rule_vec, st, seat), tables)
+
+
+@njit(cache=True, _nrt=False)
+def discard_rows(rule_vec, tables, hand, n_melds, blocked, st, seat, kinds, after_shanten, after_useful):
+    """Fill ``after_shanten[k]`` (int8[34]) and ``after_useful[k]`` (int64[34]) with ``hand_shanten_useful`` of
+    ``hand`` (int8[34], a 3n+2 hand, restored on return) less one tile of k, for each kind k of the int64 bit set
+    ``kinds`` (all held), from one discard scan: the rule set's own (sim.core.hand discard_scan, queyimen_scan,
+    wild_scan), which shares the work of the hand's unchanged components between the discards. Where the 缺一门 scan
+    gives the useful kinds of the least-shanten discards only, the others' come from one evaluation each. Other
+    entries are left undefined."""
+    allow_quad = rule_vec[R_QIDUI_ALLOW_QUAD] == 1
+    if hooks.misses_a_suit(rule_vec):
+        least = least_discards_qym_k(hand, n_melds, blocked, allow_quad, tables, kinds, after_shanten, after_useful)
+        for k in range(34):
+            if (kinds >> k) & 1 == 1 and (after_shanten[k] != least or least >= NO_DISTANCE - 1):
+                hand[k] -= 1
+                after_useful[k] = useful_mask_qym_k(hand, n_melds, blocked, allow_quad, tables)
+                hand[k] += 1
+    elif hooks.has_wilds(rule_vec):
+        wild_least_discards_k(hand, n_melds, allow_quad, hooks.wild_kind(rule_vec, st), tables, kinds, after_shanten,
+                              after_useful)
+        for k in range(34):
+            after_useful[k] = 0
+    else:
+        shanten_mask_after_discards_k(hand, n_melds, allow_quad, hooks.win_forms(rule_vec, st, seat), tables,
+                                      after_shanten, after_useful)
 
 
 @njit(cache=True, _nrt=False)
@@ -126,9 +160,15 @@ def action_kind(action):
 
 
 @njit(cache=True, _nrt=False)
-def candidate_features(rule_vec, tables, hands, frozen, melds, rivers, st, seat, cands, n, seen, work, out):
+def candidate_features(rule_vec, tables, hands, frozen, melds, rivers, st, seat, cands, n, seen, work, after_shanten,
+                       after_useful, out):
     """Fill ``out[:n]`` (float64[>= n, N_FEATURES]) with the features of the candidates ``cands[:n]`` of ``seat``,
-    whose decision is due; ``seen`` int8[34] and ``work`` int8[34] are scratch. The state is not changed."""
+    whose decision is due; ``seen`` int8[34], ``work`` int8[34], ``after_shanten`` int8[34] and ``after_useful``
+    int64[34] are scratch. The state is not changed (the seat's hand is changed and restored during the call).
+
+    The hand after a discard or a 上架 comes from one discard scan over their tiles (``discard_rows``), after any
+    other candidate from one evaluation (``hand_shanten_useful``): the same values as a shanten and a useful-kinds
+    evaluation of each candidate's hand (tests/reference_learned_features.py, the first implementation)."""
     visible_counts(hands, frozen, melds, rivers, st, seat, seen)
     planes = live_planes(seen)
     n_melds = st[ST_N_MELDS + seat]
@@ -142,6 +182,15 @@ def candidate_features(rule_vec, tables, hands, frozen, melds, rivers, st, seat,
         if s != seat and st[ST_TING + s] == 1:
             declared += 1
     wilds_held = hands[seat, wild] if wild >= 0 else 0
+    discarded = np.int64(0)  # the tiles a discard or a 上架 candidate gives up, bit per kind
+    for c in range(n):
+        kind = action_kind(cands[c])
+        if kind == KIND_DISCARD:
+            discarded |= np.int64(1) << (cands[c] - ACT_DISCARD)
+        elif kind == KIND_SHANGJIA:
+            discarded |= np.int64(1) << (cands[c] - ACT_SHANGJIA)
+    if discarded != 0:
+        discard_rows(rule_vec, tables, hands[seat], n_melds, blocked, st, seat, discarded, after_shanten, after_useful)
     for c in range(n):
         a = cands[c]
         row = out[c]
@@ -190,12 +239,15 @@ def candidate_features(rule_vec, tables, hands, frozen, melds, rivers, st, seat,
             after_blocked = blocked
             if after_melds > n_melds and 0 <= tile < 27:
                 after_blocked |= 1 << (tile // 9)
-            after = hand_shanten(rule_vec, tables, work, after_melds, after_blocked, st, seat)
+            if kind == KIND_DISCARD or kind == KIND_SHANGJIA:
+                after = np.int64(after_shanten[tile])
+                useful = after_useful[tile]
+            else:
+                after, useful = hand_shanten_useful(rule_vec, tables, work, after_melds, after_blocked, st, seat)
             row[F_SHANTEN_AFTER] = min(after, 8)
             row[F_TENPAI_AFTER] = 1.0 if after == 0 else 0.0
             row[F_SHANTEN_DELTA] = min(after, 8) - min(before, 8)
-            row[F_LIVE_USEFUL] = live_copies_in(hand_useful(rule_vec, tables, work, after_melds, after_blocked, st, seat),
-                                                planes) / 10.0
+            row[F_LIVE_USEFUL] = live_copies_in(useful, planes) / 10.0
         if tile >= 0:
             if tile >= 27:
                 row[F_HONOR] = 1.0

@@ -114,7 +114,7 @@ def teacher_hands(rule_vec, tables, scan_tables, strategy_ids, params, run_seed,
                         sums[c] += seat_money(rmoney, seat) - start
                 if played > 0:
                     candidate_features(rule_vec, tables, hands, frozen, melds, rivers, st, seat, cands, n, seen2,
-                                       work34, feats[d])
+                                       work34, after_shanten, after_useful, feats[d])  # the rows are free by now
                     best = g_index if g_index >= 0 else 0
                     for c in range(n):
                         values[d, c] = sums[c] / played

@@ -168,6 +168,14 @@ def useful_mask_qym_k(counts, melds, blocked, allow_quad, tables):
     """Return int64: bit k set when adding one tile of kind k (never a fifth) lowers the distance
     under 缺一门: the union of the masks of the forms (and suits given up) reaching the least
     distance. For a tenpai 3n+1 hand these are its waits."""
+    return shanten_mask_qym_k(counts, melds, blocked, allow_quad, tables)[1]
+
+
+@njit(cache=True, _nrt=False)
+def shanten_mask_qym_k(counts, melds, blocked, allow_quad, tables):
+    """Return (``shanten_qym_k``, ``useful_mask_qym_k``) of the hand from one evaluation of its forms: the least
+    shanten under 缺一门 (-1 = complete; NO_DISTANCE - 1 = never) and the int64 kinds whose draw lowers it (0 when
+    complete or never)."""
     regular = regular_distance_qym_k(counts, melds, blocked, tables)
     best = regular
     qidui = NO_DISTANCE
@@ -177,7 +185,7 @@ def useful_mask_qym_k(counts, melds, blocked, allow_quad, tables):
         shisanyao = shanten_shisanyao_k(counts) + 1
         best = min(best, qidui, shisanyao)
     if best == NO_DISTANCE or best == 0:
-        return np.int64(0)
+        return best - 1, np.int64(0)
     mask = np.int64(0)
     if regular == best:
         mask |= _regular_mask_qym(counts, melds, blocked, tables, best)
@@ -185,7 +193,7 @@ def useful_mask_qym_k(counts, melds, blocked, allow_quad, tables):
         mask |= _qidui_mask_qym(counts, allow_quad, best)
     if shisanyao == best:
         mask |= shisanyao_shanten_mask_k(counts)[1]
-    return mask
+    return best - 1, mask
 
 
 @njit(cache=True, _nrt=False)

@@ -23,10 +23,10 @@ from sim.core.hook_defaults import (  # noqa: F401  (re-exported as Sichuan's ho
     on_shangjia, on_unclaimed,
 )
 # the facts a player reads (docs/architecture.md "Adding a strategy") that Sichuan leaves at the default: no 拾/抢,
-# no 缺一门 win form (its void suit is preferred_discards'), no wilds, no 爆头; the search's default worlds
+# no 缺一门 win form (its void suit is preferred_discards'), no wilds, no 爆头
 from sim.core.hook_defaults import (  # noqa: F401  (re-exported as Sichuan's hooks)
     baotou_ready, blocked_suits, declared_suit_kinds, face_holder_kind, has_grab_claims, has_wilds, is_baotou,
-    live_tiles_left, meld_face_kind, misses_a_suit, never_winning_kinds, search_worlds, self_draw_only_kinds,
+    live_tiles_left, meld_face_kind, misses_a_suit, never_winning_kinds, self_draw_only_kinds,
     wild_indicator_position, wild_kind,
 )
 from sim.core.state import ACT_HU, CLAIM_BIT_PENG, ST_N_MELDS
@@ -38,7 +38,7 @@ from sim.variants.sichuan import flow as sc_flow
 from sim.variants.sichuan import locks as sc_locks
 from sim.variants.sichuan import void_facts as sc_void_facts
 from sim.variants.sichuan.hand_state import SC_ACTIVE
-from sim.variants.sichuan.study_facts import LABEL  # noqa: F401  (its Chinese name, re-exported)
+from sim.variants.sichuan.study_facts import LABEL, SEARCH_WORLDS  # noqa: F401  (LABEL: its Chinese name)
 
 #: The kernel code of the rule set (rule-vector slot R_VARIANT).
 VARIANT = VARIANT_SICHUAN
@@ -246,6 +246,13 @@ def win_forms(rule_vec, st, seat):
     if st[ST_N_MELDS + seat] > 0:
         return FORM_REGULAR
     return FORM_REGULAR | FORM_QIDUI
+
+
+@njit(cache=True, inline='always')
+def search_worlds(rule_vec):
+    """Return the worlds the search player samples by default (its ``worlds=0``): this rule set's SEARCH_WORLDS
+    (study_facts)."""
+    return SEARCH_WORLDS
 
 
 # --- no ting: no 上架, no waits, no marks -------------------------------------------------------------------------

@@ -2,7 +2,9 @@
 peak memory, and time to the first hand with cold and warm caches.
 
 Run ``python benchmarks/throughput.py`` (add ``--quick`` for a short pass). Figures are printed,
-never asserted. The default seat mix is four ``greedy`` seats. Targets (issue 4): >= 10,000
+never asserted. The default seat mix is four ``greedy`` seats. ``--rules jincheng,sichuan`` measures each rule set
+in turn in the same process (the one-core and all-core rates, and each one's one-core rate as a share of the
+first's); ``--stream-hands 0`` skips the streamed run. Targets (issue 4): >= 10,000
 hands/s per core; 1,000,000 hands <= 60 s warm with jobs=-1; 1 -> 2 core scaling >= 1.8x;
 peak RSS <= 1 GB for 10,000,000 streamed hands.
 """
@@ -61,12 +63,12 @@ print(json.dumps({"seconds": time.perf_counter() - start}))
 """
 
 
-def rate(hands: int, jobs: int) -> tuple[float, float]:
-    """Return ``(hands/s, seconds)`` of one in-memory ``simulate`` run."""
+def rate(hands: int, jobs: int, rules: str = "jincheng") -> tuple[float, float]:
+    """Return ``(hands/s, seconds)`` of one in-memory ``simulate`` run under ``rules``."""
     import sim
 
     start = time.perf_counter()
-    sim.simulate(hands, seed=2, seats=SEATS, jobs=jobs, progress=False)
+    sim.simulate(hands, seed=2, rules=rules, seats=SEATS, jobs=jobs, progress=False)
     seconds = time.perf_counter() - start
     return hands / seconds, seconds
 
@@ -111,6 +113,7 @@ def main() -> None:
     parser.add_argument("--stream-hands", type=int, default=10_000_000)
     parser.add_argument("--quick", action="store_true", help="small sizes (a few minutes)")
     parser.add_argument("--skip-cold", action="store_true", help="skip the cold/warm first-hand timing")
+    parser.add_argument("--rules", default="jincheng", help="comma-separated rule sets, measured in turn")
     args = parser.parse_args()
     if args.quick:
         args.one_core_hands, args.all_core_hands, args.stream_hands = 50_000, 200_000, 500_000
@@ -121,23 +124,30 @@ def main() -> None:
         cold, warm = first_hand_times()
         print(f"time to first hand: cold {cold:.1f} s (empty numba + table caches), warm {warm:.2f} s")
 
-    rate(2_000, 1)                       # load the compiled code into this process
-    one, _ = rate(args.one_core_hands, 1)
-    print(f"one core: {one:,.0f} hands/s ({args.one_core_hands:,} hands, four greedy)")
-    rate(50_000, -1)                     # start the worker processes and load their code
-    cpu_before = worker_cpu_seconds()
-    everything, seconds = rate(args.all_core_hands, -1)
-    cpu = worker_cpu_seconds() - cpu_before
-    scaling = everything / one
-    print(f"all {cores} cores: {everything:,.0f} hands/s; {args.all_core_hands:,} hands in {seconds:.1f} s; "
-          f"scaling {scaling:.2f}x (efficiency {scaling / cores:.0%})")
-    if cpu > 0:
-        # on a shared machine the wall-clock scaling also measures other users; hands per worker CPU
-        # second against the one-core rate shows what the parallel run itself costs
-        print(f"  workers used {cpu:.0f} CPU s ({cpu / seconds:.2f} cores busy on average): "
-              f"{args.all_core_hands / cpu:,.0f} hands per worker CPU second = "
-              f"{args.all_core_hands / cpu / one:.0%} of the one-core rate")
+    first_rate = None
+    for rules in args.rules.split(","):
+        rate(2_000, 1, rules)                # load the compiled code into this process
+        one, _ = rate(args.one_core_hands, 1, rules)
+        first_rate = first_rate or one
+        print(f"{rules}: one core: {one:,.0f} hands/s ({args.one_core_hands:,} hands, four greedy; "
+              f"{one / first_rate:.2f} of {args.rules.split(',')[0]}'s)")
+        rate(50_000, -1, rules)              # start the worker processes and load their code
+        cpu_before = worker_cpu_seconds()
+        everything, seconds = rate(args.all_core_hands, -1, rules)
+        cpu = worker_cpu_seconds() - cpu_before
+        scaling = everything / one
+        print(f"{rules}: all {cores} cores: {everything:,.0f} hands/s; {args.all_core_hands:,} hands in "
+              f"{seconds:.1f} s; scaling {scaling:.2f}x (efficiency {scaling / cores:.0%})")
+        if cpu > 0:
+            # on a shared machine the wall-clock scaling also measures other users; hands per worker CPU
+            # second against the one-core rate shows what the parallel run itself costs
+            print(f"  workers used {cpu:.0f} CPU s ({cpu / seconds:.2f} cores busy on average): "
+                  f"{args.all_core_hands / cpu:,.0f} hands per worker CPU second = "
+                  f"{args.all_core_hands / cpu / one:.0%} of the one-core rate; on {cores} idle cores the "
+                  f"{args.all_core_hands:,} hands take {cpu / cores:.0f} s")
 
+    if not args.stream_hands:
+        return
     with tempfile.TemporaryDirectory() as out:
         peak = run_child(STREAM_CHILD, [str(args.stream_hands), out, "-1"])
     print(f"streamed {args.stream_hands:,} hands with jobs=-1 in {peak['seconds']:.1f} s "

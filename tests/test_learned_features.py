@@ -1,5 +1,6 @@
 """The learned player's features count a hand as the rule set scores it (issue 44): where a win needs a suit missing
-(晋中's 缺一门, docs/rules/jinzhong.md r13) a three-suit tenpai is no tenpai, as greedy counts it; elsewhere it is."""
+(晋中's 缺一门, docs/rules/jinzhong.md r13) a three-suit tenpai is no tenpai, as greedy counts it; elsewhere it is.
+Under 血战 a held void tile is one shanten step more (docs/rules/sichuan.md r16)."""
 import numpy as np
 import pytest
 
@@ -13,20 +14,27 @@ from strategies.learned.features import (
 )
 
 
-def dealer_features(rules: str, hand: str, draw: str) -> dict[str, np.ndarray]:
+def dealer_features(rules, hand: str, draw: str, tiles: int = 136, reference: bool = False) -> dict[str, np.ndarray]:
     """Return the dealer's candidate feature rows (readable action -> float64[N_FEATURES]) at its first decision,
-    holding the 13 tiles ``hand`` and its first draw ``draw`` (the other seats filler)."""
-    game = Game(rules=rules, wall=stacked_wall({0: hand}, draws=draw), dealer=0)
+    holding the 13 tiles ``hand`` and its first draw ``draw`` (the other seats filler) on a wall of ``tiles``; with
+    ``reference`` from the first implementation (tests/reference_learned_features.py)."""
+    game = Game(rules=rules, wall=stacked_wall({0: hand}, draws=draw, tiles=tiles), dealer=0)
     assert game.advance() == 0 and game.phase == "self"
     mask = np.zeros(S.N_ACTIONS, np.bool_)
     mask[[parse_action(a) for a in game.legal_actions(0)]] = True
     cands = np.zeros(MAX_CANDIDATES, np.int64)
     n = candidates_of(mask, cands)
     rows = np.zeros((n, N_FEATURES))
-    features = engine(game.rules.variant, ("strategies.seats.greedy",)).kernel("strategies.learned.features",
-                                                                             "candidate_features")
-    features(game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._rivers, game._st, 0, cands,
-             n, np.zeros(34, np.int8), np.zeros(34, np.int8), np.zeros(34, np.int8), np.zeros(34, np.int64), rows)
+    eng = engine(game.rules.variant, ("strategies.seats.greedy",))
+    state = (game._rule_vec, game._tables, game._hands, game._frozen, game._melds, game._rivers, game._st, 0, cands, n)
+    if reference:
+        from reference_learned_features import candidate_features_reference
+        from sim.binding import bound
+
+        bound(candidate_features_reference, eng.values)(*state, np.zeros(34, np.int8), np.zeros(34, np.int8), rows)
+    else:
+        eng.kernel("strategies.learned.features", "candidate_features")(
+            *state, np.zeros(34, np.int8), np.zeros(34, np.int8), np.zeros(34, np.int8), np.zeros(34, np.int64), rows)
     texts = game.legal_actions(0)
     return {text: rows[i] for i, text in enumerate(t for t in texts if parse_action(t) in cands[:n])}
 
@@ -88,3 +96,19 @@ def test_the_features_equal_the_first_implementation_on_every_decision_of_random
                 pick = codes[rng.integers(len(codes))]
             game.step(seat, action_text(int(pick)))
     assert decisions > 300 and discards > 100
+
+
+def test_under_xuezhan_a_held_void_tile_is_one_step_more():
+    """docs/rules/sichuan.md r12, r16 (lenient, so every discard is a candidate): the dealer holds 123m456m789m 11p
+    123s and declares 筒 void (its fewest). Discarding 1s leaves 11p 23s, tenpai in shape but with two void tiles:
+    shanten 2; discarding 1p leaves one: shanten 1, not tenpai. The first implementation (no void) called both
+    tenpai, so this fails on it."""
+    from sim.variants.sichuan.config import SichuanRules
+
+    rules = SichuanRules(sc_void_discard="lenient")
+    rows = dealer_features(rules, "123m456m789m11p23s", "1s", tiles=108)
+    assert rows["discard 1s"][F_SHANTEN_AFTER] == 2.0 and rows["discard 1s"][F_TENPAI_AFTER] == 0.0
+    assert rows["discard 1p"][F_SHANTEN_AFTER] == 1.0 and rows["discard 1p"][F_TENPAI_AFTER] == 0.0
+    assert rows["discard 9m"][F_SHANTEN_AFTER] >= 2.0
+    first = dealer_features(rules, "123m456m789m11p23s", "1s", tiles=108, reference=True)
+    assert first["discard 1s"][F_TENPAI_AFTER] == 1.0 and first["discard 1p"][F_TENPAI_AFTER] == 1.0

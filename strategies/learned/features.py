@@ -4,9 +4,11 @@ A decision's candidates are the legal actions of the seat's mask except 拾/抢 
 rollouts of the teacher cannot play; ``is_candidate``). Each candidate is described by N_FEATURES float64 values:
 the kind of action, the seat's hand after it (shanten, tenpai, live useful copies, through the rule set's own forms:
 hooks ``win_forms``, ``has_wilds``, and under 缺一门 the shanten with one suit given up, hooks ``misses_a_suit``,
-``blocked_suits``, the suit of a candidate's meld blocked too, as greedy counts it), the tile it gives up (suit position, copies seen, whether a declared seat can
-win on it — public, ``ST_PASSED``), and the state of the hand as the seat sees it (draws made, own turns, dealer,
-declared seats, melds). Nothing of another seat's concealed hand or of the wall is read.
+``blocked_suits``, the suit of a candidate's meld blocked too, as greedy counts it; a held tile no win may hold,
+血战's void tile, hook ``preferred_discards``, one step more, and no draw of its suit useful), the tile it gives
+up (suit position, copies seen, whether a declared seat can win on it — public, ``ST_PASSED``), and the state of the
+hand as the seat sees it (draws made, own turns, dealer, declared seats, melds). Nothing of another seat's concealed
+hand or of the wall is read.
 
 The hands after the discards and 上架 of a decision come from one discard scan of the rule set's form
 (``discard_rows``), any other candidate's from one shanten-and-useful-kinds evaluation (``hand_shanten_useful``):
@@ -159,6 +161,17 @@ def action_kind(action):
     return KIND_PASS
 
 
+@njit(cache=True, inline='always')
+def _held(hand, kinds):
+    """Return the tiles of ``hand`` (int8[34]) of the kinds in the int64 mask ``kinds``."""
+    n = 0
+    if kinds != 0:
+        for k in range(34):
+            if (kinds >> k) & 1 == 1:
+                n += hand[k]
+    return n
+
+
 @njit(cache=True, _nrt=False)
 def candidate_features(rule_vec, tables, hands, frozen, melds, rivers, st, seat, cands, n, seen, work, after_shanten,
                        after_useful, out):
@@ -176,7 +189,14 @@ def candidate_features(rule_vec, tables, hands, frozen, melds, rivers, st, seat,
     pending = st[ST_PENDING_TILE] if claim else -1
     wild = hooks.wild_kind(rule_vec, st) if hooks.has_wilds(rule_vec) else -1
     blocked = hooks.blocked_suits(rule_vec, melds, st, seat)
-    before = hand_shanten(rule_vec, tables, hands[seat], n_melds, blocked, st, seat)
+    # kinds the seat holds that no win of it may hold (血战's void tiles, hook preferred_discards): each held one
+    # counts as one more shanten step, and no draw of their suits is useful
+    dead = hooks.preferred_discards(rule_vec, hands, st, seat)
+    dead_suits = np.int64(0)
+    for k in range(27):
+        if (dead >> k) & 1 == 1:
+            dead_suits |= np.int64(0x1FF) << (9 * (k // 9))
+    before = hand_shanten(rule_vec, tables, hands[seat], n_melds, blocked, st, seat) + _held(hands[seat], dead)
     declared = 0
     for s in range(4):
         if s != seat and st[ST_TING + s] == 1:
@@ -244,6 +264,9 @@ def candidate_features(rule_vec, tables, hands, frozen, melds, rivers, st, seat,
                 useful = after_useful[tile]
             else:
                 after, useful = hand_shanten_useful(rule_vec, tables, work, after_melds, after_blocked, st, seat)
+            if dead != 0:
+                after += _held(work, dead)
+                useful &= ~dead_suits
             row[F_SHANTEN_AFTER] = min(after, 8)
             row[F_TENPAI_AFTER] = 1.0 if after == 0 else 0.0
             row[F_SHANTEN_DELTA] = min(after, 8) - min(before, 8)

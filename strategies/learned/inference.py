@@ -12,6 +12,8 @@ a table plays is checked in Python before play (``strategies.learned.models.requ
 import numpy as np
 from numba import njit
 
+from sim.core.codes import ACT_HU, ACT_ZIMO
+
 from strategies.learned.features import MAX_CANDIDATES as N_ACTIONS_ROWS, N_FEATURES, candidate_features, candidates_of
 from strategies.learned.models import shipped_models, stacked
 
@@ -96,7 +98,13 @@ def score_candidates(rule_vec, x, n, out, normal, hidden_sums):
 @njit(cache=True, _nrt=True)
 def learned_action(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, seen):
     """Return the candidate of ``mask`` (strategies.learned.features) with the highest score (ties to the first in
-    action order); the one candidate without scoring; -1 when ``mask`` has none."""
+    action order); the one candidate without scoring; -1 when ``mask`` has none. A win the mask offers (自摸, 胡) is
+    taken without scoring, as greedy and the search player, its teacher, take it: scored, the models passed 11 % of
+    the wins offered under 金华 and 73 % under 推倒胡 (150 hands of four learned seats each)."""
+    if mask[ACT_ZIMO]:
+        return ACT_ZIMO
+    if mask[ACT_HU]:
+        return ACT_HU
     ints = np.empty(N_ACTIONS_ROWS + 34, np.int64)  # the candidates, then the useful kinds after each discard
     cands = ints[:N_ACTIONS_ROWS]
     n = candidates_of(mask, cands)

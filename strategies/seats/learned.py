@@ -2,7 +2,8 @@
 (sim.core.seat_dispatch).
 
 Every decision with a real choice — which tile to discard, whether and with which tile to 上架/报听, 暗杠/补杠, and
-in a claim window 胡/杠/碰/吃 or pass — is the model's; a claim window offering only 拾/抢 is passed unasked, as
+in a claim window 杠/碰/吃 or pass — is the model's; a win offered (自摸, 胡) is taken, as greedy and the
+search player take it; a claim window offering only 拾/抢 is passed unasked, as
 greedy passes it (the learned player never commits to 十三幺). The 缺一门 suit at the deal is greedy's.
 """
 from numba import njit

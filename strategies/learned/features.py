@@ -7,7 +7,9 @@ hooks ``win_forms``, ``has_wilds``, and under 缺一门 the shanten with one sui
 ``blocked_suits``, the suit of a candidate's meld blocked too, as greedy counts it; a held tile no win may hold,
 血战's void tile, hook ``preferred_discards``, one step more, and no draw of its suit useful), the tile it gives
 up (suit position, copies seen, whether a declared seat can win on it — public, ``ST_PASSED``), and the state of the
-hand as the seat sees it (draws made, own turns, dealer, declared seats, melds). Nothing of another seat's concealed
+hand as the seat sees it (draws made, own turns, dealer, declared seats, melds), and whether it is the candidate
+greedy would play (``mark_greedy_pick``): greedy's choice is a function of the same view, and with it the model
+learns where the teacher departs from greedy instead of greedy's rule itself. Nothing of another seat's concealed
 hand or of the wall is read.
 
 The hands after the discards and 上架 of a decision come from one discard scan of the rule set's form
@@ -63,7 +65,8 @@ F_MELDS = 28
 F_SHANTEN_BEFORE = 29
 F_WILDS_HELD = 30
 F_CLAIM_PHASE = 31
-N_FEATURES = 32
+F_GREEDY_PICK = 32  # 1 for the candidate greedy would play (``mark_greedy_pick``, after ``candidate_features``)
+N_FEATURES = 33
 #: the most candidates a decision can have (the legal actions but 拾/抢)
 MAX_CANDIDATES = N_ACTIONS
 
@@ -297,3 +300,12 @@ def candidate_features(rule_vec, tables, hands, frozen, melds, rivers, st, seat,
         row[F_SHANTEN_BEFORE] = min(before, 8)
         row[F_WILDS_HELD] = wilds_held
         row[F_CLAIM_PHASE] = 1.0 if claim else 0.0
+
+
+@njit(cache=True, _nrt=False)
+def mark_greedy_pick(cands, n, greedy_action, out):
+    """Set ``out[c, F_GREEDY_PICK]`` to 1.0 for the candidate ``cands[c]`` (of ``cands[:n]``) equal to
+    ``greedy_action`` (the ACT_* greedy plays from the same view) and 0.0 for the others; no row is marked when
+    greedy's action is not a candidate."""
+    for c in range(n):
+        out[c, F_GREEDY_PICK] = 1.0 if cands[c] == greedy_action else 0.0

@@ -16,10 +16,11 @@ from pathlib import Path
 
 import numpy as np
 
+from sim.strategy_registry import parse_seat
 from strategies.learned.features import N_FEATURES
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "learned_models"
-FORMAT = 1  # bump whenever the file's arrays change meaning
+FORMAT = 2  # bump whenever the file's arrays change meaning (2: the greedy-pick feature, 33 features)
 ARRAYS = ("format", "rule_set", "rule_vec", "n_features", "mean", "scale", "w1", "b1", "w2", "b2")
 
 
@@ -106,6 +107,12 @@ def stacked(models: list[dict]):
         mean[i], scale[i] = model["mean"], model["scale"]
         w1[i, :, :h], b1[i, :h], w2[i, :h], b2[i] = model["w1"], model["b1"], model["w2"], model["b2"]
     return keys, mean, scale, w1, b1, w2, b2
+
+
+def greedy_param_row() -> np.ndarray:
+    """Return greedy's default parameter row (float64[8], sim.strategy_registry): the parameters with which the
+    compiled player computes its greedy-pick feature, as the teacher's greedy rollouts and choice use them."""
+    return parse_seat("greedy").param_row()
 
 
 def refusal(rule_set: str) -> str | None:

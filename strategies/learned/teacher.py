@@ -22,7 +22,7 @@ from sim.core.seat_dispatch import SCRIPTED
 from sim.core.state import PHASE_CLAIM, PHASE_SELF, ST_HAND, ST_PHASE, ST_STEPS, new_state
 from sim.core.slots import hooks
 from sim.core.turn import begin_batch_hand, new_loop_scratch, run_until
-from strategies.learned.features import candidate_features, candidates_of
+from strategies.learned.features import candidate_features, candidates_of, mark_greedy_pick
 from strategies.search.candidates import greedy_choice
 from strategies.search.rollout import copy_state, seat_money
 from strategies.search.sampler import sample_world
@@ -115,6 +115,7 @@ def teacher_hands(rule_vec, tables, scan_tables, strategy_ids, params, run_seed,
                 if played > 0:
                     candidate_features(rule_vec, tables, hands, frozen, melds, rivers, st, seat, cands, n, seen2,
                                        work34, after_shanten, after_useful, feats[d])  # the rows are free by now
+                    mark_greedy_pick(cands, n, g, feats[d])
                     best = g_index if g_index >= 0 else 0
                     for c in range(n):
                         values[d, c] = sums[c] / played

@@ -27,7 +27,7 @@ def passes_claim(rule_vec, bits):
 @njit(cache=True, inline='always')
 def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
     """Return the ACT_* the model scores highest among the candidates of ``mask``."""
-    return learned_action(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, seen)
+    return learned_action(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
 
 
 @njit(cache=True, inline='always')

@@ -95,7 +95,7 @@ def search(bound: TrainPlan, config, out_dir: Path) -> list[dict]:
     out_dir = Path(out_dir)
     show = progress_enabled(config.progress)
     p = bound.params
-    numbers = train_numbers(bound, out_dir, show)
+    numbers = train_numbers(bound, out_dir, show, config.jobs)
     path = write_model(numbers, bound, out_dir)
     print(f"model: {path} and its card {path.with_suffix('.md').name}", flush=True)
     if p.install:
@@ -110,14 +110,15 @@ def search(bound: TrainPlan, config, out_dir: Path) -> list[dict]:
     return rows(numbers)
 
 
-def train_numbers(bound: TrainPlan, out_dir: Path, progress: bool) -> dict:
-    """Label (resumable), fit and evaluate; return the card's numbers with ``model`` (the arrays to save)."""
+def train_numbers(bound: TrainPlan, out_dir: Path, progress: bool, jobs: int = 1) -> dict:
+    """Label (resumable, on ``jobs`` worker processes), fit and evaluate; return the card's numbers with ``model``
+    (the arrays to save)."""
     from experiments.train_learned import evaluate, fit, held_out, label, label_seconds, read_decisions
     from sim.rules import resolve_rules
 
     p = bound.params
     rules = resolve_rules(dict(bound.rules))
-    frame = read_decisions(label(out_dir, rules, p.seed, p.hands, p.chunk, p.worlds, progress))
+    frame = read_decisions(label(out_dir, rules, p.seed, p.hands, p.chunk, p.worlds, progress, jobs))
     if progress:
         print("train: fitting the model", file=sys.stderr, flush=True)
     mask = held_out(frame)

@@ -27,8 +27,12 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from joblib import delayed
+
+from sim.driver import parallel_unordered
 from sim.parts import part_name, write_part
 from sim.progress import hand_bar
+from sim.run_plan import worker_count
 from strategies.learned.features import N_FEATURES
 from strategies.learned.labels import label_decisions
 
@@ -36,25 +40,38 @@ DECISIONS_DIR = "decisions"
 HIDDEN = 32  # hidden units: more did not lower the held-out regret of the first runs
 
 
-def label(folder: Path, rules, seed: int, hands: int, chunk: int, worlds: int, progress: bool = True) -> Path:
+def label(folder: Path, rules, seed: int, hands: int, chunk: int, worlds: int, progress: bool = True,
+          jobs: int = 1) -> Path:
     """Write the teacher's decisions of hands 0 .. ``hands`` - 1 of run ``seed`` as Parquet parts of
-    ``folder/decisions`` (skipping parts already there) and return that directory."""
+    ``folder/decisions`` (skipping parts already there) and return that directory. ``jobs`` worker processes label
+    the parts (-1 = all cores, sim.run_plan.worker_count); a part's decisions do not depend on which worker labels it
+    or when (the hands are those of run ``seed``, the teacher's worlds seeded from the state)."""
     directory = Path(folder) / DECISIONS_DIR
     directory.mkdir(parents=True, exist_ok=True)
     chunks = [(first, min(chunk, hands - first)) for first in range(0, hands, chunk)]
-    done = [c for c in chunks if (directory / part_name(c[0])).exists()]
-    bar = hand_bar(hands, sum(n for _, n in done), progress, "label decisions")
+    todo = [c for c in chunks if not (directory / part_name(c[0])).exists()]
+    bar = hand_bar(hands, hands - sum(n for _, n in todo), progress, "label decisions")
     try:
-        for first, n in chunks:
-            if (directory / part_name(first)).exists():
-                continue
-            started = time.perf_counter()
-            out = label_decisions(rules, seed, first, n, worlds)
-            write_part(decisions_frame(out, time.perf_counter() - started), directory, first)
+        n_workers = min(worker_count(jobs), max(len(todo), 1))
+        if n_workers == 1:
+            results = (label_part(directory, rules, seed, first, n, worlds) for first, n in todo)
+        else:
+            results = parallel_unordered((delayed(label_part)(directory, rules, seed, first, n, worlds)
+                                          for first, n in todo), n_workers)
+        for n in results:
             bar.advance(n, n)
     finally:
         bar.close()
     return directory
+
+
+def label_part(directory: Path, rules, seed: int, first: int, n: int, worlds: int) -> int:
+    """Label hands ``first`` .. ``first + n - 1`` of run ``seed`` and write them as the part of ``first`` in
+    ``directory`` (atomically); return ``n``, the hands labelled."""
+    started = time.perf_counter()
+    out = label_decisions(rules, seed, first, n, worlds)
+    write_part(decisions_frame(out, time.perf_counter() - started), directory, first)
+    return n
 
 
 def decisions_frame(out: dict, seconds: float = float("nan")) -> pl.DataFrame:

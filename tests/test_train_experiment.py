@@ -80,6 +80,14 @@ def test_a_tiny_train_run_beats_random_writes_into_its_folder_and_resumes(tmp_pa
     assert decisions_without_times(run / "decisions").equals(before)
     np.testing.assert_array_equal(load_model(run / "jincheng.npz")["w1"], model["w1"])
 
+    # both parts labelled again by two worker processes: the same decisions, the same model
+    for part in parts:
+        part.unlink()
+    parallel = mjrules([*TINY[:-1], "jobs=2", f"hydra.run.dir={run}", "progress=false"], tmp_path)
+    assert parallel.returncode == 0, parallel.stderr
+    assert decisions_without_times(run / "decisions").equals(before)
+    np.testing.assert_array_equal(load_model(run / "jincheng.npz")["w1"], model["w1"])
+
 
 def test_an_interrupted_labelling_keeps_its_parts_and_the_rerun_labels_only_the_rest(tmp_path, monkeypatch):
     import experiments.train_learned as train_learned

@@ -54,6 +54,6 @@ def citation(note: str) -> str:
 
 
 def variant_citation(variant: str) -> str:
-    """Return where ``variant``'s rules document starts ('RULES §1', 'docs/rules/plain.md §5'; its facts'
-    ``RULES_CITATION``), '' for an unknown variant."""
+    """Return where ``variant``'s rules document starts ('RULES §1' for 晋城, a rule set with a file of its own names
+    the file and its first section; its facts' ``RULES_CITATION``), '' for an unknown variant."""
     return facts(variant).RULES_CITATION if variant in VARIANTS else ""

@@ -46,8 +46,9 @@ CONFIG_CLASSES = _registered_rule_sets()
 _NOT_PLAYED_YET = frozenset()
 #: Variants the engine plays (in the registry's order, which is their kernel codes' order): what the CLI accepts.
 VARIANTS = tuple(v for v in CONFIG_CLASSES if v not in _NOT_PLAYED_YET)
-#: Length of the packed rule vector: the common block and one block per registered rule set (``variant_block``).
-N_RULE_FIELDS = L.variant_block(len(CONFIG_CLASSES))
+#: Length of the packed rule vector: the common block and the blocks up to the highest registered code's
+#: (``variant_block``), so that a code left free (a rule set removed) keeps the others' slots where they are.
+N_RULE_FIELDS = L.variant_block(1 + max(importlib.import_module(f"sim.variants.{v}").CODE for v in CONFIG_CLASSES))
 #: ``huang_dealer`` options (RULES §1.10 r53, A2).
 HUANG_DEALER_OPTIONS = C.names_by_code(C.HUANG_DEALER_CODES)
 #: ``dead_wall_model`` options (RULES §1.2 r11, A3).

@@ -8,13 +8,7 @@ price the choice on the same walls.
 """
 from numba import njit
 
-@njit(cache=True, _nrt=False)
-def suit_tiles(hand, suit):
-    """Return the number of tiles of ``suit`` (0 万, 1 饼, 2 条) in ``hand`` (int8[34])."""
-    count = 0
-    for k in range(9 * suit, 9 * suit + 9):
-        count += hand[k]
-    return count
+from sim.core.hand.suit_counts import suit_tiles
 
 
 @njit(cache=True, _nrt=False)

@@ -8,8 +8,8 @@ one. Each returns the three kinds (a, b, c), repeats allowed, all of one suit th
 """
 from numba import njit
 
+from sim.core.hand.suit_counts import suit_tiles  # the tiles of a suit in a hand, counted once
 from sim.core.rng import bounded
-from strategies.dingque import suit_tiles as suit_count  # the tiles of a suit in a hand, counted once
 
 N_SUITS = 3
 
@@ -19,7 +19,7 @@ def weakest_suit(hand):
     """Return the suit with the fewest tiles among those holding three or more, the lower suit on a tie."""
     best, fewest = -1, 99
     for suit in range(N_SUITS):
-        n = suit_count(hand, suit)
+        n = suit_tiles(hand, suit)
         if 3 <= n < fewest:
             best, fewest = suit, n
     return best
@@ -66,7 +66,7 @@ def weakest_suit_three(hand):
 @njit(cache=True, _nrt=False)
 def random_tile_of(hand, suit, rng):
     """Return the kind of a tile of ``suit`` drawn uniformly from the copies ``hand`` holds (it holds one)."""
-    r = bounded(rng, suit_count(hand, suit))
+    r = bounded(rng, suit_tiles(hand, suit))
     for k in range(9 * suit, 9 * suit + 9):
         if r < hand[k]:
             return k
@@ -81,11 +81,11 @@ def random_three(hand, rng):
     unchanged."""
     eligible = 0
     for suit in range(N_SUITS):
-        eligible += 1 if suit_count(hand, suit) >= 3 else 0
+        eligible += 1 if suit_tiles(hand, suit) >= 3 else 0
     r = bounded(rng, eligible)
     suit = -1
     for s in range(N_SUITS):
-        if suit_count(hand, s) >= 3:
+        if suit_tiles(hand, s) >= 3:
             if r == 0:
                 suit = s
                 break

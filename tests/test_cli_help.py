@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from sim.rules import VARIANTS
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -129,7 +131,7 @@ def test_list_strategies_gives_every_registered_strategy_with_its_defaults(capsy
     assert all(display_width(line) <= 80 for line in out.splitlines())
 
 
-@pytest.mark.parametrize("variant", ["jincheng", "jinzhong", "jinhua", "plain"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_list_flags_gives_every_field_of_the_variants_config(capsys, variant):
     from sim.rules import field_names
 
@@ -149,7 +151,7 @@ def test_list_experiments_rules_and_seats_name_every_config_file(capsys):
 @pytest.mark.parametrize("args, fragment", [
     (["strategy"], "list 'strategy' is not one of: rules, experiments, seats, strategies, flags"),
     ([], "list needs one of: rules, experiments, seats, strategies, flags"),
-    (["flags", "rules=riichi"], "rules=riichi is not one of: jincheng, jinhua, jinzhong, plain"),
+    (["flags", "rules=riichi"], f"rules=riichi is not one of: {', '.join(options('rules'))}"),
     (["seats", "rules=jinhua"], "list seats takes no 'rules=jinhua'"),
 ])
 def test_list_with_a_bad_word_gives_one_line_naming_the_choices_and_status_2(capsys, args, fragment):
@@ -168,8 +170,8 @@ def test_docs_strategies_has_a_row_for_every_registered_strategy():
 
 
 def stated_overview_hands(text: str) -> list[int]:
-    """Every 'N hands' count the README, the overview config and docs/studies.md give for the default overview
-    (the number before ``hands and writes`` / ``hands in all``)."""
+    """Every 'N hands' count a page gives for the default overview (the number before ``hands and writes`` /
+    ``hands in all``)."""
     return [int(n.replace(",", "")) for n in re.findall(r"\b(\d[\d,]*) hands (?:and writes|in all)\b", text)]
 
 
@@ -181,7 +183,8 @@ def test_the_stated_overview_hand_count_is_the_default_overviews_plan():
     config = load_run_config([])
     runner = ArmRunner(config, Path("hands"))
     plan_studies(config, runner)
-    for page in ("README.md", "conf/experiment/overview.yaml", "docs/studies.md"):
-        stated = stated_overview_hands((ROOT / page).read_text(encoding="utf-8"))
-        assert stated == [runner.total_hands()], page
+    assert stated_overview_hands((ROOT / "README.md").read_text(encoding="utf-8")) == [runner.total_hands()]
+    for page in ("conf/experiment/overview.yaml", "docs/studies.md"):  # say how it is made up, and no total: the
+        # total changes with every rule set added or removed, and the README is the one page that states it
+        assert stated_overview_hands((ROOT / page).read_text(encoding="utf-8")) == [], page
     assert stated_overview_hands("plays 376,992 hands and writes") == [376992]  # the count before Sichuan: caught

@@ -116,7 +116,7 @@ def _in_suite_records(variant: str, seats: list[str]) -> str:
     return records_digest(play_chunk(variant, seats, RECORDS_SEED, 0, RECORDS_HANDS))
 
 
-@pytest.fixture(scope="module", params=sorted(GREEDY_MODULES))
+@pytest.fixture(scope="module", params=sorted(set(GREEDY_MODULES) & set(VARIANT_FOLDERS)))
 def greedy_probe(request) -> tuple[str, dict]:
     """(variant, what the probe found for a four-greedy table of it, watching every variant folder and every
     strategy module), one probe per variant for the tests below (tests/conftest.py keeps them on one worker)."""

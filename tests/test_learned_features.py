@@ -9,6 +9,7 @@ from sim.engine import engine
 from sim.game import Game
 from sim.game_log import action_text, parse_action
 from sim.stacked import stacked_wall
+from registered_rule_sets import registered
 from strategies.learned.features import (
     F_SHANTEN_AFTER, F_TENPAI_AFTER, F_WIN, KIND_DISCARD, MAX_CANDIDATES, N_FEATURES, candidates_of,
 )
@@ -57,7 +58,7 @@ def test_a_two_suit_tenpai_is_tenpai_under_queyimen():
     assert rows["discard 4s"][F_TENPAI_AFTER] == 0.0
 
 
-@pytest.mark.parametrize("rules", ["jincheng", "jinzhong", "jinhua", "plain"])
+@pytest.mark.parametrize("rules", registered("jincheng", "jinzhong", "jinhua", "plain"))
 def test_the_features_equal_the_first_implementation_on_every_decision_of_random_hands(rules):
     """The compiled features (one discard scan per decision, one evaluation per other candidate) equal those of the
     first implementation (tests/reference_learned_features.py: a shanten and a useful-kinds evaluation per candidate)

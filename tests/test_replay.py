@@ -7,6 +7,7 @@ import sim
 from sim.game import Game
 from sim.play import play_chunk
 from sim.record import COLUMN_INDEX, KERNEL_COLUMNS
+from registered_rule_sets import registered
 
 MIX = ["greedy", "random", "greedy", "greedy{pong=never}"]
 
@@ -54,7 +55,7 @@ def test_replay_result_matches_the_batch_record():
     assert draws == row[COLUMN_INDEX["draws"]]
 
 
-@pytest.mark.parametrize("rules", ["jincheng", "plain"])
+@pytest.mark.parametrize("rules", registered("jincheng", "plain"))
 def test_a_result_line_shows_the_win_and_each_money_part_some_seat_has(rules):
     """Each seat's result line shows ``win`` and each other money part (kong, 前包, 后包) exactly when some seat's is
     not 0 in the record; so a 推倒胡 hand (no kong money, docs/rules/plain.md r20) shows ``win`` alone."""

@@ -18,10 +18,11 @@ from reports import builder, glossary, section_sensitivity, section_skill, secti
 from reports import terms, tune_words
 from reports.document import render_markdown
 from reports.rule_notes import variant_citation
+import sim.rules
 from test_report import META, synthetic_summary
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANTS = ("jincheng", "jinzhong", "jinhua", "plain", "sichuan")
+VARIANTS = sim.rules.VARIANTS  # every registered rule set
 
 
 def _studies(path: Path) -> list[str]:

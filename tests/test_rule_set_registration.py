@@ -20,7 +20,9 @@ def test_a_new_folder_is_found_in_its_codes_place_and_a_folder_without_registrat
     """The check can fail: a registered folder outside the list joins it where its code says, one without
     ``CONFIG_CLASS`` does not."""
     (tmp_path / "toyrules").mkdir()
-    (tmp_path / "toyrules" / "__init__.py").write_text('CODE = 1.5\nCONFIG_CLASS = "toy.config:ToyRules"\n')
+    codes = {v: importlib.import_module(f"sim.variants.{v}").CODE for v in sim.rules.VARIANTS}
+    toy_code = (codes[sim.rules.VARIANTS[0]] + codes[sim.rules.VARIANTS[1]]) / 2  # between the first two
+    (tmp_path / "toyrules" / "__init__.py").write_text(f'CODE = {toy_code}\nCONFIG_CLASS = "toy.config:ToyRules"\n')
     (tmp_path / "helpers").mkdir()
     (tmp_path / "helpers" / "__init__.py").write_text("")
     monkeypatch.setattr(sim.variants, "__path__", [*sim.variants.__path__, str(tmp_path)])
@@ -29,7 +31,7 @@ def test_a_new_folder_is_found_in_its_codes_place_and_a_folder_without_registrat
     finally:
         for name in ("sim.variants.toyrules", "sim.variants.helpers"):
             sys.modules.pop(name, None)
-    assert list(found) == ["jincheng", "jinzhong", "toyrules", "jinhua", "plain", "sichuan"]
+    assert list(found) == [sim.rules.VARIANTS[0], "toyrules", *sim.rules.VARIANTS[1:]]
     assert found["toyrules"] == "toy.config:ToyRules"
 
 
@@ -59,7 +61,7 @@ def test_every_rule_set_defines_every_hook_of_the_protocol():
 def test_the_hook_check_fires_on_a_rule_set_without_a_hook():
     import types
 
-    hooks = importlib.import_module("sim.variants.plain.hooks")
+    hooks = importlib.import_module(f"sim.variants.{sim.rules.VARIANTS[-1]}.hooks")
     broken = types.ModuleType("broken_hooks")
     broken.__dict__.update({k: v for k, v in vars(hooks).items() if k not in ("has_wilds", "__name__")})
     assert missing_hooks([broken]) == {"broken_hooks": ["has_wilds"]}

@@ -1,7 +1,7 @@
 """The rules reference docs/rules/ (issue 11 item 7): citations resolve, rules list real tests, flags agree.
 
 A citation ``RULES §1.4 r23`` names rule r23 of section §1.4 of the variant file of §1 (docs/rules/README.md):
-§1 → jincheng.md, §2 → jinzhong.md, §3 → jinhua.md, §5 → plain.md; ``RULES A5`` names row A5 of a flag table (§4).
+§1 → jincheng.md, §2 → jinzhong.md, ... as its row there says; ``RULES A5`` names row A5 of a flag table (§4).
 These tests read the Markdown and the sources as text; they import nothing of the engine.
 """
 import ast
@@ -283,6 +283,14 @@ def source_of_test(module: Path, name: str) -> str:
     return (ast.get_docstring(tree) or "") + "\n" + ast.get_source_segment(text, node)
 
 
+def documents(*names: str) -> list:
+    """Return ``names`` as parameters, each skipped (with the reason) when the index lists no such rules file: a
+    check written for some files' layout drops a rule set that was removed instead of failing on it."""
+    return [pytest.param(n, marks=pytest.mark.skipif(n not in DOCS_BY_NAME, reason=f"the index lists no {n}"))
+            for n in names]
+
+
+@pytest.mark.skipif("plain.md" not in DOCS_BY_NAME, reason="the index lists no plain.md")
 def test_every_plain_rule_lists_a_whole_hand_on_the_engine():
     """Each rule of plain.md lists, besides the kernel tests of its rule kernels, **Tests.** of whole hands the
     engine plays (tests/variants/plain/test_plain_engine.py), as the other variants' rules do."""
@@ -295,7 +303,7 @@ def test_every_plain_rule_lists_a_whole_hand_on_the_engine():
     assert missing == []
 
 
-@pytest.mark.parametrize("name", ["jincheng.md", "plain.md"])
+@pytest.mark.parametrize("name", documents("jincheng.md", "plain.md"))
 def test_every_listed_test_cites_its_rule(name):
     """A test listed under rN names rN (in its name, docstring or comments) or the flag of rN."""
     doc = DOCS_BY_NAME[name]
@@ -313,7 +321,7 @@ def test_every_listed_test_cites_its_rule(name):
     assert unrelated == []
 
 
-@pytest.mark.parametrize("name", ["jincheng.md", "plain.md"])
+@pytest.mark.parametrize("name", documents("jincheng.md", "plain.md"))
 def test_flag_table_matches_the_rule_config(name):
     """Every key of conf/rules/<variant>.yaml is in the §4 tables of <variant>.md with the yaml's default."""
     config = yaml.safe_load((ROOT / "conf" / "rules" / name.replace(".md", ".yaml")).read_text(encoding="utf-8"))
@@ -348,7 +356,13 @@ def test_citation_parser_reads_ranges_lists_and_bare_rules():
     assert resolve("1.3", 23) == "r23 is in §1.4 of jincheng.md, not §1.3"
     assert resolve("1.4", 99) == "jincheng.md has no rule r99"
     assert resolve("2.5", 19) is None and resolve("3.4", 15) is None and resolve("1.12", None)
-    assert resolve("5.3", 14) is None and resolve("5.4", 14) == "r14 is in §5.3 of plain.md, not §5.4"
+    for top, name in VARIANT_FILE.items():  # each file's last rule, cited in its section and in another
+        rule = max(DOCS_BY_NAME[name].rule_section)
+        section = DOCS_BY_NAME[name].rule_section[rule]
+        assert resolve(section, rule) is None and resolve(top, rule) is None
+        wrong = f"{top}.99"
+        assert resolve(wrong, rule) == f"{name} has no section §{wrong}"
+    assert resolve("9.1", 1) == "§9.1 belongs to no variant file"
 
 
 def test_every_rules_citation_resolves():

@@ -7,6 +7,7 @@ from experiments import runner
 from experiments.app import hands_line
 from experiments.compose import load_run_config
 from reports.summary_io import read_summary
+from registered_rule_sets import with_mechanic, without_mechanic
 
 
 def test_the_closing_line_names_what_was_not_run():
@@ -44,10 +45,11 @@ def test_a_run_says_what_it_skips_and_why_and_each_phase_after_the_last_arm(tmp_
     assert last_bar < summary_at < report_at
     summary, meta = read_summary(tmp_path / "summary.parquet")
     assert meta["studies"] == ["variants"] and list(meta["skipped"]) == ["caishen"]
-    assert list(meta["skipped_groups"]["variants"]) == ["jinhua", "plain", "sichuan"]  # none has 上架: all refuse the mix
+    assert list(meta["skipped_groups"]["variants"]) == without_mechanic("ting")  # no 上架: all refuse the mix
     assert all("selective_ting" in why for why in meta["skipped_groups"]["variants"].values())
     assert list(meta["parameters"]) == ["variants"]
-    assert meta["simulated_hands"] == meta["hands_played"] == 400  # 晋城 and 晋中 at 200 hands; nothing for the rest
+    played = 200 * len(with_mechanic("ting"))  # 晋城 and 晋中 (those with 上架/报听) at 200 hands; nothing for the rest
+    assert meta["simulated_hands"] == meta["hands_played"] == played
     assert set(summary["study"]) == {"variants"}
 
 

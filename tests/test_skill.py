@@ -248,10 +248,11 @@ def test_the_variants_study_adds_the_skill_edge_per_variant_only_when_asked():
     from experiments.arms import ArmSpec
     from experiments.config import VariantsParams
     from reports import section_variants
+    from sim.rules import VARIANTS
 
     base = ArmSpec(("greedy",) * 4)
     default = study_variants.bind_rules(VariantsParams(), {})
-    assert list(study_variants.plan(default, base)) == ["jincheng", "jinzhong", "jinhua", "plain", "sichuan"]  # no extra arm
+    assert list(study_variants.plan(default, base)) == list(VARIANTS)  # every rule set, no extra arm
     bound = study_variants.bind_rules(VariantsParams(variants=["jincheng", "jinzhong"], skill_edge_hands=300,
                                                      strong=STAND_IN), {})
     arms = study_variants.plan(bound, base)

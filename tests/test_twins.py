@@ -17,7 +17,7 @@ from strategies.search.scratch import new_search_scratch
 SEED = 23
 #: (hands, every) of the states per combination: at least 200 decision points each
 PLAY = {"jincheng": (12, 1), "jincheng-flags": (12, 1), "jinzhong": (16, 1), "jinzhong-flags": (16, 1),
-        "jinhua": (30, 1), "plain": (20, 1), "sichuan": (14, 1)}
+        "jinhua": (30, 1), "plain": (20, 1), "sichuan": (14, 1)}  # T.COMBOS keeps the registered rule sets
 MIN_POINTS = 200
 
 

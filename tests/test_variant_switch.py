@@ -40,20 +40,22 @@ def test_the_switch_covers_every_hook_of_every_variant_with_its_parameters():
 
 
 def test_a_run_of_one_variant_keeps_its_own_engine(monkeypatch):
-    """run_plays with a single variant changes nothing, and a table of a variant outside the run's plays its own."""
+    """run_plays with a single variant changes nothing, and a table of a variant outside the run's plays its own (the
+    first and last registered rule sets played together, the second outside)."""
     from sim.table_engines import run_plays, table_engine
     from sim.engine_setting import RUN_VARIANTS, SHARED_ENGINES, run_variants
     from sim.seat_plan import resolve_seats
 
     monkeypatch.delenv(SHARED_ENGINES, raising=False)  # a run's choice, not the suite's one shared engine
     seats = resolve_seats(["greedy"] * 4)
-    with run_plays(["jinhua"], ["strategies.seats.greedy"]):
+    first, outside, last = VARIANTS[0], VARIANTS[1], VARIANTS[-1]
+    with run_plays([outside], ["strategies.seats.greedy"]):
         assert run_variants() == ()
-        assert table_engine("jinhua", seats).variant == "jinhua"
-    with run_plays(["plain", "jincheng"], ["strategies.seats.greedy"]):
-        assert run_variants() == ("jincheng", "plain")  # in code order
-        assert table_engine("plain", seats).variants == ("jincheng", "plain")
-        assert table_engine("jinhua", seats).variant == "jinhua"
+        assert table_engine(outside, seats).variant == outside
+    with run_plays([last, first], ["strategies.seats.greedy"]):
+        assert run_variants() == (first, last)  # in code order
+        assert table_engine(last, seats).variants == (first, last)
+        assert table_engine(outside, seats).variant == outside
     import os
     assert RUN_VARIANTS not in os.environ
 
@@ -97,8 +99,8 @@ def test_the_switch_engine_refuses_a_variant_it_was_not_built_for():
 
 
 @pytest.mark.parametrize("overrides, variants", [
-    ([], ("jincheng", "jinzhong", "jinhua", "plain", "sichuan")),  # the default overview: its variants study plays all
-    (["experiment=variants"], ("jincheng", "jinzhong", "jinhua", "plain", "sichuan")),
+    ([], VARIANTS),  # the default overview: its variants study plays every registered rule set
+    (["experiment=variants"], VARIANTS),
     (["experiment=huangzhuang"], ("jincheng",)),
 ])
 def test_the_runner_tells_the_engine_the_variants_its_arms_play(overrides, variants, tmp_path):

@@ -17,9 +17,14 @@ from experiments.config import ConfigError, VariantsParams
 from reports import conclusions, figures_variants, section_variants, sections
 from reports import stats
 from reports.win_labels import variant_label
+from registered_rule_sets import needs, with_mechanic, without_mechanic
+from sim.rules import VARIANTS
 from test_studies import run_study
 
-REGIONAL = ("jincheng", "jinzhong", "jinhua", "sichuan")
+#: these tests measure the regional rule sets against 推倒胡, the control: a tree without it has no control rows
+pytestmark = needs("plain")
+
+REGIONAL = tuple(v for v in VARIANTS if v != "plain")  # every rule set but the control
 
 
 @dataclasses.dataclass
@@ -129,7 +134,7 @@ def test_the_interval_covers_a_known_difference_at_the_nominal_rate():
 
 def test_a_control_that_is_not_a_variant_is_one_line_naming_the_valid_ones():
     with pytest.raises(ConfigError, match=r"^experiment.variants.control='nowhere' is not a variant; choose from "
-                                          r"jincheng, jinzhong, jinhua, plain, sichuan or null \(no control rows\)$"):
+                                          + ", ".join(VARIANTS) + r" or null \(no control rows\)$"):
         plan_of([], control="nowhere")
     assert plan_of([]).control == "plain" and plan_of([], control=None).control is None
     assert plan_of(["jincheng", "jinhua"]).control is None  # the control is not compared: no control rows
@@ -152,11 +157,11 @@ def test_a_seat_mix_the_control_refuses_leaves_it_out_like_jinhua_and_says_so():
     ``skipped_seats`` row and no difference rows; the section says the control did not run."""
     seats = ("greedy", "selective_ting{min_live_waits=3}", "greedy", "greedy")
     bound = plan_of([])
-    assert list(study_variants.plan(bound, ArmSpec(seats, (), 0, None))) == ["jincheng", "jinzhong"]
+    assert list(study_variants.plan(bound, ArmSpec(seats, (), 0, None))) == with_mechanic("ting")
     rng = np.random.default_rng(1)
     frames = {v: synthetic(200, 0.1, 0.3, 0.4, (30, 60), rng) for v in ("jincheng", "jinzhong")}
     rows = study_variants.summarize(frames, bound)
-    assert [r["group"] for r in rows if r["name"] == study_variants.SKIPPED_ROW] == ["jinhua", "plain", "sichuan"]
+    assert [r["group"] for r in rows if r["name"] == study_variants.SKIPPED_ROW] == without_mechanic("ting")
     assert not [r for r in rows if r["name"].startswith(study_variants.CONTROL_PREFIX)]
     text = section_variants.control_reading(stats.summary_frame(rows))
     assert text.startswith("相对推倒胡（对照）：") and "对照没有运行" in text

@@ -13,10 +13,11 @@ from experiments.compose import load_run_config
 from experiments.config import ConfigError, ShapesParams, VariantsParams
 from reports import section_shapes, section_variants
 from reports import stats
-from reports.win_labels import NO_SHAPE_DATA
+from reports.win_labels import NO_SHAPE_DATA, variant_label
 from synthetic_records import record_frame, with_win_features
 from test_cli_errors import assert_one_error_line, mjrules
 from test_studies import run_study
+from registered_rule_sets import with_mechanic, without_mechanic
 
 
 def hand_made(features: bool) -> pl.DataFrame:
@@ -234,13 +235,13 @@ def test_a_seat_mix_a_variant_refuses_leaves_that_variant_out_with_its_reason():
     seats = ("greedy", "selective_ting{min_live_waits=3}", "greedy", "greedy")
     base = ArmSpec(seats, (), 0, None)
     bound = study_variants.bind_rules(VariantsParams(), {})
-    assert list(study_variants.plan(bound, base)) == ["jincheng", "jinzhong"]
+    assert list(study_variants.plan(bound, base)) == with_mechanic("ting")
     named = study_variants.bind_rules(VariantsParams(variants=["jinhua"]), {})
     assert list(study_variants.plan(named, base)) == ["jinhua"]
     frames = {"jincheng": hand_made(True), "jinzhong": hand_made(True)}
     rows = study_variants.summarize(frames, bound)
-    assert [r["group"] for r in rows if r["name"] == study_variants.SKIPPED_ROW] == ["jinhua", "plain", "sichuan"]
+    assert [r["group"] for r in rows if r["name"] == study_variants.SKIPPED_ROW] == without_mechanic("ting")
     summary = stats.summary_frame(rows)
-    for label in ("金华", "推倒胡", "四川血战"):
+    for label in map(variant_label, without_mechanic("ting")):
         assert f"{label}：座位组合里有在该变体下不能打的策略" in section_variants.reading(summary)
         assert label not in section_variants.table(summary)[0]

@@ -19,6 +19,7 @@ from search_states import apply_code, greedy_code
 from sim.core import state as S
 from sim.core.melds import meld_slot
 from sim.game import Game
+from sim.rules import VARIANTS
 
 #: the variant/flag combinations the twin test plays (a name: the rules mapping Game takes)
 COMBOS = {
@@ -31,6 +32,7 @@ COMBOS = {
     "plain": {"variant": "plain", "chi": True},
     "sichuan": {"variant": "sichuan"},
 }
+COMBOS = {name: rules for name, rules in COMBOS.items() if rules["variant"] in VARIANTS}  # a removed one drops out
 
 READY_SWAPS = 400  # Metropolis proposals per declared seat (one tile against an unseen one, kept iff still ready)
 

@@ -8,17 +8,9 @@ r12–r14 applies (r18): every kernel here then allows everything.
 import numpy as np
 from numba import njit
 
+from sim.core.hand.suit_counts import suit_tiles  # the tiles of a suit in a hand, counted once
 from sim.variants.sichuan.codes import SC_DINGQUE_IMPLICIT, SC_VOID_DISCARD_STRICT
 from sim.variants.sichuan.rule_slots import R_SC_DINGQUE, R_SC_VOID_DISCARD
-
-
-@njit(cache=True, _nrt=False)
-def suit_tiles_k(counts, suit):
-    """Return the number of tiles of ``suit`` in ``counts``."""
-    n = 0
-    for k in range(9 * suit, 9 * suit + 9):
-        n += counts[k]
-    return n
 
 
 @njit(cache=True, _nrt=False)
@@ -27,7 +19,7 @@ def choose_void_k(counts):
     suit is legal, one without tiles included (r11); this is the plain choice a strategy may start from."""
     best, fewest = 0, 99
     for suit in range(3):
-        n = suit_tiles_k(counts, suit)
+        n = suit_tiles(counts, suit)
         if n < fewest:
             best, fewest = suit, n
     return best
@@ -51,7 +43,7 @@ def must_discard_void_k(counts, void, rule_vec):
     """Return True when the seat may discard only void-suit tiles: ``strict`` and a void tile in hand (r12)."""
     if not declares_k(rule_vec) or rule_vec[R_SC_VOID_DISCARD] != SC_VOID_DISCARD_STRICT:
         return False
-    return suit_tiles_k(counts, void) > 0
+    return suit_tiles(counts, void) > 0
 
 
 @njit(cache=True, _nrt=False)

@@ -65,3 +65,15 @@ def test_r3_r10_r11_r20_plain_overview_reports_every_study_or_why_it_skipped(tmp
     huang = report.split("## 荒庄")[1].split("\n## ")[0]
     assert "摸到最后一张" in huang and "墩荒牌" not in huang and "荒牌从" not in huang
     assert not any(p.name.startswith(("thirteen_orphans", "early_ting")) for p in (tmp_path / "hands").iterdir())
+
+
+def test_plain_is_the_variants_studys_control_by_its_facts():
+    """推倒胡 is the rule set the variants study measures the others against: its study facts say so (``CONTROL``),
+    and the study's control, unset in its config, is the one the facts name."""
+    from experiments.compose import load_run_config
+    from sim.variant_facts import control_rule_set, facts
+
+    assert facts("plain").CONTROL is True and control_rule_set() == "plain"
+    assert load_run_config(["experiment=variants"]).experiment.variants.control == "plain"
+    unset = load_run_config(["experiment=variants", "experiment.variants.control=null"])
+    assert unset.experiment.variants.control is None

@@ -16,6 +16,7 @@ from sim.core.codes import HAND_END_THREE_WON, HAND_END_WALL, MONEY_WIN, WIN_DIA
 from sim.core.state import PHASE_SELF, ST_CURRENT, ST_PHASE
 from sim.play import play_checked, play_chunk
 from sim.record import COLUMN_INDEX as CI
+from sim.rules import VARIANTS
 
 # The dealer: no 条 (void 条), 14th tile 5p; after discarding it, ready on 5m or 1p (双碰: 234m 234m 789p 55m 11p).
 DEALER = "22334455m11p789p"
@@ -202,7 +203,7 @@ def test_many_hands_keep_every_invariant_and_money_is_zero_sum(seats, seed):
 def test_the_play_on_columns_hold_their_null_in_a_rule_set_that_ends_at_its_first_win():
     # docs/rules/sichuan.md r55–r58 columns: outside 血战 no hand plays on, so they keep their null (fan and
     # end_class -1, the rest 0) and n_winners counts the bits of winners
-    rows = play_chunk("plain", ["greedy"] * 4, 5, 0, 200)
+    rows = play_chunk(next(v for v in VARIANTS if v != "sichuan"), ["greedy"] * 4, 5, 0, 200)
     for name in ("win_order", "win_how", "value", "hujiao", "huazhu", "dajiao", "tuishui"):
         assert not rows[:, [CI[f"s{k}_{name}"] for k in range(4)]].any(), name
     for name in ("fan", "end_class"):

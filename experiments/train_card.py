@@ -55,7 +55,7 @@ Made by:
 
 * Model: one-hidden-layer perceptron ({n['hidden']} ReLU units, scikit-learn MLPRegressor, at most {n['max_iter']}
   epochs, seed {n['seed']}) scoring each candidate's money over its decision's mean from {N_FEATURES} features of
-  the seat's own view (strategies/learned/features.py).
+  the seat's own view (strategies/learned/features.py), one of them marking the candidate greedy would play.
 * Teacher: every candidate played on {n['worlds']} sampled worlds by greedy rollouts (strategies/learned/teacher.py);
   the hands follow the teacher's choice.
 * Data: {n['hands']} hands of run seed {n['seed']} ({n['chunk']} hands per part), {n['train_decisions']} training

@@ -7,6 +7,7 @@ import pytest
 
 from sim.core import state as S
 from sim.engine import engine
+from sim.rules import VARIANTS
 from sim.game import Game
 from sim.game_log import action_text
 from strategies.learned.features import F_GREEDY_PICK, MAX_CANDIDATES, N_FEATURES, candidates_of, mark_greedy_pick
@@ -52,7 +53,7 @@ def greedy_actions_agree(rules: str, hands: int, seed: int = 5) -> tuple[int, li
     return compared, differ
 
 
-@pytest.mark.parametrize("rules", ["jincheng", "jinzhong", "jinhua", "plain", "sichuan"])
+@pytest.mark.parametrize("rules", VARIANTS)
 def test_the_player_and_the_teacher_mark_the_same_greedy_candidate(rules):
     compared, differ = greedy_actions_agree(rules, hands=8)
     assert compared > 200 and differ == []

@@ -1,11 +1,13 @@
 """Golden records of the learned player: its decisions stay byte-identical across speed work (issue 44).
 
 Each case plays ``sim.play.play_chunk`` with ``learned`` seats under a rule set that ships a model (晋城, 晋中,
-金华, plain): four learned seats, and one learned seat among three greedy; one more case changes a few 晋城 rules, so the
+金华, plain, 四川): four learned seats, and one learned seat among three greedy; one more case changes a few 晋城 rules, so the
 table's model is found as the nearest shipped one (strategies.learned.inference ``model_index``). The SHA-256 of the
 whole int32 record matrix (every column, C order, little-endian) is compared with the hash taken on the learned
 player before its speed work (unchanged by it), then again when the learned player came to take every win offered
-(自摸, 胡; changed hands: 晋城 9 + 9 + 2, 金华 33 + 5, plain 232 + 57 of the cases' hands, 晋中 none). Any decision that
+(自摸, 胡; changed hands: 晋城 9 + 9 + 2, 金华 33 + 5, plain 232 + 57 of the cases' hands, 晋中 none), and again
+when every model was retrained with greedy's pick among its features (the feature itself, with the old models
+padded by a zero row, left every hash as it was) and the 四川 model was first shipped. Any decision that
 changes moves some hand's record and so the hash; only a new model file, a deliberate change of the features or of
 the play may change them, and its commit says so.
 """
@@ -31,20 +33,24 @@ CASES = {
     "jh_one": ({"variant": "jinhua"}, ONE, 27, 300),
     "plain_learned": ({"variant": "plain"}, LEARNED, 28, 300),
     "plain_one": ({"variant": "plain"}, ONE, 29, 300),
+    "sc_learned": ({"variant": "sichuan"}, LEARNED, 30, 300),
+    "sc_one": ({"variant": "sichuan"}, ONE, 31, 300),
 }
 CASES = {name: case for name, case in CASES.items() if case[0]["variant"] in VARIANTS}  # a removed rule set drops
 
 # SHA-256 of each case's whole matrix (the module docstring says when each was taken).
 GOLDEN = {
-    "jc_flags": "0f36e486f8b812bf5a1aa33b8c89679c021c65a12e57ed1d68dc72a963a36c18",
-    "jc_learned": "68b0c919a9eb5fed875ae1c97b02bbabf83d68516b0df8de1ab8ba612a199239",
-    "jc_one": "d5952e3764b459826ebc4b9cd86560e8fd4cb6bf0a3aacf3a4d938a3bd5d857e",
-    "jh_learned": "4384fde5536919d658153102ac5649b82d4f9eefce09ea32f6be41469304719b",
-    "jh_one": "1432c1970d830148b8885e980c3b452862812c94dc313bda0057f241a84e21c9",
-    "jz_learned": "adceaba0b7d6cefd3defc9d07c540449eb7a8f285745af65accc9824d3ad09b0",
-    "jz_one": "022d8886b4ca42cc0601434db529a5ae8d23446e8f4eaa19caae9b8e7b505ce8",
-    "plain_learned": "c44dfb994960103af4427a0c8aa323f0fc43b5544a03bb489007df6a48cc4a71",
-    "plain_one": "7e96c07fea6bf4f091915796ce3faaa17174f96106e716c4dd43dee3b92d3ce8",
+    "jc_flags": "f9368e8a9dac5499d0cf57743e6f3ca6384b98d784b5518ab63adf897fe5db1e",
+    "jc_learned": "07284bde8eeb078d29e366522a34465cf6a433a162c3b73e39cf0997e49cad5c",
+    "jc_one": "a32fd65bc2578e1586f2154686045aedee54b8f73f163a1bc487b610c0a7638b",
+    "jh_learned": "d5c0e04494634d3910401d792eb679a90ec420be8e25e49db6427275da54d136",
+    "jh_one": "981a1138ad1a77e907a06577d14164f89a4effd4473a75aef8880f0628375a78",
+    "jz_learned": "3d94928bff1c920f8536ca2e8338a46fc6dedb2fda6ea6deb27a025bdef0654f",
+    "jz_one": "2367612b24ef6185a707575ddc29cce3b93bea42b6f1a1135c7a54ea36c4c4b6",
+    "plain_learned": "960a0220aaa22ffdc2aad761a61b865acd1c31bd7f887d2620eac171bfd07db9",
+    "plain_one": "66ef87c67c25035711981871d8fa9f9b5cd2a68e40455762ee0986ba5709cddf",
+    "sc_learned": "08fb46d51cab36ec3676833de48a72433ffb9d36fe5641cbcdbb3c0a111fd270",
+    "sc_one": "32167c837a5bd209956ea8e21eb739ab3131b07eadbfc9cfe3f229b3855760fb",
 }
 
 

@@ -11,17 +11,20 @@ from sim.rules import VARIANTS
 from sim.game import Game
 from sim.game_log import action_text
 from strategies.learned.features import F_GREEDY_PICK, MAX_CANDIDATES, N_FEATURES, candidates_of, mark_greedy_pick
+from sim.strategy_registry import parse_seat
 from strategies.learned.models import greedy_param_row
 
 
-def greedy_actions_agree(rules: str, hands: int, seed: int = 5) -> tuple[int, list]:
+def greedy_actions_agree(rules: str, hands: int, seed: int = 5, player_spec: str = "greedy") -> tuple[int, list]:
     """Play ``hands`` hands of run ``seed`` (each seat mostly greedy's action, one in five a random legal one) and
-    return (decisions compared, [(hand, seat, player's action, teacher's action) where they differ])."""
+    return (decisions compared, [(hand, seat, player's action, teacher's action) where they differ]); the player
+    asks greedy's kernel with the parameters of ``player_spec``, the teacher with greedy's defaults."""
     eng = engine(rules, ("strategies.seats.greedy",))
     player = eng.kernel("strategies.seats.greedy", "choose_action")
     passes = eng.kernel("strategies.seats.greedy", "passes_claim")
     teacher = eng.kernel("strategies.search.candidates", "greedy_choice")
     params = greedy_param_row()
+    player_params = parse_seat(player_spec).param_row()
     rng = np.random.default_rng(seed)
     mask, teacher_mask = np.zeros(S.N_ACTIONS, np.bool_), np.zeros(S.N_ACTIONS, np.bool_)
     seen, after_shanten = np.zeros(34, np.int8), np.zeros(34, np.int8)
@@ -39,7 +42,7 @@ def greedy_actions_agree(rules: str, hands: int, seed: int = 5) -> tuple[int, li
             claim = game._st[S.ST_PHASE] == S.PHASE_CLAIM
             action = int(codes[0])
             if not (claim and passes(game._rule_vec, game._st[S.ST_CLAIM_BITS + seat])):
-                action = player(params, game._rule_vec, game._tables, *board[:4], game._st, mask, seat, generator,
+                action = player(player_params, game._rule_vec, game._tables, *board[:4], game._st, mask, seat, generator,
                                 seen)
                 wanted = teacher(game._rule_vec, game._tables, game._scan_tables, *board, seat, params, teacher_mask,
                                  seen, after_shanten, after_useful, floors, generator)
@@ -57,6 +60,12 @@ def greedy_actions_agree(rules: str, hands: int, seed: int = 5) -> tuple[int, li
 def test_the_player_and_the_teacher_mark_the_same_greedy_candidate(rules):
     compared, differ = greedy_actions_agree(rules, hands=8)
     assert compared > 200 and differ == []
+
+
+def test_the_agreement_check_fires_when_the_player_asks_greedy_with_other_parameters():
+    """The check above can fail: a player asking greedy with ``pong=never`` differs from the teacher on claims."""
+    compared, differ = greedy_actions_agree("jincheng", hands=8, player_spec="greedy{pong=never}")
+    assert compared > 200 and len(differ) > 0
 
 
 def test_mark_greedy_pick_marks_the_one_row_of_greedys_action_and_none_when_it_is_no_candidate():

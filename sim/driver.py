@@ -168,18 +168,27 @@ def parallel_unordered(calls: Iterator, n_workers: int) -> Iterator:
         if results is not None:
             with warnings.catch_warnings():  # joblib's note that the tasks in flight were cancelled: meant
                 warnings.simplefilter("ignore")
-                threading.excepthook = _quiet_cancelled_queueing
+                threading.excepthook = quiet_cancelled_queueing(threading.excepthook)
                 results.close()  # an unfinished stream: joblib kills its workers (SIGKILL) and waits for them
 
 
-def _quiet_cancelled_queueing(args) -> None:
-    """A ``threading.excepthook`` that drops the KeyError loky's ``ExecutorManagerThread`` raises when it queues a
-    work item that the close of an interrupted stream has just cancelled (a race seen once in a loaded test run: a
-    traceback after Ctrl-C's one line); every other exception goes to the default hook."""
-    if (args.exc_type is KeyError and args.thread is not None
-            and type(args.thread).__name__ == "_ExecutorManagerThread"):
-        return
-    threading.__excepthook__(args)
+def quiet_cancelled_queueing(previous):
+    """Return a ``threading.excepthook`` that drops the KeyError loky's ``ExecutorManagerThread`` raises when it
+    queues a work item that the close of an interrupted stream has just cancelled (a race seen once in a loaded test
+    run: a traceback after Ctrl-C's one line) and passes every other exception to ``previous``, the hook it replaces
+    (a user's own, or the default). It stays installed (the manager thread may raise after the close returns);
+    installing it again returns ``previous`` itself when that already drops the race, so repeated runs do not stack."""
+    if getattr(previous, "drops_loky_queueing_race", False):
+        return previous
+
+    def hook(args) -> None:
+        if (args.exc_type is KeyError and args.thread is not None
+                and type(args.thread).__name__ == "_ExecutorManagerThread"):
+            return
+        previous(args)
+
+    hook.drops_loky_queueing_race = True
+    return hook
 
 
 def _run_dask(tasks: list[tuple], n_workers: int, scheduler, out, variant, labels) -> Iterator[tuple]:

@@ -193,7 +193,7 @@ class SkillParams:
     strong: str = "search"
     hands: Optional[int] = field(default=None, metadata=_range(1, 10**10))
     learned_hands: int = field(default=55_000, metadata=_range(1, 10**10))
-    strong_hands: int = field(default=1500, metadata=_range(1, 10**10))
+    strong_hands: int = field(default=600, metadata=_range(1, 10**10))
     chase_k: int = field(default=9, metadata=_range(7, 13))
     ting_t: int = field(default=4, metadata=_range(1, 30))
 

@@ -3,8 +3,8 @@
 ``SeatView`` is a ``typing.NamedTuple`` of the state arrays a seat's policy reads (sim.core.seat_dispatch): numba
 types it as a named tuple, so a kernel reads a field by name (``view.hands``) at no cost over a positional index,
 and a tuple of arrays is passed by reference (nothing is copied). The hand loop (``sim.core.turn.run_until``) builds
-it once per call from its ``board`` and ``scratch`` tuples, the search player once per decision of its own seat
-(``strategies.search.candidates``); a policy never builds one.
+it once per call from its ``board`` and ``scratch`` tuples (the search player's rollouts included), the search's
+candidate kernels once per call (``strategies.search.candidates``); a policy never builds one.
 
 The bundle holds whole arrays, the other seats' rows of ``hands`` and ``frozen`` included: what the type does not
 stop, the tests do. A policy reads only its seat's row of ``hands`` and ``frozen`` and the public fields (every

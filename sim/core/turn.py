@@ -115,8 +115,9 @@ def _hand_loop(check, inline=False):
 #: (sim.core.state.new_state), changed in place. ``scan_tables`` (sim.hand_tables.get_scan_tables()) reach only the
 #: self-phase builder's discard scan (legal_self_scanned); every other kernel takes ``tables``. ``scratch`` is the
 #: tuple ``new_loop_scratch`` returns, allocated by the caller, so the loop allocates nothing and is compiled
-#: without reference counting (``_nrt=False``, see sim/core/__init__.py); its ``tracks`` is unused here. Raises
-#: RuntimeError past MAX_STEPS decisions.
+#: without reference counting (``_nrt=False``, see sim/core/__init__.py); its ``tracks`` is unused here. The
+#: policies decide on the seat's view (sim.core.seat_view.SeatView), built from ``board`` and ``scratch`` once per
+#: call. Raises RuntimeError past MAX_STEPS decisions.
 run_until = _hand_loop(False)
 #: run_until_checked(same arguments): the same loop with every decision checked (sim.core.invariants);
 #: ``tracks`` is the checker's memory of the hand, zeroed at the hand start. Returns -1 also when an

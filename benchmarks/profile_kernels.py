@@ -31,6 +31,7 @@ from sim.core.state import (
 )
 from sim.core.ting import live_copies_in, live_planes, seat_forms, visible_counts
 from sim.core import seat_dispatch as seats
+from sim.core.seat_view import SeatView
 from sim.core.turn import seat_to_act, seed_seats
 from sim.core.wall import draw_dealer, fill_wall
 from sim.variants.jinzhong._rules import blocked_suits
@@ -53,6 +54,7 @@ def record_states(rule_vec, tables, strategy_ids, params, run_seed, n_hands, wal
     rngs = np.zeros((4, 2), dtype=np.uint64)    # per-seat decision generators
     mask = np.zeros(N_ACTIONS, dtype=np.bool_)  # scratch legal-action mask
     seen = np.zeros(34, dtype=np.int8)          # scratch visible-copies row
+    view = SeatView(hands, frozen, melds, rivers, st, seen)  # the seat's view the policies decide on
     cap = st_b.shape[0]
     n = 0
     for hand_index in range(n_hands):
@@ -77,16 +79,16 @@ def record_states(rule_vec, tables, strategy_ids, params, run_seed, n_hands, wal
                 hand_of[n] = hand_index
             if st[ST_PHASE] == PHASE_SELF:
                 legal_self(rule_vec, tables, hands, frozen, melds, st, mask)
-                action = seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
-                                             melds, rivers, st, mask, seat, rngs[seat], seen)
+                action = seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, view, mask, seat,
+                                             rngs[seat])
                 if keep:
                     masks_b[n, :] = mask
                     actions_b[n] = action
                 apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
             else:
                 legal_claim(rule_vec, tables, hands, frozen, melds, st, seat, mask)
-                action = seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
-                                             melds, rivers, st, mask, seat, rngs[seat], seen)
+                action = seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, view, mask, seat,
+                                             rngs[seat])
                 if keep:
                     masks_b[n, :] = mask
                     actions_b[n] = action
@@ -149,8 +151,9 @@ def time_greedy_self(rule_vec, tables, hands_b, frozen_b, melds_b, rivers_b, st_
     for _ in range(repeats):
         for i in idx:
             seat = st_b[i, ST_CURRENT]
-            total += greedy_policy.self_rows(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i],
-                                             st_b[i], masks_b[i], seat, params, seen, after_shanten, after_useful)
+            view = SeatView(hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i], seen)
+            total += greedy_policy.self_rows(rule_vec, tables, view, masks_b[i], seat, params, after_shanten,
+                                             after_useful)
     return total
 
 
@@ -170,13 +173,13 @@ def time_shared_self(rule_vec, tables, scan_tables, hands_b, frozen_b, melds_b, 
             seat = st_b[i, ST_CURRENT]
             least = legal_self_scanned(rule_vec, tables, scan_tables, hands_b[i], frozen_b[i], melds_b[i], st_b[i],
                                        mask, after_shanten, after_useful)[1]
+            view = SeatView(hands_b[i], frozen_b[i], melds_b[i], rivers_b[i], st_b[i], seen)
             if least != NOT_SCANNED:
-                total += greedy_policy.self_from_scan(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i],
-                                                      rivers_b[i], st_b[i], mask, seat, params, seen, after_shanten,
+                total += greedy_policy.self_from_scan(rule_vec, tables, view, mask, seat, params, after_shanten,
                                                       after_useful, least)
             else:
-                total += greedy_policy.self_rows(rule_vec, tables, hands_b[i], frozen_b[i], melds_b[i], rivers_b[i],
-                                                 st_b[i], mask, seat, params, seen, after_shanten, after_useful)
+                total += greedy_policy.self_rows(rule_vec, tables, view, mask, seat, params, after_shanten,
+                                                 after_useful)
     return total
 
 

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from sim.core import state as S
+from sim.core.seat_view import SeatView
 from sim.game import Game
 from sim.game_log import action_text
 from sim.play import play_checked, play_chunk
@@ -37,9 +38,9 @@ def plain_decision(game, seat):
     game's own engine, whose policy slots ``game._ids`` holds."""
     game._legal_codes(seat)
     choose_action = game._engine.kernel("sim.core.seat_dispatch", "choose_action")
-    return choose_action(game._ids[seat], game._params[seat], game._rule_vec, game._tables, game._hands,
-                         game._frozen, game._melds, game._rivers, game._st, game._mask, seat, game._rngs[seat],
-                         game._seen)
+    view = SeatView(game._hands, game._frozen, game._melds, game._rivers, game._st, game._seen)
+    return choose_action(game._ids[seat], game._params[seat], game._rule_vec, game._tables, view, game._mask, seat,
+                         game._rngs[seat])
 
 
 def play_plain(rules, seats, hand, on_claim=None):

@@ -15,6 +15,7 @@ import pytest
 
 import sim
 from sim.core import invariants as inv
+from sim.core.seat_view import SeatView
 from sim.game import Game
 from sim.game_log import action_text
 from sim.play import play_checked, play_chunk
@@ -130,11 +131,11 @@ def test_game_step_by_step_equals_the_batch_record(variant):
         game.scripted[:] = True
         # the seat switch of the game's own engine (its variant, its seats' policies): game._ids are its slots
         choose_action = game._engine.kernel("sim.core.seat_dispatch", "choose_action")
+        view = SeatView(game._hands, game._frozen, game._melds, game._rivers, game._st, game._seen)
         while (seat := game.advance()) is not None:
             game._legal_codes(seat)
-            code = choose_action(game._ids[seat], game._params[seat], game._rule_vec, game._tables, game._hands,
-                                 game._frozen, game._melds, game._rivers, game._st, game._mask, seat,
-                                 game._rngs[seat], game._seen)
+            code = choose_action(game._ids[seat], game._params[seat], game._rule_vec, game._tables, view, game._mask,
+                                 seat, game._rngs[seat])
             game.step(seat, action_text(code))
         record = game.record()
         assert [record[c] for c in KERNEL_COLUMNS] == rows[hand].tolist()

@@ -18,6 +18,7 @@ from sim.core import state as S
 from sim.core.hand.kernel import shanten_k
 from sim.core.legal import NO_FLOOR
 from sim.core.rule_layout import R_QIDUI_ALLOW_QUAD
+from sim.core.seat_view import SeatView
 from sim.core.ting import seat_forms
 from sim.game import Game
 from sim.game_log import action_text
@@ -30,6 +31,11 @@ def choose_action_of(game):
     """Return the seat switch's choose_action of the game's own engine (its variant and its seats' policies, whose
     slots ``game._ids`` holds)."""
     return game._engine.kernel("sim.core.seat_dispatch", "choose_action")
+
+
+def view_of(game):
+    """Return the seat's view of the game's state as the hand loop hands it to a policy (sim.core.seat_view)."""
+    return SeatView(game._hands, game._frozen, game._melds, game._rivers, game._st, game._seen)
 
 
 def play_scripted(rules, seats, seed, hands, on_state, on_hand=None):
@@ -48,8 +54,7 @@ def play_scripted(rules, seats, seed, hands, on_state, on_hand=None):
             on_state(game, seat)
             game._legal_codes(seat)
             code = choose_action_of(game)(game._ids[seat], game._params[seat], game._rule_vec, game._tables,
-                                          game._hands, game._frozen, game._melds, game._rivers, game._st,
-                                          game._mask, seat, game._rngs[seat], game._seen)
+                                          view_of(game), game._mask, seat, game._rngs[seat])
             game.step(seat, action_text(code))
 
 
@@ -166,8 +171,8 @@ def test_claims_passed_unasked_are_the_strategys_pass(rules, seats):
         if eng.kernel("sim.core.seat_dispatch", "passes_claim")(game._ids[seat], game._rule_vec, bits):
             counts["unasked"] += 1
             rng = game._rngs[seat].copy()
-            answer = choose_action_of(game)(game._ids[seat], game._params[seat], *args[:5], game._rivers,
-                                            game._st, mask, seat, rng, game._seen)
+            answer = choose_action_of(game)(game._ids[seat], game._params[seat], game._rule_vec, game._tables,
+                                            view_of(game), mask, seat, rng)
             assert answer == S.ACT_PASS, action_text(answer)
         else:
             counts["asked"] += 1

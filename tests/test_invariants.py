@@ -20,6 +20,7 @@ from jc_scenarios import kinds, table
 
 from sim.core import invariants as inv
 from sim.core import state as S
+from sim.core.seat_view import SeatView
 from sim.core.codes import FEATURE_DIHU, NO_WIN_FEATURES
 from sim.core.rule_layout import R_HUANG_STACKS, R_STACKS_PER_KONG, R_TING_ALLOW_PONG
 from sim.variants.jinzhong.rule_slots import R_JZ_DEAD_WALL
@@ -91,6 +92,7 @@ def stepped_game(predicate, seats=("greedy",) * 4, seed=3, rules=None, hands=ran
         game.scripted[:] = True
         # the seat switch of the game's own engine (its variant, its seats' policies): game._ids are its slots
         choose_action = game._engine.kernel("sim.core.seat_dispatch", "choose_action")
+        view = SeatView(game._hands, game._frozen, game._melds, game._rivers, game._st, game._seen)
         while True:
             if predicate(game):
                 return game
@@ -98,9 +100,8 @@ def stepped_game(predicate, seats=("greedy",) * 4, seed=3, rules=None, hands=ran
             if seat is None:
                 break
             game._legal_codes(seat)  # fills the scratch mask for the seat
-            code = choose_action(game._ids[seat], game._params[seat], game._rule_vec, game._tables, game._hands,
-                                 game._frozen, game._melds, game._rivers, game._st, game._mask, seat,
-                                 game._rngs[seat], game._seen)
+            code = choose_action(game._ids[seat], game._params[seat], game._rule_vec, game._tables, view, game._mask,
+                                 seat, game._rngs[seat])
             game.step(seat, action_text(code))
     raise AssertionError("no state found")
 

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from sim.core import state as S
+from sim.core.seat_view import SeatView
 from sim.engine import engine
 from sim.rules import VARIANTS
 from sim.game import Game
@@ -42,8 +43,8 @@ def greedy_actions_agree(rules: str, hands: int, seed: int = 5, player_spec: str
             claim = game._st[S.ST_PHASE] == S.PHASE_CLAIM
             action = int(codes[0])
             if not (claim and passes(game._rule_vec, game._st[S.ST_CLAIM_BITS + seat])):
-                action = player(player_params, game._rule_vec, game._tables, *board[:4], game._st, mask, seat, generator,
-                                seen)
+                view = SeatView(*board, seen)
+                action = player(player_params, game._rule_vec, game._tables, view, mask, seat, generator)
                 wanted = teacher(game._rule_vec, game._tables, game._scan_tables, *board, seat, params, teacher_mask,
                                  seen, after_shanten, after_useful, floors, generator)
                 compared += 1

@@ -4,6 +4,7 @@ import re
 import pytest
 
 import sim
+from sim.core.seat_view import SeatView
 from sim.game import Game
 from sim.play import play_chunk
 from sim.record import COLUMN_INDEX, KERNEL_COLUMNS
@@ -85,13 +86,13 @@ def test_scripted_steps_reproduce_the_strategy_run():
     probe.scripted[:] = True
     # the seat switch of the game's own engine (its variant, its seats' policies): probe._ids are its slots
     choose_action = probe._engine.kernel("sim.core.seat_dispatch", "choose_action")
+    view = SeatView(probe._hands, probe._frozen, probe._melds, probe._rivers, probe._st, probe._seen)
     steps = 0
     while probe.advance() is not None:
         seat = probe.to_act
         probe._legal_codes(seat)  # fills the scratch mask for the seat
-        code = choose_action(probe._ids[seat], probe._params[seat], probe._rule_vec, probe._tables, probe._hands,
-                             probe._frozen, probe._melds, probe._rivers, probe._st, probe._mask, seat,
-                             probe._rngs[seat], probe._seen)
+        code = choose_action(probe._ids[seat], probe._params[seat], probe._rule_vec, probe._tables, view, probe._mask,
+                             seat, probe._rngs[seat])
         probe.step(seat, action_text(code))
         steps += 1
     assert steps > 20

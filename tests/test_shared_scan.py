@@ -13,6 +13,7 @@ import pytest
 
 from sim.core import state as S
 from sim.core.legal import NOT_SCANNED
+from sim.core.seat_view import SeatView
 from sim.game import Game
 from sim.game_log import action_text
 
@@ -49,8 +50,9 @@ def check_self_state(game, seat, counts):
         greedy_self_from_scan = eng.kernel("strategies.seats.greedy", "self_from_scan")
         expected = greedy_self(game._rule_vec, game._tables, hands, frozen, melds, rivers, st, mask, seat, params,
                                seen)
-        got = greedy_self_from_scan(game._rule_vec, game._tables, hands, frozen, melds, rivers, st, mask, seat, params,
-                                    seen, after_shanten, after_useful, least)
+        view = SeatView(hands, frozen, melds, rivers, st, seen)
+        got = greedy_self_from_scan(game._rule_vec, game._tables, view, mask, seat, params, after_shanten,
+                                    after_useful, least)
         assert got == expected, (action_text(got), action_text(expected))
     for kept, now in zip(before, (hands, frozen, melds, rivers, st)):
         assert np.array_equal(kept, now)
@@ -76,9 +78,9 @@ def test_shared_scan_gives_the_separate_kernels_mask_and_greedy_action(rules):
                 check_self_state(game, seat, counts)
             game._legal_codes(seat)
             choose_action = game._engine.kernel("sim.core.seat_dispatch", "choose_action")
-            code = choose_action(game._ids[seat], game._params[seat], game._rule_vec, game._tables, game._hands,
-                                 game._frozen, game._melds, game._rivers, game._st, game._mask, seat,
-                                 game._rngs[seat], game._seen)
+            view = SeatView(game._hands, game._frozen, game._melds, game._rivers, game._st, game._seen)
+            code = choose_action(game._ids[seat], game._params[seat], game._rule_vec, game._tables, view, game._mask,
+                                 seat, game._rngs[seat])
             game.step(seat, action_text(code))
     # both paths and the 上架 marks were reached (locked and committed seats are not scanned)
     assert counts["scanned"] > 500 and counts["unscanned"] > 50 and counts["shangjia"] > 20, counts

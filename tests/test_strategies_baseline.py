@@ -9,6 +9,7 @@ kernel_cache.ensure_fresh()
 from sim.core import state as S  # noqa: E402
 from sim.hand_tables import get_tables  # noqa: E402
 from sim.core.rng import new_generator  # noqa: E402
+from sim.core.seat_view import SeatView  # noqa: E402
 from sim.engine import engine  # noqa: E402
 from sim.rules import resolve_rules  # noqa: E402
 from sim.seat_plan import (  # noqa: E402
@@ -35,8 +36,8 @@ def choose(policy, params, hands, frozen, melds, rivers, st, seed=0):
     mask = np.zeros(S.N_ACTIONS, dtype=np.bool_)
     ENGINE.legal_self(RULES, get_tables(), hands, frozen, melds, st, mask)
     choose_action = ENGINE.kernel(policy, "choose_action")
-    action = choose_action(params, RULES, get_tables(), hands, frozen, melds, rivers, st, mask, 0,
-                           new_generator(seed, 0, 2), np.zeros(34, dtype=np.int8))
+    view = SeatView(hands, frozen, melds, rivers, st, np.zeros(34, dtype=np.int8))
+    action = choose_action(params, RULES, get_tables(), view, mask, 0, new_generator(seed, 0, 2))
     return action, mask
 
 

@@ -5,6 +5,7 @@ from numba import njit
 
 from sim.core import seat_dispatch as seats
 from sim.core.legal import NO_FLOOR, NOT_SCANNED, claim_mask, legal_self_floored, legal_self_kinds, legal_self_scanned
+from sim.core.seat_view import SeatView
 from sim.core.slots import hooks
 from sim.core.state import ACT_PASS, PHASE_SELF, ST_CLAIM_BITS, ST_PHASE
 from sim.core.turn import seat_to_act
@@ -17,6 +18,7 @@ def loop_decision(rule_vec, tables, scan_tables, board, rngs, strategy_ids, para
     ACT_PASS."""
     wall, hands, frozen, melds, rivers, st, money = board
     mask, seen, tracks, after_shanten, after_useful, floors = scratch
+    view = SeatView(hands, frozen, melds, rivers, st, seen)  # as the hand loop builds it
     floors[:] = NO_FLOOR
     seat = seat_to_act(st)
     if st[ST_PHASE] == PHASE_SELF:
@@ -31,18 +33,16 @@ def loop_decision(rule_vec, tables, scan_tables, board, rngs, strategy_ids, para
         else:
             legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
         if least != NOT_SCANNED:
-            return seats.self_from_scan(strategy_ids[seat], rule_vec, tables, hands, frozen, melds, rivers, st, mask,
-                                        seat, params[seat], seen, after_shanten, after_useful, least)
+            return seats.self_from_scan(strategy_ids[seat], rule_vec, tables, view, mask, seat, params[seat],
+                                        after_shanten, after_useful, least)
         if seats.scans(strategy_ids[seat]):
-            return seats.self_rows(strategy_ids[seat], rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
-                                   params[seat], seen, after_shanten, after_useful)
-        return seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds, rivers,
-                                   st, mask, seat, rngs[seat], seen)
+            return seats.self_rows(strategy_ids[seat], rule_vec, tables, view, mask, seat, params[seat],
+                                   after_shanten, after_useful)
+        return seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, view, mask, seat, rngs[seat])
     bits = st[ST_CLAIM_BITS + seat]
     if seats.passes_claim(strategy_ids[seat], rule_vec, bits):
         return ACT_PASS
     if seats.is_random(strategy_ids[seat]):
         return seats.random_claim(strategy_ids[seat], bits, rngs[seat])
     claim_mask(bits, mask)
-    return seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen, melds, rivers, st,
-                               mask, seat, rngs[seat], seen)
+    return seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, view, mask, seat, rngs[seat])

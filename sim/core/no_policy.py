@@ -20,7 +20,7 @@ def passes_claim(rule_vec, bits):
 
 
 @njit(cache=True, _nrt=False)
-def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
+def choose_action(params, rule_vec, tables, view, mask, seat, rng):
     """Never returns (-1 for the type only): raises RuntimeError (no seat holds a free slot)."""
     if seat == seat:
         raise RuntimeError("choose_action asked of a policy slot no seat holds")
@@ -28,8 +28,7 @@ def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, ma
 
 
 @njit(cache=True, _nrt=False)
-def self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
-                   after_useful, least):
+def self_from_scan(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful, least):
     """Never returns (-1 for the type only): raises RuntimeError (only a SCANS policy is asked for its scan)."""
     if seat == seat:
         raise RuntimeError("self_from_scan asked of a policy without SCANS")
@@ -37,8 +36,7 @@ def self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, sea
 
 
 @njit(cache=True, _nrt=False)
-def self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
-              after_useful):
+def self_rows(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful):
     """Never returns (-1 for the type only): raises RuntimeError (only a SCANS policy is asked for its rows)."""
     if seat == seat:
         raise RuntimeError("self_rows asked of a policy without SCANS")

@@ -9,7 +9,9 @@ policies; the two more slots serve an engine shared by every table of a variant 
 
 Each policy module provides the protocol below (docs/architecture.md "Adding a strategy"): ``FAST_RANDOM`` and ``SCANS``
 (compile-time bools), ``passes_claim``, ``choose_action``, ``self_from_scan``, ``self_rows``, ``random_self``,
-``random_claim``, ``choose_dingque`` and ``choose_pass``.
+``random_claim``, ``choose_dingque`` and ``choose_pass``. The decision entries (``choose_action``, ``self_from_scan``,
+``self_rows``) take the seat's view as one bundle, ``view`` (sim.core.seat_view.SeatView: hands, frozen, melds,
+rivers, st, seen), which the hand loop builds once per ``run_until`` call.
 """
 import numpy as np
 from numba import njit
@@ -86,76 +88,60 @@ def passes_claim(slot, rule_vec, bits):
 
 
 @njit(cache=True, inline='always')
-def choose_action(slot, params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
+def choose_action(slot, params, rule_vec, tables, view, mask, seat, rng):
     """Return the ACT_* the seat's policy picks among the True entries of ``mask`` (``params`` its float64[8] row,
-    ``rng`` its uint64[2] decision generator, ``seen`` an int8[34] scratch row)."""
+    ``view`` the seat's view, sim.core.seat_view.SeatView, ``rng`` its uint64[2] decision generator)."""
     if slot == 0:
-        return policy0.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+        return policy0.choose_action(params, rule_vec, tables, view, mask, seat, rng)
     if slot == 1:
-        return policy1.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+        return policy1.choose_action(params, rule_vec, tables, view, mask, seat, rng)
     if slot == 2:
-        return policy2.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+        return policy2.choose_action(params, rule_vec, tables, view, mask, seat, rng)
     if slot == 3:
-        return policy3.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+        return policy3.choose_action(params, rule_vec, tables, view, mask, seat, rng)
     if slot == 4:
-        return policy4.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+        return policy4.choose_action(params, rule_vec, tables, view, mask, seat, rng)
     if slot == 5:
-        return policy5.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
-    return policy6.choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+        return policy5.choose_action(params, rule_vec, tables, view, mask, seat, rng)
+    return policy6.choose_action(params, rule_vec, tables, view, mask, seat, rng)
 
 
 @njit(cache=True, inline='always')
-def self_from_scan(slot, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
-                   after_useful, least):
+def self_from_scan(slot, rule_vec, tables, view, mask, seat, params, after_shanten, after_useful, least):
     """Return the self-phase ACT_* of a scanning seat whose legal builder ran its discard scan (``least`` the least
     shanten, ``after_shanten`` int8[34] / ``after_useful`` int64[34] its rows)."""
     if slot == 0:
-        return policy0.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                      after_shanten, after_useful, least)
+        return policy0.self_from_scan(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful, least)
     if slot == 1:
-        return policy1.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                      after_shanten, after_useful, least)
+        return policy1.self_from_scan(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful, least)
     if slot == 2:
-        return policy2.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                      after_shanten, after_useful, least)
+        return policy2.self_from_scan(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful, least)
     if slot == 3:
-        return policy3.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                      after_shanten, after_useful, least)
+        return policy3.self_from_scan(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful, least)
     if slot == 4:
-        return policy4.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                      after_shanten, after_useful, least)
+        return policy4.self_from_scan(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful, least)
     if slot == 5:
-        return policy5.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                      after_shanten, after_useful, least)
-    return policy6.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                  after_shanten, after_useful, least)
+        return policy5.self_from_scan(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful, least)
+    return policy6.self_from_scan(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful, least)
 
 
 @njit(cache=True, inline='always')
-def self_rows(slot, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
-              after_useful):
+def self_rows(slot, rule_vec, tables, view, mask, seat, params, after_shanten, after_useful):
     """Return the self-phase ACT_* of a scanning seat whose legal builder ran no shared scan, on the loop's scratch
     rows ``after_shanten`` int8[34] / ``after_useful`` int64[34]."""
     if slot == 0:
-        return policy0.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                 after_shanten, after_useful)
+        return policy0.self_rows(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful)
     if slot == 1:
-        return policy1.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                 after_shanten, after_useful)
+        return policy1.self_rows(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful)
     if slot == 2:
-        return policy2.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                 after_shanten, after_useful)
+        return policy2.self_rows(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful)
     if slot == 3:
-        return policy3.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                 after_shanten, after_useful)
+        return policy3.self_rows(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful)
     if slot == 4:
-        return policy4.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                 after_shanten, after_useful)
+        return policy4.self_rows(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful)
     if slot == 5:
-        return policy5.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                                 after_shanten, after_useful)
-    return policy6.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
-                             after_shanten, after_useful)
+        return policy5.self_rows(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful)
+    return policy6.self_rows(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful)
 
 
 @njit(cache=True, inline='always')

@@ -26,6 +26,7 @@ from sim.core.state import (
 from sim.core.rng import STREAM_SEAT0, seed_generator
 from sim.core.conditioned_deal import fill_wall_conditioned
 from sim.core.wall import draw_dealer, fill_wall, wall_size
+from sim.core.seat_view import SeatView
 from sim.core.slots import hooks
 from sim.core.tile_pass import pass_tiles
 from sim.core import seat_dispatch as seats
@@ -51,6 +52,7 @@ def _hand_loop(check, inline=False):
     def hand_loop(rule_vec, tables, scan_tables, board, events, rngs, strategy_ids, params, scripted, scratch):
         wall, hands, frozen, melds, rivers, st, money = board
         mask, seen, tracks, after_shanten, after_useful, floors = scratch
+        view = SeatView(hands, frozen, melds, rivers, st, seen)  # what a policy decides on: once per call
         floors[:] = NO_FLOOR  # [seat] lower bound of its 14-tile shanten (legal_self_floored/_kinds), unknown yet
         while st[ST_PHASE] != PHASE_OVER:
             if st[ST_STEPS] > MAX_STEPS:
@@ -72,15 +74,14 @@ def _hand_loop(check, inline=False):
                     else:  # any other strategy, or greedy under a variant that shares no scan (金华), takes the floor
                         legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
                     if least != NOT_SCANNED:
-                        action = seats.self_from_scan(strategy_ids[seat], rule_vec, tables, hands, frozen, melds,
-                                                      rivers, st, mask, seat, params[seat], seen, after_shanten,
-                                                      after_useful, least)
+                        action = seats.self_from_scan(strategy_ids[seat], rule_vec, tables, view, mask, seat,
+                                                      params[seat], after_shanten, after_useful, least)
                     elif seats.scans(strategy_ids[seat]):  # its scan on the loop's rows (金华; a locked 晋中 seat)
-                        action = seats.self_rows(strategy_ids[seat], rule_vec, tables, hands, frozen, melds, rivers,
-                                                 st, mask, seat, params[seat], seen, after_shanten, after_useful)
+                        action = seats.self_rows(strategy_ids[seat], rule_vec, tables, view, mask, seat,
+                                                 params[seat], after_shanten, after_useful)
                     else:
-                        action = seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
-                                               melds, rivers, st, mask, seat, rngs[seat], seen)
+                        action = seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, view, mask,
+                                                     seat, rngs[seat])
                 apply_self(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, action)
                 if check and action < ACT_SHANGJIA:
                     tracks[T_DISCARDS] += 1
@@ -94,8 +95,8 @@ def _hand_loop(check, inline=False):
                         action = seats.random_claim(strategy_ids[seat], bits, rngs[seat])
                     else:
                         claim_mask(bits, mask)  # = legal_claim
-                        action = seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, hands, frozen,
-                                               melds, rivers, st, mask, seat, rngs[seat], seen)
+                        action = seats.choose_action(strategy_ids[seat], params[seat], rule_vec, tables, view, mask,
+                                                     seat, rngs[seat])
                     st[ST_STEPS] += 1
                     apply_claim(rule_vec, tables, wall, hands, frozen, melds, rivers, st, money, events, seat, action)
             if check:
@@ -114,8 +115,9 @@ def _hand_loop(check, inline=False):
 #: (sim.core.state.new_state), changed in place. ``scan_tables`` (sim.hand_tables.get_scan_tables()) reach only the
 #: self-phase builder's discard scan (legal_self_scanned); every other kernel takes ``tables``. ``scratch`` is the
 #: tuple ``new_loop_scratch`` returns, allocated by the caller, so the loop allocates nothing and is compiled
-#: without reference counting (``_nrt=False``, see sim/core/__init__.py); its ``tracks`` is unused here. Raises
-#: RuntimeError past MAX_STEPS decisions.
+#: without reference counting (``_nrt=False``, see sim/core/__init__.py); its ``tracks`` is unused here. The
+#: policies decide on the seat's view (sim.core.seat_view.SeatView), built from ``board`` and ``scratch`` once per
+#: call. Raises RuntimeError past MAX_STEPS decisions.
 run_until = _hand_loop(False)
 #: run_until_checked(same arguments): the same loop with every decision checked (sim.core.invariants);
 #: ``tracks`` is the checker's memory of the hand, zeroed at the hand start. Returns -1 also when an

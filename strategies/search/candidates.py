@@ -22,6 +22,7 @@ from sim.core.state import (
     ST_PHASE, ST_TING,
 )
 from sim.core.ting import ALL_KINDS_BITS as ALL_KINDS
+from sim.core.seat_view import SeatView
 from sim.core.slots import hooks
 from strategies.seats import greedy as greedy_policy
 
@@ -54,6 +55,7 @@ def greedy_choice(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, s
     """Return the ACT_* the hand loop's greedy seat would play for ``seat`` (whose decision is due) and leave the
     seat's full legal mask in ``mask``; ``seen`` int8[34], ``after_shanten`` int8[34], ``after_useful`` int64[34],
     ``floors`` int64[4] are scratch, ``rng`` a scratch generator (greedy draws nothing)."""
+    view = SeatView(hands, frozen, melds, rivers, st, seen)  # what greedy's policy decides on
     if st[ST_PHASE] == PHASE_SELF:
         floors[:] = NO_FLOOR
         least = NOT_SCANNED
@@ -63,16 +65,14 @@ def greedy_choice(rule_vec, tables, scan_tables, hands, frozen, melds, rivers, s
         else:
             legal_self_floored(rule_vec, tables, hands, frozen, melds, st, mask, floors)
         if least != NOT_SCANNED:
-            return greedy_policy.self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, gparams,
-                                         seen, after_shanten, after_useful, least)
-        return greedy_policy.self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, gparams, seen,
-                                after_shanten, after_useful)
+            return greedy_policy.self_from_scan(rule_vec, tables, view, mask, seat, gparams, after_shanten,
+                                                after_useful, least)
+        return greedy_policy.self_rows(rule_vec, tables, view, mask, seat, gparams, after_shanten, after_useful)
     bits = st[ST_CLAIM_BITS + seat]
     claim_mask(bits, mask)
     if greedy_policy.passes_claim(rule_vec, bits):
         return ACT_PASS
-    return greedy_policy.choose_action(gparams, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat,
-                         rng, seen)
+    return greedy_policy.choose_action(gparams, rule_vec, tables, view, mask, seat, rng)
 
 
 @njit(cache=True, _nrt=True)
@@ -84,6 +84,7 @@ def rank_candidates(rule_vec, tables, scan_tables, hands, frozen, melds, rivers,
                           after_shanten, after_useful, floors, rng)
     cands[0] = first
     n = 1
+    view = SeatView(hands, frozen, melds, rivers, st, seen)  # what greedy's policy decides on
     if first == ACT_ZIMO or first == ACT_HU:  # a win greedy takes is taken (module docstring)
         return n
     for a in range(N_ACTIONS):
@@ -112,8 +113,7 @@ def rank_candidates(rule_vec, tables, scan_tables, hands, frozen, melds, rivers,
             for a in range(34, N_ACTIONS):
                 mask[a] = False
             if any_safe:
-                a = greedy_policy.choose_action(gparams, rule_vec, tables, hands, frozen, melds, rivers, st, mask,
-                                  seat, rng, seen)
+                a = greedy_policy.choose_action(gparams, rule_vec, tables, view, mask, seat, rng)
                 if a >= 0 and a < 34 and mask[a]:
                     cands[n] = a
                     n += 1
@@ -121,8 +121,7 @@ def rank_candidates(rule_vec, tables, scan_tables, hands, frozen, melds, rivers,
                     left -= 1
     while n < max_candidates and left > 0:
         if st[ST_PHASE] == PHASE_SELF:
-            a = greedy_policy.choose_action(gparams, rule_vec, tables, hands, frozen, melds, rivers, st,
-                              remaining, seat, rng, seen)
+            a = greedy_policy.choose_action(gparams, rule_vec, tables, view, remaining, seat, rng)
         else:
             a = ACT_PASS if remaining[ACT_PASS] else -1  # greedy's claim order: pass, then the claims in mask order
         if a < 0 or a >= N_ACTIONS or not remaining[a]:

@@ -55,8 +55,9 @@ def claim(rule_vec, tables, hands, melds, st, mask, seat, params):
 
 
 @njit(cache=True, inline='always')
-def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
-    """Return the greedy ACT_* among the True entries of ``mask``."""
+def choose_action(params, rule_vec, tables, view, mask, seat, rng):
+    """Return the greedy ACT_* among the True entries of ``mask`` (``view`` the seat's view, sim.core.seat_view)."""
+    hands, frozen, melds, rivers, st, seen = view.hands, view.frozen, view.melds, view.rivers, view.st, view.seen
     # wilds, 吃 (wild_play.py)
     if hooks.has_wilds(rule_vec):
         if st[ST_PHASE] == PHASE_SELF:
@@ -68,10 +69,10 @@ def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, ma
 
 
 @njit(cache=True, inline='always')
-def self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
-              after_useful):
+def self_rows(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful):
     """Return the greedy self-phase ACT_* on the loop's scratch rows when the legal builder ran no shared scan:
     the wild and the 缺一门 forms then allocate nothing."""
+    hands, frozen, melds, rivers, st, seen = view.hands, view.frozen, view.melds, view.rivers, view.st, view.seen
     if hooks.has_wilds(rule_vec):
         return wild_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen,
                                    after_shanten, after_useful)
@@ -82,9 +83,9 @@ def self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, pa
 
 
 @njit(cache=True, inline='always')
-def self_from_scan(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen, after_shanten,
-                   after_useful, least):
+def self_from_scan(rule_vec, tables, view, mask, seat, params, after_shanten, after_useful, least):
     """Return the greedy self-phase ACT_* reading the legal builder's discard scan (``least`` its least shanten)."""
+    hands, frozen, melds, rivers, st, seen = view.hands, view.frozen, view.melds, view.rivers, view.st, view.seen
     if hooks.misses_a_suit(rule_vec):
         return missing_suit_greedy_self_rows(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params,
                                              seen, after_shanten, after_useful, least)

@@ -25,9 +25,9 @@ def passes_claim(rule_vec, bits):
 
 
 @njit(cache=True, inline='always')
-def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
+def choose_action(params, rule_vec, tables, view, mask, seat, rng):
     """Return the ACT_* the model scores highest among the candidates of ``mask``."""
-    return learned_action(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen)
+    return learned_action(rule_vec, tables, view, mask, seat, rng)
 
 
 @njit(cache=True, inline='always')

@@ -19,7 +19,7 @@ def passes_claim(rule_vec, bits):
 
 
 @njit(cache=True, inline='always')
-def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
+def choose_action(params, rule_vec, tables, view, mask, seat, rng):
     """Return an ACT_* drawn uniformly from ``mask`` (上架 whenever allowed, strategies/random_policy.py)."""
     return random_action(mask, rng)
 

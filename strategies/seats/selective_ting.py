@@ -22,11 +22,12 @@ def passes_claim(rule_vec, bits):
 
 
 @njit(cache=True, inline='always')
-def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
+def choose_action(params, rule_vec, tables, view, mask, seat, rng):
     """Return the ACT_* the selective_ting player picks among the True entries of ``mask``."""
-    if st[ST_PHASE] == PHASE_SELF:
-        return selective_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
-    return greedy_policy.claim(rule_vec, tables, hands, melds, st, mask, seat, params)
+    if view.st[ST_PHASE] == PHASE_SELF:
+        return selective_self(rule_vec, tables, view.hands, view.frozen, view.melds, view.rivers, view.st, mask, seat,
+                              params, view.seen)
+    return greedy_policy.claim(rule_vec, tables, view.hands, view.melds, view.st, mask, seat, params)
 
 
 @njit(cache=True, inline='always')

@@ -23,11 +23,12 @@ def passes_claim(rule_vec, bits):
 
 
 @njit(cache=True, inline='always')
-def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
+def choose_action(params, rule_vec, tables, view, mask, seat, rng):
     """Return the ACT_* the thirteen_orphans player picks among the True entries of ``mask``."""
-    if st[ST_PHASE] == PHASE_SELF:
-        return thirteen_orphans_self(rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, params, seen)
-    return thirteen_orphans_claim(rule_vec, tables, hands, frozen, st, mask, seat, params)
+    if view.st[ST_PHASE] == PHASE_SELF:
+        return thirteen_orphans_self(rule_vec, tables, view.hands, view.frozen, view.melds, view.rivers, view.st, mask, seat,
+                                     params, view.seen)
+    return thirteen_orphans_claim(rule_vec, tables, view.hands, view.frozen, view.st, mask, seat, params)
 
 
 @njit(cache=True, inline='always')

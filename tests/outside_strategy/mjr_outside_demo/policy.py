@@ -15,7 +15,7 @@ def passes_claim(rule_vec, bits):
 
 
 @njit(cache=True, inline='always')
-def choose_action(params, rule_vec, tables, hands, frozen, melds, rivers, st, mask, seat, rng, seen):
+def choose_action(params, rule_vec, tables, view, mask, seat, rng):
     """Return the legal ACT_* at one end of the codes (edge.py)."""
     return edge_action(mask)
 

@@ -36,7 +36,7 @@ def tournament_text(n: dict) -> str:
     t = n["tournament"]
     interval = (f"[{t['ci_low']:+.3f}, {t['ci_high']:+.3f}]" if not math.isnan(t["ci_low"]) else "(no interval)")
     text = (f"Tournament (duplicate, walls of run seed {n['tournament_seed']}, not the training seed; "
-            f"experiment=tournament in tournament/ of the run folder): one `learned` seat among three greedy on the "
+            f"experiment=tournament in tournament/<model>/ of the run folder, <model> a digest of the model's arrays): one `learned` seat among three greedy on the "
             f"same {int(t['n']):,} walls in each of the four seats, against four greedy on those walls (whose seats "
             f"sum to 0 on every wall): learned − greedy = **{t['estimate']:+.3f} {interval} 底注 per seat and "
             f"hand** (95 % interval over walls).")

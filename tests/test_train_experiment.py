@@ -130,3 +130,24 @@ def test_a_bad_train_key_stops_with_one_line_naming_it(tmp_path, args, fragments
     assert done.returncode == 2 and len(lines) == 1 and lines[0].startswith("error: "), done.stderr
     for fragment in fragments:
         assert fragment in lines[0]
+
+
+def test_the_tournament_folder_follows_the_models_arrays_not_the_files_bytes(tmp_path):
+    """A rerun whose fit gave another model plays a fresh tournament (a run resumed to more hands read the old model's
+    finished tournament once: the same interval to the last digit); the same model written again, whose file bytes
+    differ (the zip entries carry their write time), resumes its own."""
+    from experiments.study_train import TOURNAMENT_DIR, tournament_folder
+    from strategies.learned.models import load_model, model_path
+
+    shipped = load_model(model_path("jincheng"))
+    again = tmp_path / "again" / "jincheng.npz"
+    again.parent.mkdir()
+    np.savez(again, **shipped)  # the same arrays, uncompressed: other bytes
+    other = tmp_path / "other" / "jincheng.npz"
+    other.parent.mkdir()
+    np.savez(other, **(shipped | {"w2": shipped["w2"] + 1e-9}))
+    first = tournament_folder(tmp_path, model_path("jincheng"))
+    assert model_path("jincheng").read_bytes() != again.read_bytes()
+    assert first.parent == tmp_path / TOURNAMENT_DIR and len(first.name) == 12
+    assert tournament_folder(tmp_path, again) == first
+    assert tournament_folder(tmp_path, other) != first

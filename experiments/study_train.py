@@ -28,7 +28,6 @@ Summary rows (study ``train``; regret and money in 底注, agreement as a fracti
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import shutil
@@ -38,8 +37,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from experiments.arms import ArmSpec
 from experiments.config import ConfigError, TrainParams
 from reports import stats
@@ -47,8 +44,6 @@ from reports import stats
 STUDY = "train"
 #: The tournament's folder inside the run folder.
 TOURNAMENT_DIR = "tournament"
-#: Hex digits of the model's digest (``model_digest``) naming its tournament's folder inside TOURNAMENT_DIR.
-MODEL_DIGEST_CHARS = 12
 #: The tournament's lineup: one learned seat among three greedy, rotated (experiment=tournament, rotation).
 TOURNAMENT_STRATEGIES = "[learned,greedy,greedy,greedy]"
 
@@ -173,23 +168,12 @@ def install(path: Path) -> Path:
 
 def tournament_folder(out_dir: Path, model: Path) -> Path:
     """Return the tournament's folder for the model file ``model``: ``tournament/<model>/`` of the run folder, where
-    ``<model>`` is ``model_digest``. A rerun with the same model resumes its tournament; a rerun whose fit gave
+    ``<model>`` is strategies.learned.models ``model_digest``. A rerun with the same model resumes its tournament; a rerun whose fit gave
     another model (more hands, say) plays a fresh one instead of reading the old model's finished parts, and the old
     tournament stays where it was."""
+    from strategies.learned.models import model_digest
+
     return Path(out_dir) / TOURNAMENT_DIR / model_digest(model)
-
-
-def model_digest(model: Path) -> str:
-    """Return the first MODEL_DIGEST_CHARS hex digits of the SHA-256 of the model file's arrays (each one's name,
-    dtype, shape and bytes, by name): the same for the same model written again (the file's zip entries carry their
-    write time, so its bytes differ)."""
-    digest = hashlib.sha256()
-    with np.load(model, allow_pickle=False) as data:
-        for name in sorted(data.files):
-            array = np.ascontiguousarray(data[name])
-            digest.update(f"{name}:{array.dtype.str}:{array.shape}:".encode())
-            digest.update(array.tobytes())
-    return digest.hexdigest()[:MODEL_DIGEST_CHARS]
 
 
 def tournament_command(variant: str, walls: int, seed: int, folder: Path, jobs: int, progress: bool) -> list[str]:

@@ -30,16 +30,20 @@ def rules_settings(rules_config) -> dict:
     return {"packed": [int(v) for v in np.asarray(rules_config.pack()).ravel()]}
 
 
-def run_settings(rules_config, labels, seed, variant, hands, chunk, session_length, deal_condition=0) -> dict:
+def run_settings(rules_config, labels, seed, variant, hands, chunk, session_length, deal_condition=0,
+                 players=None) -> dict:
     """Return the manifest settings of a streamed run (everything that determines its records, and the record
     schema's digest: a folder written under another schema is refused, not resumed into mixed parts).
 
-    ``deal_condition`` is stored only when set, so plain runs keep the manifests they had."""
+    ``deal_condition`` and ``players`` ({strategy: fingerprint}, sim.seat_plan.player_fingerprints: the learned
+    player's model digest) are stored only when set, so the other runs keep the manifests they had."""
     settings = {"seed": seed, "variant": variant, "rules": rules_settings(rules_config),
                 "seats": labels, "hands": hands, "chunk": chunk, "session_length": session_length,
                 "record_schema": schema_digest()}
     if deal_condition:
         settings["deal_condition"] = deal_condition
+    if players:
+        settings["players"] = dict(players)
     return settings
 
 

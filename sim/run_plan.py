@@ -14,7 +14,7 @@ import numpy as np
 
 from sim import parts, run_folder
 from sim.deal_conditions import check_condition, check_condition_for_rules
-from sim.seat_plan import check_seats_for_rules, resolve_seats
+from sim.seat_plan import check_seats_for_rules, player_fingerprints, resolve_seats
 
 MAX_DEFAULT_CHUNK = 25_000   # hands per chunk: ~2 s of one core, a few MB of records
 MIN_DEFAULT_CHUNK = 2_000    # below this, per-chunk overhead starts to show
@@ -109,7 +109,8 @@ class RunPlan:
     def settings(self) -> dict:
         """Return the run's settings as its folder's manifest holds them (``sim.run_folder.run_settings``)."""
         return run_folder.run_settings(self.rules_config, self.labels, self.seed, self.variant, self.hands,
-                                       self.chunk, self.session_length, self.deal_condition)
+                                       self.chunk, self.session_length, self.deal_condition,
+                                       player_fingerprints(self.seat_configs))
 
 
 def plan_run(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, out=None, chunk=None, session_length=0,

@@ -61,6 +61,7 @@ SPECS = (
         "learned", "strategies.seats.learned",
         defaults=(("model", "default"),), choices={"model": ("default",)},
         requires="strategies.learned.models:refusal",
+        fingerprint="strategies.learned.models:fingerprint",
         doc="the legal action a small model, fitted to the search player's values per candidate, scores highest "
             "(strategies/learned; the rule set's model file in strategies/learned_models)",
     ),

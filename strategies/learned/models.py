@@ -11,6 +11,7 @@ another rule set with a ``ModelFileError`` of one line naming the file.
 """
 from __future__ import annotations
 
+import hashlib
 import zipfile
 from pathlib import Path
 
@@ -21,6 +22,8 @@ from strategies.learned.features import N_FEATURES
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "learned_models"
 FORMAT = 2  # bump whenever the file's arrays change meaning (2: the greedy-pick feature, 33 features)
+#: Hex digits of a model digest (``model_digest``).
+DIGEST_CHARS = 12
 ARRAYS = ("format", "rule_set", "rule_vec", "n_features", "mean", "scale", "w1", "b1", "w2", "b2")
 
 
@@ -45,6 +48,27 @@ def save_model(path: Path, rule_set: str, rule_vec, mean, scale, w1, b1, w2, b2)
                             b1=np.asarray(b1, np.float64), w2=np.asarray(w2, np.float64).reshape(-1),
                             b2=np.float64(np.asarray(b2).reshape(-1)[0]))
     tmp.replace(path)
+
+
+def model_digest(path: Path) -> str:
+    """Return the first DIGEST_CHARS hex digits of the SHA-256 of the model file's arrays (each one's name, dtype,
+    shape and bytes, by name): the same for the same model written again (the file's zip entries carry their write
+    time, so its bytes differ)."""
+    digest = hashlib.sha256()
+    with np.load(path, allow_pickle=False) as data:
+        for name in sorted(data.files):
+            array = np.ascontiguousarray(data[name])
+            digest.update(f"{name}:{array.dtype.str}:{array.shape}:".encode())
+            digest.update(array.tobytes())
+    return digest.hexdigest()[:DIGEST_CHARS]
+
+
+def fingerprint() -> str:
+    """Return the shipped models' fingerprint (the learned spec's ``fingerprint``): "<rule set>=<model_digest>"
+    of every model file, comma-separated, by rule set. A table may play any of them (the nearest rule vector's), so a
+    run with learned seats is tied to them all: a retrained model changes it, and a rerun into that run's folder is
+    refused in one line instead of mixing the old model's parts with the new one's."""
+    return ",".join(f"{path.stem}={model_digest(path)}" for path in sorted(MODELS_DIR.glob("*.npz")))
 
 
 def load_model(path: Path, rule_set: str | None = None) -> dict:

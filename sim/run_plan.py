@@ -110,7 +110,7 @@ class RunPlan:
         """Return the run's settings as its folder's manifest holds them (``sim.run_folder.run_settings``)."""
         return run_folder.run_settings(self.rules_config, self.labels, self.seed, self.variant, self.hands,
                                        self.chunk, self.session_length, self.deal_condition,
-                                       player_fingerprints(self.seat_configs))
+                                       player_fingerprints(self.seat_configs, self.variant))
 
 
 def plan_run(hands, seed=0, rules="jincheng", seats=("greedy",) * 4, out=None, chunk=None, session_length=0,

@@ -33,15 +33,15 @@ def requirement_refusal(name: str, variant: str) -> str | None:
     return getattr(importlib.import_module(module), function)(variant)
 
 
-def player_fingerprints(seat_configs) -> dict[str, str]:
-    """Return {strategy name: its spec's ``fingerprint``} for the seats' strategies that have one (the learned
-    player's model digest), empty when none has."""
+def player_fingerprints(seat_configs, variant: str) -> dict[str, str]:
+    """Return {strategy name: its spec's ``fingerprint`` under ``variant``} for the seats' strategies that have one
+    (the learned player's model digest), empty when none has."""
     found = {}
     for config in seat_configs:
         spec = config.spec
         if spec.fingerprint and spec.name not in found:
             module, _, function = spec.fingerprint.partition(":")
-            found[spec.name] = str(getattr(importlib.import_module(module), function)())
+            found[spec.name] = str(getattr(importlib.import_module(module), function)(variant))
     return found
 
 

@@ -48,8 +48,8 @@ class StrategySpec:
     #: "module:function" called with a rule set's name: one line saying why the strategy cannot play under it (the
     #: learned player without a usable model file for it), None when it can; refused then as for ``needs``
     requires: str | None = None
-    #: "module:function" called with no argument: a short string of what decides its play besides its code and
-    #: parameters (the learned player's shipped model files), kept in a run folder's manifest so that a rerun after
+    #: "module:function" called with a rule set's name: a short string of what decides its play there besides its
+    #: code and parameters (the learned player's model file digest), kept in a run folder's manifest so that a rerun after
     #: it changed is refused instead of resuming the old player's parts; None when nothing does
     fingerprint: str | None = None
     #: a player deciding outside the hand loop (``policy`` None): the strategy whose policy plays its rollouts

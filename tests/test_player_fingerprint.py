@@ -33,7 +33,7 @@ def test_a_rerun_after_a_model_changed_is_refused_in_one_line_and_an_unchanged_o
     copy_models(tmp_path / "same")
     monkeypatch.setattr(models, "MODELS_DIR", tmp_path / "same")
     settings = plan_run(40, seed=3, seats=LEARNED_TABLE).settings()
-    assert set(settings["players"]) == {"learned"} and "jincheng=" in settings["players"]["learned"]
+    assert settings["players"] == {"learned": f"jincheng={models.model_digest(tmp_path / 'same' / 'jincheng.npz')}"}
     parts.write_manifest(run, settings)
     check_out(run, 40, seed=3, seats=LEARNED_TABLE)  # the same models: resumes
 
@@ -43,6 +43,18 @@ def test_a_rerun_after_a_model_changed_is_refused_in_one_line_and_an_unchanged_o
         check_out(run, 40, seed=3, seats=LEARNED_TABLE)
     message = str(refused.value)
     assert "\n" not in message and "players" in message
+
+
+def test_another_rule_sets_retrained_model_leaves_the_run_resumable(tmp_path, monkeypatch):
+    """A table plays its own rule set's model: a retrained 晋城 model does not refuse a 晋中 run's folder."""
+    run = tmp_path / "run"
+    run.mkdir()
+    copy_models(tmp_path / "same")
+    monkeypatch.setattr(models, "MODELS_DIR", tmp_path / "same")
+    parts.write_manifest(run, plan_run(40, seed=3, rules="jinzhong", seats=LEARNED_TABLE).settings())
+    copy_models(tmp_path / "retrained", change_weight=True)
+    monkeypatch.setattr(models, "MODELS_DIR", tmp_path / "retrained")
+    check_out(run, 40, seed=3, rules="jinzhong", seats=LEARNED_TABLE)
 
 
 def test_a_table_without_such_a_player_keeps_its_manifest_keys():

@@ -63,12 +63,14 @@ def model_digest(path: Path) -> str:
     return digest.hexdigest()[:DIGEST_CHARS]
 
 
-def fingerprint() -> str:
-    """Return the shipped models' fingerprint (the learned spec's ``fingerprint``): "<rule set>=<model_digest>"
-    of every model file, comma-separated, by rule set. A table may play any of them (the nearest rule vector's), so a
-    run with learned seats is tied to them all: a retrained model changes it, and a rerun into that run's folder is
-    refused in one line instead of mixing the old model's parts with the new one's."""
-    return ",".join(f"{path.stem}={model_digest(path)}" for path in sorted(MODELS_DIR.glob("*.npz")))
+def fingerprint(rule_set: str) -> str:
+    """Return the learned player's fingerprint under ``rule_set`` (its spec's ``fingerprint``): "<rule set>=<the
+    digest of its model file>", or "<rule set>=none" without one. A table plays its rule set's model (the nearest
+    rule vector's, strategies.learned.inference), so a retrained model changes the fingerprint of that rule set's
+    runs only, and a rerun into such a run's folder is refused in one line instead of mixing the old model's parts
+    with the new one's."""
+    path = model_path(rule_set)
+    return f"{rule_set}={model_digest(path) if path.is_file() else 'none'}"
 
 
 def load_model(path: Path, rule_set: str | None = None) -> dict:

@@ -212,7 +212,7 @@ def angang_kinds_differ(g, h):
 #: its break matters in (``matters(state, twin)``), the worlds per check and how many such states are tried (the
 #: first ones); 31 worlds: all of them are drawn (the futility stop comes in from 32)
 BROKEN = {
-    "leaky": (("jincheng",), lambda g, h: True, SEARCH_WORLDS, 5),
+    "leaky": (("jincheng",), lambda g, h: True, SEARCH_WORLDS, 8),
     "true_fallback": (("jinzhong", "jinzhong-flags"), lambda g, h: declared_hands_differ(g, h) and refuses(g, 31),
                       31, 5),
     "true_declared": (("jincheng", "jinzhong"), declared_hands_differ, SEARCH_WORLDS, 5),

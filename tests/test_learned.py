@@ -93,6 +93,7 @@ def test_the_compiled_score_equals_numpy_and_the_library(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("teacher")  # on one worker with the tiny train run: the teacher kernels compile once
 def test_the_compiled_inference_of_a_tiny_fit_equals_the_library(tmp_path):
     """(The tiny training run end to end, its regret against random and its resumption: tests/test_train_experiment.py.)"""
     from experiments.train_learned import candidate_rows, fit, held_out, label, read_decisions

@@ -35,6 +35,7 @@ def decisions_without_times(directory: Path) -> pl.DataFrame:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("teacher")  # on one worker with tests/test_learned.py's tiny fit: the teacher compiles once
 def test_a_tiny_train_run_beats_random_writes_into_its_folder_and_resumes(tmp_path):
     from experiments.train_learned import evaluate, held_out, read_decisions
     from reports.summary_io import read_summary

@@ -168,9 +168,9 @@ def install(path: Path) -> Path:
 
 def tournament_folder(out_dir: Path, model: Path) -> Path:
     """Return the tournament's folder for the model file ``model``: ``tournament/<model>/`` of the run folder, where
-    ``<model>`` is strategies.learned.models ``model_digest``. A rerun with the same model resumes its tournament; a rerun whose fit gave
-    another model (more hands, say) plays a fresh one instead of reading the old model's finished parts, and the old
-    tournament stays where it was."""
+    ``<model>`` is strategies.learned.models ``model_digest``. A rerun with the same model resumes its tournament;
+    a rerun whose fit gave another model (more hands, say) plays a fresh one instead of reading the old model's
+    finished parts, and the old tournament stays where it was."""
     from strategies.learned.models import model_digest
 
     return Path(out_dir) / TOURNAMENT_DIR / model_digest(model)

@@ -27,10 +27,14 @@ def requirement_refusal(name: str, variant: str) -> str | None:
     """Return why strategy ``name`` cannot play under ``variant`` for want of what it itself needs (its spec's
     ``requires``: the learned player's model file), None when it has it or needs nothing."""
     spec = REGISTRY[name]
-    if not spec.requires:
-        return None
-    module, _, function = spec.requires.partition(":")
-    return getattr(importlib.import_module(module), function)(variant)
+    return call_path(spec.requires, variant) if spec.requires else None
+
+
+def call_path(path: str, *args):
+    """Return what the function at ``path`` ("module:function", a spec's ``requires`` or ``fingerprint``) returns
+    for ``args``; the module is imported then, so sim names no strategy module."""
+    module, _, function = path.partition(":")
+    return getattr(importlib.import_module(module), function)(*args)
 
 
 def player_fingerprints(seat_configs, variant: str) -> dict[str, str]:
@@ -40,8 +44,7 @@ def player_fingerprints(seat_configs, variant: str) -> dict[str, str]:
     for config in seat_configs:
         spec = config.spec
         if spec.fingerprint and spec.name not in found:
-            module, _, function = spec.fingerprint.partition(":")
-            found[spec.name] = str(getattr(importlib.import_module(module), function)(variant))
+            found[spec.name] = str(call_path(spec.fingerprint, variant))
     return found
 
 

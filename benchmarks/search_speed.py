@@ -12,9 +12,12 @@ Usage: ``python benchmarks/search_speed.py [--variants jincheng,jinzhong,jinhua]
   each world and applying each candidate, then returning greedy's choice. Per hand: greedy loop, ranking +
   sampling, copies + applies, rollouts (the full search less the copy variant; the variants play greedy's hands,
   the full search its own, so the split is approximate).
-* ``--strength N [--spec S] [--seed K]``: duplicate comparison, per variant: seat 0 ``search`` (or ``S``) against
-  three greedy, and seat 0 ``greedy`` against the same three, on the same N walls (same seed: same walls and
-  dealers); the paired mean difference of seat 0's money (底注/hand) with its 95 % Student-t interval.
+* ``--strength N [--spec S ...] [--seed K] [--rotate]``: duplicate comparison, per variant: seat 0 ``search`` (or
+  each ``S``) against three greedy, and seat 0 ``greedy`` against the same three, on the same N walls (same seed:
+  same walls and dealers; ``--rotate``: in each of the four seats in turn, four times the hands, the unit a wall's
+  mean over its seats); the paired mean difference (底注/hand) with its 95 % Student-t interval, and with
+  several ``--spec`` each later one's paired difference from the first (``--spec search --spec
+  'search{rollout=learned}'``: do better rollouts make a stronger player?).
 * ``--uniformity``: on a small case where the exact law is known (4-tile ready hands, no melds, from a 20-tile
   pool), the total-variation distance between the law of the sampler's declared hands (construction + Metropolis
   swaps) and the uniform law over all ready hands, next to the distance of an exact sampler's draws of the same
@@ -95,22 +98,42 @@ def breakdown(variants, hands):
         print(f"{rules:10} {g:8.3f} | {s - g:8.2f} | {c - s:8.2f} | {f - c:8.2f} | {f:8.2f}")
 
 
-def strength(variants, hands, jobs, seed=2024, spec="search"):
+def _paired(d):
+    """Return (mean, lower, upper) of the paired differences ``d`` with the 95 % Student-t interval."""
+    from scipy import stats
+
+    mean, se = d.mean(), d.std(ddof=1) / math.sqrt(len(d))
+    half = stats.t.ppf(0.975, len(d) - 1) * se
+    return mean, mean - half, mean + half
+
+
+def strength(variants, hands, jobs, seed=2024, specs=("search",), rotate=False):
+    """Print, per variant, the money (底注/hand) of each spec of ``specs`` in seat 0 against three greedy minus seat 0
+    greedy's on the same ``hands`` walls (``rotate``: in each seat in turn, the per-wall mean of the four seats'
+    differences), and each later spec minus the first, paired by wall (95 % intervals)."""
     from sim import simulate
 
-    print(f"duplicate, {hands} walls per variant: seat 0 {spec} − seat 0 greedy (three greedy opponents), 底注/hand")
+    seats = range(4) if rotate else (0,)
+    where = "each seat in turn" if rotate else "seat 0"
+    print(f"duplicate, {hands} walls per variant: {where} spec − greedy (three greedy opponents), 底注/hand")
     for rules in variants:
         t = time.perf_counter()
-        base = simulate(hands, seed=seed, rules=rules, seats=["greedy"] * 4, jobs=jobs)["s0_delta"].to_numpy()
-        search = simulate(hands, seed=seed, rules=rules, seats=[spec, "greedy", "greedy", "greedy"],
-                          jobs=jobs)["s0_delta"].to_numpy()
-        d = search.astype(np.float64) - base
-        mean, se = d.mean(), d.std(ddof=1) / math.sqrt(len(d))
-        from scipy import stats
-
-        half = stats.t.ppf(0.975, len(d) - 1) * se
-        print(f"{rules:10} search {search.mean():+.3f}  greedy {base.mean():+.3f}  Δ {mean:+.3f} "
-              f"[{mean - half:+.3f}, {mean + half:+.3f}]  ({time.perf_counter() - t:.0f} s)")
+        base = simulate(hands, seed=seed, rules=rules, seats=["greedy"] * 4, jobs=jobs)
+        results = []
+        for spec in specs:
+            gain = np.zeros(hands)  # [wall] the spec's mean money over greedy's in its seats (底注)
+            for seat in seats:
+                table = ["greedy"] * 4
+                table[seat] = spec
+                money = simulate(hands, seed=seed, rules=rules, seats=table, jobs=jobs)[f"s{seat}_delta"]
+                gain += (money.to_numpy() - base[f"s{seat}_delta"].to_numpy()) / len(seats)
+            results.append(gain)
+            mean, low, high = _paired(gain)
+            print(f"{rules:10} {spec} − greedy: Δ {mean:+.3f} [{low:+.3f}, {high:+.3f}]  "
+                  f"({time.perf_counter() - t:.0f} s)", flush=True)
+        for spec, gain in zip(specs[1:], results[1:]):
+            mean, low, high = _paired(gain - results[0])
+            print(f"{rules:10} {spec} − {specs[0]}: Δ {mean:+.3f} [{low:+.3f}, {high:+.3f}]")
 
 
 def uniformity(draws=20000):
@@ -189,11 +212,13 @@ def main():
     parser.add_argument("--variants", default="jincheng,jinzhong,jinhua")
     parser.add_argument("--hands", type=int, default=60, help="hands of the one-search-seat table")
     parser.add_argument("--hands4", type=int, default=16, help="hands of the four-search-seat table")
-    parser.add_argument("--spec", default="search", help="the search seat's registry spec, e.g. 'search{worlds=64}'")
+    parser.add_argument("--spec", action="append", help="the search seat's registry spec, e.g. 'search{worlds=64}' "
+                        "(default search); --strength takes several, paired with the first")
     parser.add_argument("--breakdown", action="store_true")
     parser.add_argument("--strength", type=int, default=0, help="walls per variant of the duplicate comparison")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2024, help="run seed of the --strength walls")
+    parser.add_argument("--rotate", action="store_true", help="--strength: the spec in each seat in turn")
     parser.add_argument("--uniformity", action="store_true")
     args = parser.parse_args()
     variants = args.variants.split(",")
@@ -201,9 +226,9 @@ def main():
         uniformity()
         return
     if args.strength:
-        strength(variants, args.strength, args.jobs, args.seed, args.spec)
+        strength(variants, args.strength, args.jobs, args.seed, tuple(args.spec or ("search",)), args.rotate)
         return
-    speed(variants, args.hands, args.hands4, args.spec)
+    speed(variants, args.hands, args.hands4, (args.spec or ["search"])[0])
     if args.breakdown:
         breakdown(variants, args.hands)
 

@@ -38,13 +38,13 @@ def call_path(path: str, *args):
 
 
 def player_fingerprints(seat_configs, variant: str) -> dict[str, str]:
-    """Return {strategy name: its spec's ``fingerprint`` under ``variant``} for the seats' strategies that have one
-    (the learned player's model digest), empty when none has."""
+    """Return {strategy name: its spec's ``fingerprint`` under ``variant``} for the seats' strategies and their
+    rollouts' strategies that have one (the learned player's model digest), empty when none has."""
     found = {}
     for config in seat_configs:
-        spec = config.spec
-        if spec.fingerprint and spec.name not in found:
-            found[spec.name] = str(call_path(spec.fingerprint, variant))
+        for spec in (config.spec,) + ((REGISTRY[config.rollout],) if config.rollout else ()):  # and its rollouts'
+            if spec.fingerprint and spec.name not in found:
+                found[spec.name] = str(call_path(spec.fingerprint, variant))
     return found
 
 
@@ -73,13 +73,16 @@ def rule_refusals(rules) -> dict[str, str]:
 
 
 def _refuse_seats(configs, refused: dict[str, str], variant: str) -> None:
-    """Raise a one-line ValueError naming the first seat config whose strategy is in ``refused`` ({name: why}),
-    with the strategies that remain valid."""
+    """Raise a one-line ValueError naming the first seat config whose strategy, or its rollouts' strategy, is in
+    ``refused`` ({name: why}), with the strategies that remain valid."""
     for config in configs:
         if config.name in refused:
             valid = ", ".join(n for n in sorted(REGISTRY) if n not in refused)
             raise ValueError(f"strategy {config.name!r} means nothing under rules={variant}: {refused[config.name]} "
                              f"(valid: {valid})")
+        if config.rollout in refused:
+            raise ValueError(f"strategy {config.label()!r} cannot play under rules={variant}: its rollouts' strategy "
+                             f"{config.rollout!r} means nothing there: {refused[config.rollout]}")
 
 
 def check_seats_for_rules(configs, rules) -> None:
@@ -95,9 +98,20 @@ def check_seats_for_variant(configs, variant: str) -> None:
 
 
 def rollout_policies() -> tuple[str, ...]:
-    """Return the policy modules that players deciding outside the loop play their rollouts with (their specs'
-    ``rollout`` strategies), sorted: a table binds them first, from slot 0."""
+    """Return the policy modules that players deciding outside the loop play their rollouts with by default (their
+    specs' ``rollout`` strategies), sorted: a table binds them first, from slot 0."""
     return tuple(sorted({REGISTRY[spec.rollout].policy for spec in REGISTRY.values() if spec.rollout}))
+
+
+def table_rollout_policy(configs) -> str | None:
+    """Return the policy module that plays the rollouts of the table's seats deciding outside the loop (their
+    ``StrategyConfig.rollout`` strategy's), None when no seat has rollouts; ValueError when two seats' rollouts play
+    different strategies (the rollouts of a table play one policy, from slot 0)."""
+    rollouts = {c.rollout for c in configs if c is not None and c.rollout}
+    if len(rollouts) > 1:
+        raise ValueError(f"the seats of one table that decide outside the hand loop play their rollouts with one "
+                         f"strategy, got {', '.join(sorted(rollouts))}")
+    return REGISTRY[rollouts.pop()].policy if rollouts else None
 
 
 def ordered_policies(policies) -> tuple[str, ...]:
@@ -108,11 +122,11 @@ def ordered_policies(policies) -> tuple[str, ...]:
 
 def table_policies(configs) -> tuple[str, ...]:
     """Return the distinct policy modules of a table's seats in slot order (sim.core.seat_dispatch): a seat deciding
-    outside the loop adds its rollout strategy's policy, which goes first (its rollouts play from slot 0) — so tables
-    of the same policies in any seat order share one compiled engine."""
-    played = {c.policy for c in configs if c.policy is not None}
-    played |= {REGISTRY[c.spec.rollout].policy for c in configs if c.policy is None and c.spec.rollout}
-    return ordered_policies(played)
+    outside the loop adds its rollout strategy's policy, which goes first (its rollouts play from slot 0,
+    ``table_rollout_policy``) — so tables of the same policies in any seat order share one compiled engine."""
+    rollout = table_rollout_policy(configs)
+    played = {c.policy for c in configs if c.policy is not None} - {rollout}
+    return ((rollout,) if rollout else ()) + ordered_policies(played)
 
 
 def seat_arrays(configs) -> tuple[np.ndarray, np.ndarray]:
@@ -168,16 +182,23 @@ def shared_binding(variant: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def table_binding(variant: str, configs) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Return (variants, policies) of the engine a table of ``variant`` plays with (``configs``: its StrategyConfigs,
     None for a scripted seat): exactly its policies, or under MJRULES_SHARED_ENGINES=1 the shared binding
-    (``shared_binding``); in a run of several variants (sim.table_engines.run_plays) the run's switch."""
-    table = table_policies([c for c in configs if c is not None]) or (scripted_stand_in().policy,)
+    (``shared_binding``); in a run of several variants (sim.table_engines.run_plays) the run's switch — each only
+    when it binds the table's rollout policy in slot 0."""
+    seated = [c for c in configs if c is not None]
+    table = table_policies(seated) or (scripted_stand_in().policy,)
+    rollout = table_rollout_policy(seated)
+
+    def holds(listed):  # a wider binding serves the table when it binds its policies, its rollouts' in slot 0
+        return set(table) <= set(listed) and rollout in (None, listed[0])
+
     if shared_engines_on():
         shared = shared_binding(variant)
-        if set(table) <= set(shared[1]):
+        if holds(shared[1]):
             return shared
     run = run_variants()
     if len(run) > 1 and variant in run:
         listed = ordered_policies(run_policies())
-        if set(table) <= set(listed) and len(listed) <= N_POLICY_SLOTS:
+        if holds(listed) and len(listed) <= N_POLICY_SLOTS:
             return run, listed
         return run, table
     return (variant,), table

@@ -53,7 +53,8 @@ class StrategySpec:
     #: it changed is refused instead of resuming the old player's parts; None when nothing does
     fingerprint: str | None = None
     #: a player deciding outside the hand loop (``policy`` None): the strategy whose policy plays its rollouts
-    #: (bound to policy slot 0), and its driver kernels as "module:name" paths — ``batch`` plays a chunk of hands
+    #: (bound to policy slot 0; a parameter named ``rollout``, where the spec has one, names another per seat:
+    #: ``StrategyConfig.rollout``), and its driver kernels as "module:name" paths — ``batch`` plays a chunk of hands
     #: (sim.core.turn.play_hands' arguments), ``step`` decides one seat's turn in a Game, ``scratch`` makes the
     #: step's scratch arrays
     rollout: str | None = None
@@ -146,6 +147,15 @@ class StrategyConfig:
     def policy(self) -> str | None:
         """Return the policy module of this strategy (None: it decides outside the hand loop, as ``search``)."""
         return self.spec.policy
+
+    @property
+    def rollout(self) -> str | None:
+        """Return the strategy whose policy plays this seat's rollouts: for a player deciding outside the hand loop,
+        its ``rollout`` parameter's value where its spec has one (``search{rollout=learned}``), else its spec's
+        ``rollout``; None for a player in the loop."""
+        if self.spec.policy is not None:
+            return None
+        return self.params.get("rollout", self.spec.rollout)
 
     def param_row(self) -> np.ndarray:
         """Return the float64[8] parameter row the compiled strategy reads (enums as value indices)."""

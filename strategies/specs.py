@@ -67,13 +67,14 @@ SPECS = (
     ),
     StrategySpec(
         "search", None,
-        defaults=(("worlds", 0), ("candidates", 4), ("extend", 1)),
+        defaults=(("worlds", 0), ("candidates", 4), ("extend", 1), ("rollout", "greedy")),
+        choices={"rollout": ("greedy", "learned")},
         ranges={"worlds": (0, 256), "candidates": (1, 16), "extend": (1, 16)},
-        doc="at each real choice, greedy's best `candidates` actions played out by greedy rollouts on `worlds` "
-            "samples of what the seat cannot see (0: the variant's default, 64 under 晋城 and 金华, 32 under 晋中, 16 "
-            "under 推倒胡), up to `extend` times as many for a close call (strategies/search); candidates=1 plays as "
-            "greedy",
-        rollout="greedy",  # strategies/search/scratch.py: the rollouts' seats play policy slot 0
+        doc="at each real choice, greedy's best `candidates` actions played out by `rollout` seats (greedy or "
+            "learned) on `worlds` samples of what the seat cannot see (0: the variant's default, 64 under 晋城, 金华 "
+            "and 四川, 32 under 晋中, 16 under 推倒胡), up to `extend` times as many for a close call (strategies/search); "
+            "candidates=1 plays as greedy",
+        rollout="greedy",  # the `rollout` parameter's default; strategies/search/scratch.py: rollouts play slot 0
         drivers={"batch": "strategies.search.batch:play_hands_search", "step": "strategies.search.batch:search_step",
                  "scratch": "strategies.search.scratch:new_search_scratch"},
         kernel_modules=_SEARCH_MODULES,

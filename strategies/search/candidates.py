@@ -7,7 +7,7 @@ a kong or 自摸 before the discards greedy would make without it), except that 
 followed by the plain discard of t (ting or not is the choice there), and that once another seat has declared,
 greedy's best discard among those safe from every declared seat (kinds it let pass while ready; under 晋中's point
 limit ranks 1–5, never won on a discard) comes next: the fold that greedy's ordering would rank too low. In a claim window every legal answer can
-be a candidate, except 晋城's 拾/抢 (十三幺 commitments the greedy rollouts cannot play): a window whose only
+be a candidate, except 晋城's 拾/抢 (十三幺 commitments the rollouts, greedy or learned, cannot play): a window whose only
 options are 拾/抢 is passed as greedy passes it. A win greedy takes (自摸, 胡) is taken without a search: passing a
 win was the search's one losing deviation (金华 duplicate tournament, 5,000 walls: −0.064 [−0.103, −0.024] 底注/hand
 against greedy with 1.2 points fewer wins), its rollouts valuing a later, dearer win that seldom came.

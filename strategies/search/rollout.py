@@ -9,8 +9,9 @@ a contested decision (EXTEND_Z) goes on with those two up to ``extend`` times th
 (the rule set's default, hook ``search_worlds``: 64 under 晋城 and 金华, 32 under 晋中), a decision where no other candidate is ahead of greedy's choice at that point stops there
 (FUTILITY_Z). Each rollout copies the world into scratch arrays, applies the
 candidate as the hand loop applies a decision (``apply_self``, or ``st[ST_STEPS] += 1`` and ``apply_claim``) and
-plays the rest of the hand with ``sim.core.turn.run_until`` and four greedy seats. In a claim window the seats
-asked before the searching seat answer first, in each world, as greedy (their true answers are not seen).
+plays the rest of the hand with ``sim.core.turn.run_until`` and four seats of the rollout policy (policy slot 0:
+greedy, or learned for ``search{rollout=learned}``). In a claim window the seats asked before the searching seat
+answer first, in each world, as the rollout policy (their true answers are not seen).
 
 ``_decider(broken, stage)`` is the factory; ``broken`` (compile-time) picks the sampler (strategies/search/sampler.py:
 SAMPLE_HONEST in play, a BROKEN_* mode in the tests that show the twin test catches it); ``stage`` (compile-time) is
@@ -217,7 +218,7 @@ def _decider(broken, stage):
                                       seen, shanten)
             if placed < 0 or stage == STAGE_SAMPLE:  # a refused world is not played
                 continue
-            if wst[ST_PHASE] == PHASE_CLAIM:  # the seats asked before this one answer as greedy
+            if wst[ST_PHASE] == PHASE_CLAIM:  # the seats asked before this one answer as the rollouts
                 me_script[:] = False
                 me_script[seat] = True
                 run_until(rule_vec, tables, scan_tables, world, events, rngs, ids, params, me_script, loop_scratch)

@@ -16,8 +16,9 @@ def new_search_scratch():
     roll = new_state()
     events = np.zeros((1, 4), dtype=np.int32)           # rollouts log nothing
     rngs = np.zeros((4, 2), dtype=np.uint64)            # rollout seats' decision generators (greedy draws none)
-    ids = np.zeros(4, dtype=np.int64)   # [seat] rollout policy: greedy everywhere (slot 0, sim.engine puts it first)
-    params = np.zeros((4, 8), dtype=np.float64)         # [seat] greedy's row: pong=improves, kong=true
+    ids = np.zeros(4, dtype=np.int64)   # [seat] rollout policy: slot 0 everywhere (sim.seat_plan puts it first)
+    params = np.zeros((4, 8), dtype=np.float64)         # [seat] greedy's row: pong=improves, kong=true (learned
+                                                        # reads no parameter)
     params[:, 1] = 1.0
     no_script = np.zeros(4, dtype=np.bool_)             # rollouts: no scripted seat
     me_script = np.zeros(4, dtype=np.bool_)             # the searching seat alone scripted (earlier claim answers)

@@ -74,16 +74,18 @@ def _played_out(world, code, rollout, seed, hand):
 def test_learned_rollouts_are_the_hand_played_out_by_four_learned_seats():
     """With one world, each candidate's value is one rollout: it equals seat 0's money when four learned seats of a
     Game play the hand out from the sampled world after that candidate — and on some decisions differs from four
-    greedy seats' (the check tells the two rollout policies apart)."""
-    kernels = table_kernels("jincheng", resolve_seats(ROLLOUT_SEATS))
-    assert kernels.engine.policies[0] == LEARNED
-    search_action = kernels.engine.kernel("strategies.search.rollout", "search_action")
+    greedy seats' (the check tells the two rollout policies apart). The decision kernel is the one of a table that
+    binds greedy and learned (the suite's shared engine, compiled already), its rollout seats pointed at learned's
+    slot; a learned-rollout table points them at slot 0, where its binding puts learned (the test above)."""
+    eng = table_kernels("jincheng", resolve_seats(["search", "learned", "greedy", "greedy"])).engine
+    search_action = eng.kernel("strategies.search.rollout", "search_action")
     seed, checked, greedy_differs = 31, 0, 0
     for g in decision_states("jincheng", seed, 3, every=3):
         if g._st[S.ST_PHASE] != S.PHASE_SELF:
             continue
         world, roll, work = new_search_scratch()
-        cands, sums, played = work[18], work[19], work[-1]
+        rollout_ids, cands, sums, played = work[2], work[18], work[19], work[-1]
+        rollout_ids[:] = eng.policies.index(LEARNED)
         cands[:] = -1  # the kernel fills the first n with the candidates it ranked
         search_action(g._rule_vec, g._tables, g._scan_tables, g.wall, g._hands, g._frozen, g._melds, g._rivers, g._st,
                       g._money, 0, 1, 4, 1, world, roll, work)

@@ -48,8 +48,8 @@ def test_records_do_not_depend_on_chunking(variant):
 
 def test_registry_parameters_and_bounds():
     config = parse_seat("search{worlds=8}")
-    assert config.params == {"worlds": 8, "candidates": 4, "extend": 1}
-    assert config.param_row()[:3].tolist() == [8.0, 4.0, 1.0]
+    assert config.params == {"worlds": 8, "candidates": 4, "extend": 1, "rollout": "greedy"}
+    assert config.param_row()[:4].tolist() == [8.0, 4.0, 1.0, 0.0]  # rollout: the index of greedy
     assert parse_seat("search").params["worlds"] == 0  # the variant's default
     assert parse_seat("search{worlds=16}").label() == "search{worlds=16}"  # not the default, so it is labelled
     for bad in ("search{worlds=-1}", "search{worlds=257}", "search{candidates=17}", "search{extend=0}",

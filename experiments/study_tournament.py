@@ -64,7 +64,8 @@ class TournamentPlan:
 
 def bind_rules(params: TournamentParams, rules: dict) -> TournamentPlan:
     """Return the plan; ConfigError (one line) for a list of other than 2–4 specs, a spec the registry does not
-    parse, or a strategy that means nothing under the run's rules (the registry's reason)."""
+    parse, a strategy that means nothing under the run's rules (the registry's reason), or search seats whose
+    rollouts play different strategies (they would share tables)."""
     from sim.rules import resolve_rules
     from sim.seat_plan import check_seats_for_rules, parse_seat
 
@@ -82,6 +83,10 @@ def bind_rules(params: TournamentParams, rules: dict) -> TournamentPlan:
         except ValueError as error:
             raise ConfigError(f"{key}[{i}]={spec!r}: {str(error).splitlines()[0]}") from None
         specs.append(config.label())
+    try:  # the strategies share tables: their search seats must share one rollout strategy
+        check_seats_for_rules([parse_seat(spec) for spec in specs], resolved)
+    except ValueError as error:
+        raise ConfigError(f"{key}: {str(error).splitlines()[0]} (the strategies share tables)") from None
     names = []
     for spec in specs:
         repeat = specs[:len(names)].count(spec)

@@ -74,7 +74,8 @@ def rule_refusals(rules) -> dict[str, str]:
 
 def _refuse_seats(configs, refused: dict[str, str], variant: str) -> None:
     """Raise a one-line ValueError naming the first seat config whose strategy, or its rollouts' strategy, is in
-    ``refused`` ({name: why}), with the strategies that remain valid."""
+    ``refused`` ({name: why}), with the strategies that remain valid; or naming the rollout strategies when the
+    seats' rollouts play more than one (``table_rollout_policy``)."""
     for config in configs:
         if config.name in refused:
             valid = ", ".join(n for n in sorted(REGISTRY) if n not in refused)
@@ -83,6 +84,7 @@ def _refuse_seats(configs, refused: dict[str, str], variant: str) -> None:
         if config.rollout in refused:
             raise ValueError(f"strategy {config.label()!r} cannot play under rules={variant}: its rollouts' strategy "
                              f"{config.rollout!r} means nothing there: {refused[config.rollout]}")
+    table_rollout_policy(configs)  # one rollout strategy per table
 
 
 def check_seats_for_rules(configs, rules) -> None:

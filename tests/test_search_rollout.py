@@ -43,6 +43,21 @@ def test_the_table_binds_its_rollout_policy_in_slot_0():
         table_policies(resolve_seats(["search", "search{rollout=learned}", "greedy", "greedy"]))
 
 
+def test_two_rollout_strategies_at_one_table_are_refused_before_any_hand():
+    """A seat mix, or a tournament whose strategies share tables, with search seats of two rollout strategies stops
+    in one line before anything is played (experiments.config.validate_seats, the tournament's bind_rules)."""
+    from experiments.config import ConfigError, TournamentParams, validate_seats
+    from experiments.study_tournament import bind_rules
+
+    mixed = ["search", "search{rollout=learned}", "greedy", "greedy"]
+    with pytest.raises(ConfigError, match=r"^seats.seats: the seats of one table .* got greedy, learned$"):
+        validate_seats(mixed)
+    with pytest.raises(ConfigError, match=r"^experiment.tournament.strategies: the seats of one table .* got greedy, "
+                                          r"learned \(the strategies share tables\)$"):
+        bind_rules(TournamentParams(strategies=["search", "search{rollout=learned}"]), {"variant": "jincheng"})
+    validate_seats(["search{rollout=learned}", "learned", "greedy", "search{worlds=8,rollout=learned}"])  # one: fine
+
+
 def test_a_refused_rollout_strategy_refuses_the_seat_and_its_model_is_fingerprinted(monkeypatch):
     """A seat whose rollouts' strategy cannot play under a rule set is refused in one line naming both, and a run's
     fingerprints hold the learned model's digest for a learned-rollout seat (a rerun after retraining is refused)."""

@@ -10,6 +10,8 @@ _GREEDY_PARAMS = (("pong", "improves"), ("kong", True))  # greedy's pong/kong fi
 #: greedy's ``dingque``: the suit it declares void is the one it holds the fewest / middle / most tiles of (index =
 #: the rank, strategies/dingque.py ``ranked_suit``)
 DINGQUE_CHOICES = ("fewest", "middle", "most")
+#: the search player's rollout strategy by default: its spec's ``rollout`` and its ``rollout`` parameter's default
+SEARCH_ROLLOUT = "greedy"
 _SEARCH_MODULES = tuple(f"strategies.search.{name}" for name in (
     "batch", "rollout", "candidates", "sampler", "view", "ready_hands", "opponent_hands"))
 
@@ -67,14 +69,14 @@ SPECS = (
     ),
     StrategySpec(
         "search", None,
-        defaults=(("worlds", 0), ("candidates", 4), ("extend", 1), ("rollout", "greedy")),
+        defaults=(("worlds", 0), ("candidates", 4), ("extend", 1), ("rollout", SEARCH_ROLLOUT)),
         choices={"rollout": ("greedy", "learned")},
         ranges={"worlds": (0, 256), "candidates": (1, 16), "extend": (1, 16)},
         doc="at each real choice, greedy's best `candidates` actions played out by `rollout` seats (greedy or "
             "learned) on `worlds` samples of what the seat cannot see (0: the variant's default, 64 under 晋城, 金华 "
             "and 四川, 32 under 晋中, 16 under 推倒胡), up to `extend` times as many for a close call (strategies/search); "
             "candidates=1 plays as greedy",
-        rollout="greedy",  # the `rollout` parameter's default; strategies/search/scratch.py: rollouts play slot 0
+        rollout=SEARCH_ROLLOUT,  # strategies/search/scratch.py: the rollouts play policy slot 0
         drivers={"batch": "strategies.search.batch:play_hands_search", "step": "strategies.search.batch:search_step",
                  "scratch": "strategies.search.scratch:new_search_scratch"},
         kernel_modules=_SEARCH_MODULES,
